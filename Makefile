@@ -1,0 +1,48 @@
+# Cotside: `make run` builds and opens the TUI; `make test` runs every test.
+# Missing system packages are installed with apt-get when run as root; otherwise
+# the exact command is printed.
+
+SWIFT      ?= swift
+PREFIX     ?= /usr/local
+CONFIG     ?= release
+BUILD_DIR  := $(shell $(SWIFT) build -c $(CONFIG) --show-bin-path 2>/dev/null)
+BUNDLE     := Cotside_CotsideResources.resources
+RUN_DEPS   := libncurses-dev libsqlite3-dev
+TEST_DEPS  := $(RUN_DEPS) tmux
+
+.PHONY: run build test bench install uninstall demo deps test-deps clean
+
+run: deps build
+	$(BUILD_DIR)/cotside $(ARGS)
+
+build: deps
+	$(SWIFT) build -c $(CONFIG) --product cotside
+
+test: test-deps
+	LANG=C.UTF-8 $(SWIFT) test
+
+bench: deps
+	$(SWIFT) build -c release --product cotside --product cotside-bench
+	$$($(SWIFT) build -c release --show-bin-path)/cotside-bench $(ARGS)
+
+demo: build
+	$(BUILD_DIR)/cotside demo $(ARGS)
+
+install: build
+	install -d $(DESTDIR)$(PREFIX)/bin $(DESTDIR)$(PREFIX)/share/cotside
+	install -m 0755 $(BUILD_DIR)/cotside $(DESTDIR)$(PREFIX)/bin/cotside
+	rm -rf $(DESTDIR)$(PREFIX)/share/cotside/$(BUNDLE)
+	cp -R $(BUILD_DIR)/$(BUNDLE) $(DESTDIR)$(PREFIX)/share/cotside/$(BUNDLE)
+
+uninstall:
+	rm -f $(DESTDIR)$(PREFIX)/bin/cotside
+	rm -rf $(DESTDIR)$(PREFIX)/share/cotside
+
+deps:
+	@./scripts/ensure-packages.sh $(RUN_DEPS)
+
+test-deps:
+	@./scripts/ensure-packages.sh $(TEST_DEPS)
+
+clean:
+	$(SWIFT) package clean

@@ -1,0 +1,61 @@
+// swift-tools-version: 6.0
+import PackageDescription
+
+// Dependencies point one way: cotside → CotsideApp → {TerminalUI, WardStore, Clinical};
+// TerminalUI → CNcurses. Clinical and WardStore never import a UI module.
+let package = Package(
+    name: "Cotside",
+    platforms: [.macOS(.v14)],
+    products: [
+        .executable(name: "cotside", targets: ["cotside"]),
+    ],
+    dependencies: [
+        .package(url: "https://github.com/groue/GRDB.swift", from: "7.10.0"),
+        .package(url: "https://github.com/apple/swift-argument-parser", from: "1.8.2"),
+    ],
+    targets: [
+        .systemLibrary(
+            name: "CNcurses",
+            providers: [.apt(["libncurses-dev"])]
+        ),
+        // Data the program ships (growth/BP/bilirubin tables, drugs, stroke centres,
+        // language catalogues). Located at run time by ResourceLocator, not only Bundle.module.
+        .target(
+            name: "CotsideResources",
+            path: "Resources",
+            exclude: ["README.md"],
+            resources: [
+                .copy("clinical"),
+                .copy("stroke"),
+                .copy("l10n"),
+            ]
+        ),
+        .target(name: "Clinical", dependencies: ["CotsideResources"]),
+        .target(
+            name: "WardStore",
+            dependencies: [.product(name: "GRDB", package: "GRDB.swift")]
+        ),
+        .target(name: "TerminalUI", dependencies: ["CNcurses"]),
+        .target(
+            name: "CotsideApp",
+            dependencies: ["TerminalUI", "WardStore", "Clinical", "CotsideResources"]
+        ),
+        .executableTarget(
+            name: "cotside",
+            dependencies: [
+                "CotsideApp", "Clinical", "WardStore", "TerminalUI",
+                .product(name: "ArgumentParser", package: "swift-argument-parser"),
+            ]
+        ),
+        .executableTarget(
+            name: "cotside-bench",
+            dependencies: ["CotsideApp", "Clinical", "WardStore", "TerminalUI"],
+            path: "Benchmarks"
+        ),
+        .testTarget(name: "ClinicalTests", dependencies: ["Clinical"]),
+        .testTarget(name: "WardStoreTests", dependencies: ["WardStore"]),
+        .testTarget(name: "TerminalUITests", dependencies: ["TerminalUI"]),
+        .testTarget(name: "CotsideAppTests", dependencies: ["CotsideApp", "TerminalUI", "WardStore", "Clinical"]),
+    ],
+    swiftLanguageModes: [.v6]
+)

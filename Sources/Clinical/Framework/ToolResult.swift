@@ -1,0 +1,77 @@
+/// A result value; objects keep their key order so JSON and text read the same every time.
+public indirect enum ResultValue: Sendable, Equatable {
+    case number(Double)
+    case integer(Int)
+    case bool(Bool)
+    case word(String)
+    case object([ResultField])
+}
+
+public struct ResultField: Sendable, Equatable {
+    public var key: String
+    public var value: ResultValue
+
+    public init(_ key: String, _ value: ResultValue) {
+        self.key = key
+        self.value = value
+    }
+}
+
+/// How a category reads in the UI. Never shown by colour alone: symbol and word go with it.
+public enum Severity: String, Sendable, Equatable {
+    case ok, info, caution, danger
+}
+
+/// The category a result falls in: the contract's snake_case word under its result key.
+public struct ResultCategory: Sendable, Equatable {
+    /// The result key that carries the word ("category", "severity", "interpretation", ...).
+    public var key: String
+    /// Contract word, lower-case snake_case ("moderately_abnormal").
+    public var word: String
+    /// Human wording ("Moderately abnormal").
+    public var label: String
+    public var severity: Severity
+
+    public init(key: String = "category", word: String, label: String, severity: Severity) {
+        self.key = key
+        self.word = word
+        self.label = label
+        self.severity = severity
+    }
+}
+
+/// What a tool returns: ordered result fields (the contract's keys), the category,
+/// one interpretation sentence, and warnings for valid-but-unusual input.
+public struct ToolResult: Sendable, Equatable {
+    public var fields: [ResultField]
+    public var categories: [ResultCategory]
+    public var interpretation: String
+    public var warnings: [String]
+
+    public init(fields: [ResultField], categories: [ResultCategory] = [], interpretation: String, warnings: [String] = []) {
+        self.fields = fields
+        self.categories = categories
+        self.interpretation = interpretation
+        self.warnings = warnings
+    }
+
+    public subscript(key: String) -> ResultValue? { fields.first { $0.key == key }?.value }
+
+    public func number(_ key: String) -> Double? {
+        switch self[key] {
+        case .number(let v)?: return v
+        case .integer(let v)?: return Double(v)
+        default: return nil
+        }
+    }
+
+    public func word(_ key: String) -> String? {
+        if case .word(let w)? = self[key] { return w }
+        return nil
+    }
+
+    public func bool(_ key: String) -> Bool? {
+        if case .bool(let b)? = self[key] { return b }
+        return nil
+    }
+}

@@ -1,0 +1,146 @@
+import Foundation
+
+/// Where a tool is listed in the Tools pane and in `cotside calc --list`.
+public enum ToolGroup: String, Sendable, CaseIterable {
+    case scores = "Scores & assessment"
+    case calculators = "Calculators"
+    case strokeTriage = "Stroke triage"
+}
+
+/// The published source a tool follows; the CLI help and the About screen print it.
+public struct Reference: Sendable, Equatable {
+    public var authors: String
+    public var title: String
+    /// Journal with volume/pages, or the guideline body.
+    public var source: String
+    public var year: Int
+
+    public init(authors: String, title: String, source: String, year: Int) {
+        self.authors = authors
+        self.title = title
+        self.source = source
+        self.year = year
+    }
+
+    /// "Authors. Title. Source; Year."
+    public var citation: String { "\(authors). \(title). \(source); \(year)." }
+}
+
+/// One selectable option of a score criterion, with the clinical wording staff choose by.
+public struct ChoiceOption: Sendable, Equatable {
+    /// The points (or code) this option contributes; what `key=value` carries.
+    public var value: Int
+    public var descriptor: String
+
+    public init(_ value: Int, _ descriptor: String) {
+        self.value = value
+        self.descriptor = descriptor
+    }
+}
+
+/// What kind of value an input takes; drives validation, the CLI help and the form widget.
+public enum InputKind: Sendable, Equatable {
+    /// A real number; `range` on the spec bounds it.
+    case number
+    /// A whole number; `range` on the spec bounds it.
+    case integer
+    /// A score criterion: one of the listed options, chosen by its value.
+    case choice([ChoiceOption])
+    /// A yes/no finding; absent means false unless the spec says it is required.
+    case boolean
+    /// A calendar date, ISO 8601 `YYYY-MM-DD`.
+    case date
+    /// One of a fixed set of words (sex, drug name, concentration id).
+    case word([String])
+}
+
+/// The declaration of one input: everything a form, the CLI help and validation need.
+public struct InputSpec: Sendable, Equatable {
+    public var key: String
+    public var label: String
+    /// Unit as shown to users ("kg", "cm", "mg/dL"); nil for scores and words.
+    public var unit: String?
+    public var kind: InputKind
+    /// Valid range for number and integer inputs; inclusive at both ends.
+    public var range: ClosedRange<Double>?
+    /// Optional inputs are marked `?` in the contract.
+    public var isRequired: Bool
+    /// One line of help (e.g. which table a value selects).
+    public var help: String?
+    /// Which chart fact can pre-fill this input in the Tools pane.
+    public var chartField: ChartField?
+
+    public init(
+        key: String, label: String, unit: String? = nil, kind: InputKind,
+        range: ClosedRange<Double>? = nil, isRequired: Bool = true, help: String? = nil,
+        chartField: ChartField? = nil
+    ) {
+        self.key = key
+        self.label = label
+        self.unit = unit
+        self.kind = kind
+        self.range = range
+        self.isRequired = isRequired
+        self.help = help
+        self.chartField = chartField
+    }
+
+    /// Human range text: "0.1–300 kg", "0–2", "male or female".
+    public var rangeDescription: String {
+        switch kind {
+        case .number, .integer:
+            guard let range else { return "" }
+            let text = "\(NumberText.plain(range.lowerBound))–\(NumberText.plain(range.upperBound))"
+            return unit.map { "\(text) \($0)" } ?? text
+        case .choice(let options):
+            return options.map { String($0.value) }.joined(separator: ", ")
+        case .boolean:
+            return "true or false"
+        case .date:
+            return "a date YYYY-MM-DD"
+        case .word(let words):
+            return words.joined(separator: ", ")
+        }
+    }
+}
+
+/// Facts the patient's chart may know; the Tools pane fills inputs tagged with them.
+public enum ChartField: String, Sendable, Equatable {
+    case weightKg, lengthCm, ageYears, ageMonths, ageDays, birthDate, sex
+    case gestationalAgeWeeks, gestationalAgeDays
+}
+
+/// A tool's whole declaration. The CLI, the Tools pane and About are generated from it.
+public struct ToolSpec: Sendable, Equatable {
+    public var id: String
+    public var name: String
+    public var group: ToolGroup
+    /// One line for the tool list.
+    public var summary: String
+    public var inputs: [InputSpec]
+    public var references: [Reference]
+    /// Where the tool applies and what it assumes ("PECARN applies to GCS 14–15 within 24 h").
+    public var applicability: [String]
+    /// The limitations statement shown before a result is saved to a chart.
+    public var limitations: String
+    /// Rules between inputs that a form should show ("give age_days or age_months, not both").
+    public var constraints: [String]
+
+    public init(
+        id: String, name: String, group: ToolGroup, summary: String, inputs: [InputSpec],
+        references: [Reference], applicability: [String] = [], limitations: String,
+        constraints: [String] = []
+    ) {
+        self.id = id
+        self.name = name
+        self.group = group
+        self.summary = summary
+        self.inputs = inputs
+        self.references = references
+        self.applicability = applicability
+        self.limitations = limitations
+        self.constraints = constraints
+    }
+
+    public func input(_ key: String) -> InputSpec? { inputs.first { $0.key == key } }
+}
