@@ -1,0 +1,105 @@
+import Foundation
+
+/// The terminal colour scheme a workstation prefers.
+public enum ThemeChoice: String, Codable, Sendable, CaseIterable {
+    case dark, light, monochrome
+}
+
+/// Workstation preferences (not ward data): kept in `$XDG_CONFIG_HOME/cotside/preferences.json`
+/// so each terminal remembers its theme, language, disclaimer acceptance and last user.
+public struct Preferences: Codable, Sendable, Equatable {
+    /// Bump when the disclaimer text changes materially, so every workstation accepts it again.
+    public static let currentDisclaimerVersion = 1
+
+    public var theme: ThemeChoice = .dark
+    public var language: String = "en"
+    public var disclaimerAcceptedVersion: Int?
+    public var disclaimerAcceptedAt: Date?
+    public var lastStaffID: Int64?
+    public var bellOnOverdue: Bool = true
+
+    public init() {}
+
+    public var disclaimerAccepted: Bool {
+        (disclaimerAcceptedVersion ?? 0) >= Preferences.currentDisclaimerVersion
+    }
+
+    // Unknown or missing keys keep their defaults, so older files still load.
+    public init(from decoder: Decoder) throws {
+        let c = try decoder.container(keyedBy: CodingKeys.self)
+        let defaults = Preferences()
+        theme = try c.decodeIfPresent(ThemeChoice.self, forKey: .theme) ?? defaults.theme
+        language = try c.decodeIfPresent(String.self, forKey: .language) ?? defaults.language
+        disclaimerAcceptedVersion = try c.decodeIfPresent(Int.self, forKey: .disclaimerAcceptedVersion)
+        disclaimerAcceptedAt = try c.decodeIfPresent(Date.self, forKey: .disclaimerAcceptedAt)
+        lastStaffID = try c.decodeIfPresent(Int64.self, forKey: .lastStaffID)
+        bellOnOverdue = try c.decodeIfPresent(Bool.self, forKey: .bellOnOverdue) ?? defaults.bellOnOverdue
+    }
+}
+
+/// Reads and writes the preferences file. Writes are atomic (temp file + rename) with mode 0600
+/// in a 0700 folder; a corrupt file is moved aside, never silently overwritten.
+public struct PreferencesFile: Sendable {
+    public let url: URL
+
+    public init(url: URL) { self.url = url }
+
+    /// `$XDG_CONFIG_HOME/cotside/preferences.json`, default `~/.config/cotside/preferences.json`.
+    public static func standard(environment: [String: String] = ProcessInfo.processInfo.environment) -> PreferencesFile {
+        let base: URL
+        if let xdg = environment["XDG_CONFIG_HOME"], !xdg.isEmpty, xdg.hasPrefix("/") {
+            base = URL(fileURLWithPath: xdg)
+        } else {
+            let home = environment["HOME"].map { URL(fileURLWithPath: $0) }
+                ?? FileManager.default.homeDirectoryForCurrentUser
+            base = home.appendingPathComponent(".config")
+        }
+        return PreferencesFile(url: base.appendingPathComponent("cotside/preferences.json"))
+    }
+
+    public enum LoadOutcome: Equatable, Sendable {
+        case loaded
+        case missing
+        /// The file could not be read; it was renamed to `movedTo` and defaults are used.
+        case corrupt(movedTo: String)
+    }
+
+    public func load() -> (Preferences, LoadOutcome) {
+        guard let data = FileManager.default.contents(atPath: url.path) else { return (Preferences(), .missing) }
+        do {
+            return (try Self.decoder.decode(Preferences.self, from: data), .loaded)
+        } catch {
+            let aside = url.path + ".corrupt-\(Int(Date().timeIntervalSince1970))"
+            try? FileManager.default.moveItem(atPath: url.path, toPath: aside)
+            return (Preferences(), .corrupt(movedTo: aside))
+        }
+    }
+
+    public func save(_ preferences: Preferences) throws {
+        let folder = url.deletingLastPathComponent()
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true, attributes: [.posixPermissions: 0o700])
+        let data = try Self.encoder.encode(preferences)
+        let temp = folder.appendingPathComponent(".preferences.\(getpid()).tmp")
+        guard FileManager.default.createFile(atPath: temp.path, contents: data, attributes: [.posixPermissions: 0o600]) else {
+            throw CocoaError(.fileWriteUnknown, userInfo: [NSFilePathErrorKey: temp.path])
+        }
+        if rename(temp.path, url.path) != 0 {
+            let code = errno
+            try? FileManager.default.removeItem(at: temp)
+            throw POSIXError(POSIXErrorCode(rawValue: code) ?? .EIO)
+        }
+    }
+
+    private static let encoder: JSONEncoder = {
+        let e = JSONEncoder()
+        e.outputFormatting = [.prettyPrinted, .sortedKeys]
+        e.dateEncodingStrategy = .iso8601
+        return e
+    }()
+
+    private static let decoder: JSONDecoder = {
+        let d = JSONDecoder()
+        d.dateDecodingStrategy = .iso8601
+        return d
+    }()
+}

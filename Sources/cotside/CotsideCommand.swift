@@ -1,0 +1,63 @@
+import ArgumentParser
+import CotsideApp
+import Foundation
+
+/// `cotside` with no subcommand opens the TUI; scripts use the subcommands.
+struct CotsideCommand: AsyncParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "cotside",
+        abstract: "Ward charting for paediatric and neonatal units, in a terminal.",
+        discussion: """
+        With no subcommand Cotside opens full screen. Data: $XDG_DATA_HOME/cotside/ward.sqlite \
+        (override with --db or COTSIDE_DB). Preferences: $XDG_CONFIG_HOME/cotside/preferences.json.
+        """,
+        version: CotsideVersion.string,
+        subcommands: [TUICommand.self, SnapshotCommand.self],
+        defaultSubcommand: TUICommand.self
+    )
+}
+
+/// Runs the parsed command and maps failures to exit codes: 0 help/version, 2 bad input, 1 runtime.
+@main
+enum Entry {
+    static func main() async {
+        var command: ParsableCommand
+        do {
+            command = try CotsideCommand.parseAsRoot()
+        } catch {
+            // Help and --version are "errors" that exit 0; every usage error exits 2.
+            if CotsideCommand.exitCode(for: error) == .success {
+                print(CotsideCommand.fullMessage(for: error))
+                Foundation.exit(0)
+            }
+            fail(CotsideCommand.fullMessage(for: error), code: 2)
+        }
+        do {
+            if var asyncCommand = command as? AsyncParsableCommand {
+                try await asyncCommand.run()
+            } else {
+                try command.run()
+            }
+        } catch let failure as CommandFailure {
+            fail(failure.message, code: failure.exitCode)
+        } catch let exit as ExitCode {
+            Foundation.exit(exit.rawValue)
+        } catch {
+            fail(String(describing: error), code: 1)
+        }
+    }
+
+    static func fail(_ message: String, code: Int32) -> Never {
+        FileHandle.standardError.write(Data("cotside: \(message)\n".utf8))
+        Foundation.exit(code)
+    }
+}
+
+/// An error a subcommand raises on purpose, with the exit code it deserves.
+struct CommandFailure: Error {
+    var message: String
+    var exitCode: Int32
+
+    static func usage(_ message: String) -> CommandFailure { CommandFailure(message: message, exitCode: 2) }
+    static func runtime(_ message: String) -> CommandFailure { CommandFailure(message: message, exitCode: 1) }
+}
