@@ -1,0 +1,67 @@
+import Foundation
+
+/// The few words the kit itself shows. English defaults; the app fills them from its
+/// localisation catalogue so a language switch reaches the widgets too.
+public struct UIStrings: Hashable, Sendable {
+    /// "%1$d" and "%2$d" style placeholders are avoided: `{minW}`, `{minH}`, `{w}`, `{h}` are replaced.
+    public var tooSmall: String
+    public var noData: String
+    public var yes: String
+    public var no: String
+    public var ok: String
+    public var helpTitle: String
+    public var helpFilterPrompt: String
+    public var helpNoMatch: String
+    public var paletteTitle: String
+    public var palettePrompt: String
+    public var paletteNoMatch: String
+    /// `{min}`, `{max}`, `{unit}` are replaced: shown under an out-of-range number field.
+    public var numberOutOfRange: String
+    /// Shown under a number field whose text is not a number.
+    public var numberNotANumber: String
+    /// Shown under a required field left empty.
+    public var required: String
+    /// Shown when the list or table has no rows.
+    public var empty: String
+    /// Prefix of the date-time field's interpretation line ("→ Sat 21 Nov 2026 14:05").
+    public var understoodPrefix: String
+
+    public init(
+        tooSmall: String = "Enlarge the window to at least {minW}×{minH} (now {w}×{h})",
+        noData: String = "no data",
+        yes: String = "Yes", no: String = "No", ok: String = "OK",
+        helpTitle: String = "Keys", helpFilterPrompt: String = "Filter: ", helpNoMatch: String = "No key matches",
+        paletteTitle: String = "Commands", palettePrompt: String = ": ", paletteNoMatch: String = "No command matches",
+        numberOutOfRange: String = "must be between {min} and {max} {unit}",
+        numberNotANumber: String = "is not a number",
+        required: String = "is required",
+        empty: String = "Nothing here yet",
+        understoodPrefix: String = "→ "
+    ) {
+        self.tooSmall = tooSmall
+        self.noData = noData
+        self.yes = yes
+        self.no = no
+        self.ok = ok
+        self.helpTitle = helpTitle
+        self.helpFilterPrompt = helpFilterPrompt
+        self.helpNoMatch = helpNoMatch
+        self.paletteTitle = paletteTitle
+        self.palettePrompt = palettePrompt
+        self.paletteNoMatch = paletteNoMatch
+        self.numberOutOfRange = numberOutOfRange
+        self.numberNotANumber = numberNotANumber
+        self.required = required
+        self.empty = empty
+        self.understoodPrefix = understoodPrefix
+    }
+
+    public static let english = UIStrings()
+
+    /// Replaces `{name}` placeholders in a template.
+    public static func fill(_ template: String, _ values: [String: String]) -> String {
+        var out = template
+        for (key, value) in values { out = out.replacingOccurrences(of: "{\(key)}", with: value) }
+        return out
+    }
+}
