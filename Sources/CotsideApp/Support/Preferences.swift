@@ -1,9 +1,5 @@
 import Foundation
-
-/// The terminal colour scheme a workstation prefers.
-public enum ThemeChoice: String, Codable, Sendable, CaseIterable {
-    case dark, light, monochrome
-}
+import TerminalUI
 
 /// Workstation preferences (not ward data): kept in `$XDG_CONFIG_HOME/cotside/preferences.json`
 /// so each terminal remembers its theme, language, disclaimer acceptance and last user.
@@ -11,7 +7,8 @@ public struct Preferences: Codable, Sendable, Equatable {
     /// Bump when the disclaimer text changes materially, so every workstation accepts it again.
     public static let currentDisclaimerVersion = 1
 
-    public var theme: ThemeChoice = .dark
+    /// A `ThemeName` raw value; kept as text so an unknown name in the file falls back, not fails.
+    public var theme: String = ThemeName.dark.rawValue
     public var language: String = "en"
     public var disclaimerAcceptedVersion: Int?
     public var disclaimerAcceptedAt: Date?
@@ -19,6 +16,8 @@ public struct Preferences: Codable, Sendable, Equatable {
     public var bellOnOverdue: Bool = true
 
     public init() {}
+
+    public var themeName: ThemeName { ThemeName(rawValue: theme) ?? .dark }
 
     public var disclaimerAccepted: Bool {
         (disclaimerAcceptedVersion ?? 0) >= Preferences.currentDisclaimerVersion
@@ -28,7 +27,7 @@ public struct Preferences: Codable, Sendable, Equatable {
     public init(from decoder: Decoder) throws {
         let c = try decoder.container(keyedBy: CodingKeys.self)
         let defaults = Preferences()
-        theme = try c.decodeIfPresent(ThemeChoice.self, forKey: .theme) ?? defaults.theme
+        theme = try c.decodeIfPresent(String.self, forKey: .theme) ?? defaults.theme
         language = try c.decodeIfPresent(String.self, forKey: .language) ?? defaults.language
         disclaimerAcceptedVersion = try c.decodeIfPresent(Int.self, forKey: .disclaimerAcceptedVersion)
         disclaimerAcceptedAt = try c.decodeIfPresent(Date.self, forKey: .disclaimerAcceptedAt)

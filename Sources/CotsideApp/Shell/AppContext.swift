@@ -1,0 +1,68 @@
+import Foundation
+import TerminalUI
+
+/// What screens may read while handling events or rendering: language, clock, glyphs,
+/// preferences and who is at the keyboard. Owned by the shell; screens never write it directly.
+@MainActor
+public final class AppContext {
+    public internal(set) var localizer: Localizer
+    public let clock: WardClock
+    public internal(set) var glyphs: GlyphSet
+    public internal(set) var preferences: Preferences
+    /// False under NO_COLOR, --no-color, or a terminal without colour: the theme is monochrome.
+    public let colourAllowed: Bool
+    public internal(set) var wardName: String
+    public internal(set) var userName: String?
+    public let paths: AppPaths
+
+    public init(
+        localizer: Localizer, clock: WardClock, glyphs: GlyphSet, preferences: Preferences,
+        colourAllowed: Bool, wardName: String, userName: String? = nil, paths: AppPaths
+    ) {
+        self.localizer = localizer
+        self.clock = clock
+        self.glyphs = glyphs
+        self.preferences = preferences
+        self.colourAllowed = colourAllowed
+        self.wardName = wardName
+        self.userName = userName
+        self.paths = paths
+    }
+
+    /// Shorthand for the localizer: `context.t("tab.history")`.
+    public func t(_ key: String, _ args: CustomStringConvertible...) -> String {
+        var text = localizer(key)
+        for (index, arg) in args.enumerated() {
+            text = text.replacingOccurrences(of: "{\(index)}", with: arg.description)
+        }
+        return text
+    }
+
+    /// The theme in force: the preference, unless colour is not allowed.
+    public var theme: Theme { Theme.named(colourAllowed ? preferences.themeName : .monochrome) }
+
+    /// Kit strings (too small, dialogs, help, palette) in the user's language.
+    public var uiStrings: UIStrings {
+        UIStrings(
+            tooSmall: t("ui.too_small"), noData: t("ui.no_data"),
+            yes: t("dialog.yes"), no: t("dialog.no"), ok: t("dialog.ok"),
+            helpTitle: t("ui.help_title"), helpFilterPrompt: t("ui.help_filter"), helpNoMatch: t("ui.help_no_match"),
+            paletteTitle: t("ui.palette_title"), palettePrompt: t("ui.palette_prompt"), paletteNoMatch: t("ui.palette_no_match"),
+            numberOutOfRange: t("ui.number_out_of_range"), numberNotANumber: t("ui.number_not_a_number"),
+            required: t("ui.required"), empty: t("ui.empty"), understoodPrefix: t("ui.understood_prefix")
+        )
+    }
+}
+
+/// Files the app uses, shown on the About screen.
+public struct AppPaths: Sendable, Equatable {
+    public var database: String
+    public var preferences: String
+    public var log: String
+
+    public init(database: String, preferences: String, log: String) {
+        self.database = database
+        self.preferences = preferences
+        self.log = log
+    }
+}

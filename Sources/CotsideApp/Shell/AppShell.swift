@@ -1,0 +1,290 @@
+import Foundation
+import TerminalUI
+
+/// The running application: tabs, the screen stack above them, the message line, and the
+/// routing of every event. Owns no I/O except through `effects`; the runner (curses or headless)
+/// feeds it events and flushes what `render` draws.
+@MainActor
+public final class AppShell {
+    public static let minimumWidth = 80
+    public static let minimumHeight = 24
+
+    public let context: AppContext
+    /// Catalogue keys of the tab titles, in tab order.
+    let tabTitleKeys: [String]
+    private(set) var tabs: [any Screen]
+    public private(set) var activeTab = 0
+    /// Screens opened over the active tab; the last is in front.
+    public private(set) var stack: [any Screen] = []
+    public private(set) var message: Message?
+    public private(set) var wantsQuit = false
+    /// Set when the theme or glyphs changed; the runner tells the backend and clears it.
+    public var needsFullRedraw = false
+    /// Side effects the shell cannot do itself (saving preferences); injected so tests stay pure.
+    let effects: ShellEffects
+
+    public init(context: AppContext, tabs: [(titleKey: String, screen: any Screen)], effects: ShellEffects) {
+        self.context = context
+        self.tabTitleKeys = tabs.map(\.titleKey)
+        self.tabs = tabs.map(\.screen)
+        self.effects = effects
+        if !context.preferences.disclaimerAccepted {
+            stack.append(DisclaimerScreen())
+        }
+    }
+
+    /// The screen in front: the top of the stack, or the active tab.
+    public var front: any Screen { stack.last ?? tabs[activeTab] }
+    var atTopLevel: Bool { stack.isEmpty }
+
+    // MARK: - Events
+
+    public func handle(_ event: TerminalEvent) {
+        switch event {
+        case .resize:
+            needsFullRedraw = true
+            return
+        case .tick:
+            _ = front.handle(.tick, context)
+            return
+        case .mouse(let mouse):
+            handleMouse(mouse)
+            return
+        case .key(let key):
+            handleKey(key)
+        }
+    }
+
+    private func handleKey(_ key: Key) {
+        let screen = front
+        var intent = screen.handle(.key(key), context)
+        if case .ignored = intent, let action = screen.keyMap(context).action(for: key) {
+            intent = screen.perform(action, context)
+        }
+        if case .ignored = intent, !screen.isBlocking, !(screen.capturesText && key.isPrintable) {
+            if let action = globalKeyMap(atTopLevel: atTopLevel).action(for: key) {
+                intent = .perform(action)
+            }
+        }
+        if case .ignored = intent { return }
+        apply(intent, from: screen)
+    }
+
+    private func handleMouse(_ mouse: MouseEvent) {
+        let layout = frameLayout(width: lastSize.width, height: lastSize.height)
+        if case .click = mouse.kind, mouse.y == layout.tabBar.y, atTopLevel || !(front.isBlocking) {
+            if let index = tabBar.tab(atX: mouse.x, in: layout.tabBar), !front.isBlocking {
+                stack.removeAll { !$0.isBlocking }
+                if stack.isEmpty { switchTab(to: index) }
+            }
+            return
+        }
+        // Mouse positions are given to the screen in its own area's coordinates.
+        let area = screenArea(for: front, in: layout.content)
+        guard area.contains(x: mouse.x, y: mouse.y) || mouse.kind != .click(button: 1) else { return }
+        let local = MouseEvent(x: mouse.x - area.x, y: mouse.y - area.y, kind: mouse.kind)
+        apply(front.handle(.mouse(local), context), from: front)
+    }
+
+    func apply(_ intent: Intent, from screen: any Screen) {
+        switch intent {
+        case .ignored, .handled:
+            break
+        case .push(let next):
+            message = nil
+            stack.append(next)
+        case .pop:
+            pop(screen)
+        case .replace(let next):
+            pop(screen)
+            stack.append(next)
+        case .perform(let action):
+            perform(action)
+        case .message(let m):
+            message = m
+        case .all(let intents):
+            for i in intents { apply(i, from: screen) }
+        }
+    }
+
+    private func pop(_ screen: any Screen) {
+        if let index = stack.lastIndex(where: { $0 === screen }) {
+            stack.remove(at: index)
+        }
+    }
+
+    /// Runs a shell action, or hands a feature action to the screens that declare it.
+    public func perform(_ action: String) {
+        if let index = ShellAction.tabIndex(action) {
+            if index < tabs.count, !front.isBlocking { stack.removeAll(); switchTab(to: index) }
+            return
+        }
+        switch action {
+        case ShellAction.help:
+            stack.append(HelpScreen(target: front, global: globalKeyMap(atTopLevel: atTopLevel)))
+        case ShellAction.palette:
+            stack.append(PaletteScreen(items: paletteItems(for: front)))
+        case ShellAction.settings:
+            if !(front is SettingsScreen) { stack.append(SettingsScreen()) }
+        case ShellAction.about:
+            if !(front is AboutScreen) { stack.append(AboutScreen()) }
+        case ShellAction.back:
+            if let top = stack.last, !top.isBlocking {
+                if top.hasUnsavedInput {
+                    stack.append(ConfirmScreen(title: context.t("discard.title"), body: context.t("discard.body"),
+                                               onConfirm: [.pop, .perform(ShellAction.back + ".force")]))
+                } else {
+                    stack.removeLast()
+                }
+            }
+        case ShellAction.back + ".force":
+            if let top = stack.last, !top.isBlocking { stack.removeLast() }
+        case ShellAction.quit:
+            if stack.contains(where: \.hasUnsavedInput) || tabs.contains(where: \.hasUnsavedInput) {
+                stack.append(ConfirmScreen(title: context.t("quit.confirm.title"), body: context.t("quit.confirm.unsaved"),
+                                           onConfirm: [.perform(ShellAction.quit + ".force")]))
+            } else {
+                wantsQuit = true
+            }
+        case ShellAction.quit + ".force":
+            wantsQuit = true
+        case ShellAction.acceptDisclaimer:
+            let now = context.clock.now
+            update { prefs in
+                prefs.disclaimerAcceptedVersion = Preferences.currentDisclaimerVersion
+                prefs.disclaimerAcceptedAt = now
+            }
+        case ShellAction.nextTab:
+            if atTopLevel { switchTab(to: (activeTab + 1) % tabs.count) }
+        case ShellAction.previousTab:
+            if atTopLevel { switchTab(to: (activeTab + tabs.count - 1) % tabs.count) }
+        default:
+            // A feature action chosen in the palette: the screen in front, then the active tab.
+            for screen in [front, tabs[activeTab]] {
+                let intent = screen.perform(action, context)
+                if case .ignored = intent { continue }
+                apply(intent, from: screen)
+                return
+            }
+            message = .warning(context.t("message.action_unavailable", action))
+        }
+    }
+
+    private func switchTab(to index: Int) {
+        guard tabs.indices.contains(index) else { return }
+        activeTab = index
+        message = nil
+    }
+
+    /// Screens whose actions the palette lists: the front screen, and the active tab below it.
+    func featureScreensForPalette(front screen: (any Screen)?) -> [any Screen] {
+        var screens: [any Screen] = []
+        if let screen, !(screen is PaletteScreen) { screens.append(screen) }
+        if !screens.contains(where: { $0 === tabs[activeTab] }) { screens.append(tabs[activeTab]) }
+        return screens
+    }
+
+    // MARK: - Preferences and language
+
+    /// Applies changed preferences at once (theme, language) and saves them.
+    public func update(_ change: (inout Preferences) -> Void) {
+        var prefs = context.preferences
+        change(&prefs)
+        guard prefs != context.preferences else { return }
+        let languageChanged = prefs.language != context.preferences.language
+        context.preferences = prefs
+        if languageChanged, let localizer = try? Catalogues.localizer(for: prefs.language) {
+            context.localizer = localizer
+        }
+        needsFullRedraw = true
+        if let failure = effects.savePreferences(prefs) {
+            message = .error(context.t("message.prefs_save_failed", failure))
+        }
+    }
+
+    public func show(_ message: Message?) { self.message = message }
+
+    // MARK: - Rendering
+
+    private(set) var lastSize = (width: 0, height: 0)
+
+    struct FrameLayout {
+        var tabBar: Rect
+        var content: Rect
+        var message: Rect
+        var status: Rect
+        var functionBar: Rect
+    }
+
+    func frameLayout(width: Int, height: Int) -> FrameLayout {
+        let rows = Layout.vertical([.length(1), .fill, .length(1), .length(1), .length(1)]).split(Rect(width: width, height: height))
+        return FrameLayout(tabBar: rows[0], content: rows[1], message: rows[2], status: rows[3], functionBar: rows[4])
+    }
+
+    var tabBar: TabBar {
+        TabBar(titles: tabTitleKeys.map { context.t($0) }, selected: activeTab)
+    }
+
+    /// Where a screen draws: the content area, or a centred box for overlays.
+    func screenArea(for screen: any Screen, in content: Rect) -> Rect {
+        switch screen.presentation {
+        case .content: return content
+        case .overlay(let w, let h): return content.centered(width: min(w, content.width), height: min(h, content.height))
+        }
+    }
+
+    /// Draws one whole frame.
+    public func render(width: Int, height: Int) -> Buffer {
+        lastSize = (width, height)
+        var buffer = Buffer(width: width, height: height)
+        let tooSmall = TooSmallView(minimumWidth: Self.minimumWidth, minimumHeight: Self.minimumHeight, strings: context.uiStrings)
+        if tooSmall.applies(width: width, height: height) {
+            tooSmall.render(in: buffer.area, into: &buffer)
+            return buffer
+        }
+        let layout = frameLayout(width: width, height: height)
+        tabBar.render(in: layout.tabBar, into: &buffer)
+
+        // The lowest screen that fills the content area, then everything above it.
+        let layers: [any Screen] = [tabs[activeTab]] + stack
+        let base = layers.lastIndex { $0.presentation == .content } ?? 0
+        for screen in layers[base...] {
+            let area = screenArea(for: screen, in: layout.content)
+            if case .overlay = screen.presentation {
+                buffer.fill(area, role: .dialog)
+                let inner = buffer.box(area, glyphs: context.glyphs, role: .border, title: screen.title(context))
+                screen.render(in: inner, into: &buffer, context)
+            } else {
+                screen.render(in: area, into: &buffer, context)
+            }
+        }
+
+        MessageLine(message, glyphs: context.glyphs).render(in: layout.message, into: &buffer)
+        statusLine.render(in: layout.status, into: &buffer)
+        let bindings = front.keyMap(context).bindings + (front.isBlocking ? [] : globalKeyMap(atTopLevel: atTopLevel).bindings)
+        FunctionBar(bindings: bindings).render(in: layout.functionBar, into: &buffer)
+        return buffer
+    }
+
+    private var statusLine: StatusLine {
+        let user = context.userName.map { context.t("status.user", $0) } ?? context.t("status.no_user")
+        let formatter = DateFormatter()
+        formatter.locale = Locale(identifier: "en_GB_POSIX")
+        formatter.timeZone = context.clock.timeZone
+        formatter.dateFormat = "EEE d MMM HH:mm"
+        let clock = formatter.string(from: context.clock.now)
+        return StatusLine(left: " \(context.wardName)", center: user, right: "\(clock) ")
+    }
+}
+
+/// Side effects the shell asks for; the real app writes files, tests record calls.
+public struct ShellEffects: Sendable {
+    /// Saves preferences; returns a message when it failed.
+    public var savePreferences: @Sendable (Preferences) -> String?
+
+    public init(savePreferences: @escaping @Sendable (Preferences) -> String?) {
+        self.savePreferences = savePreferences
+    }
+
+    public static let none = ShellEffects(savePreferences: { _ in nil })
+}
