@@ -21,6 +21,8 @@ public struct UIStrings: Hashable, Sendable {
     public var numberNotANumber: String
     /// Shown under a required field left empty.
     public var required: String
+    /// `{max}` is replaced: shown when a text is longer than its field allows.
+    public var textTooLong: String
     /// Shown when the list or table has no rows.
     public var empty: String
     /// Prefix of the date-time field's interpretation line ("→ Sat 21 Nov 2026 14:05").
@@ -35,6 +37,7 @@ public struct UIStrings: Hashable, Sendable {
         numberOutOfRange: String = "must be between {min} and {max} {unit}",
         numberNotANumber: String = "is not a number",
         required: String = "is required",
+        textTooLong: String = "must be at most {max} characters",
         empty: String = "Nothing here yet",
         understoodPrefix: String = "→ "
     ) {
@@ -52,6 +55,7 @@ public struct UIStrings: Hashable, Sendable {
         self.numberOutOfRange = numberOutOfRange
         self.numberNotANumber = numberNotANumber
         self.required = required
+        self.textTooLong = textTooLong
         self.empty = empty
         self.understoodPrefix = understoodPrefix
     }
