@@ -30,7 +30,8 @@ enum Entry {
                 print(CotsideCommand.fullMessage(for: error))
                 Foundation.exit(0)
             }
-            fail(CotsideCommand.fullMessage(for: error), code: 2)
+            FileHandle.standardError.write(Data((CotsideCommand.fullMessage(for: error) + "\n").utf8))
+            Foundation.exit(2)
         }
         do {
             if var asyncCommand = command as? AsyncParsableCommand {

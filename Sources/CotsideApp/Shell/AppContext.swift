@@ -10,7 +10,7 @@ public final class AppContext {
     public internal(set) var glyphs: GlyphSet
     public internal(set) var preferences: Preferences
     /// False under NO_COLOR, --no-color, or a terminal without colour: the theme is monochrome.
-    public let colourAllowed: Bool
+    public private(set) var colourAllowed: Bool
     public internal(set) var wardName: String
     public internal(set) var userName: String?
     public let paths: AppPaths
@@ -28,6 +28,9 @@ public final class AppContext {
         self.userName = userName
         self.paths = paths
     }
+
+    /// The terminal turned out to have no colours: use the monochrome table.
+    public func forceMonochrome() { colourAllowed = false }
 
     /// Shorthand for the localizer: `context.t("tab.history")`.
     public func t(_ key: String, _ args: CustomStringConvertible...) -> String {

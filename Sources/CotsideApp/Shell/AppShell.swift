@@ -61,10 +61,8 @@ public final class AppShell {
         if case .ignored = intent, let action = screen.keyMap(context).action(for: key) {
             intent = screen.perform(action, context)
         }
-        if case .ignored = intent, !screen.isBlocking, !(screen.capturesText && key.isPrintable) {
-            if let action = globalKeyMap(atTopLevel: atTopLevel).action(for: key) {
-                intent = .perform(action)
-            }
+        if case .ignored = intent, let action = effectiveGlobalKeyMap(past: screen).action(for: key) {
+            intent = .perform(action)
         }
         if case .ignored = intent { return }
         apply(intent, from: screen)
@@ -119,9 +117,19 @@ public final class AppShell {
             if index < tabs.count, !front.isBlocking { stack.removeAll(); switchTab(to: index) }
             return
         }
+        if action.hasPrefix("shell.set.theme.") {
+            let name = String(action.dropFirst("shell.set.theme.".count))
+            if let theme = ThemeName(rawValue: name) { update { $0.theme = theme.rawValue } }
+            return
+        }
+        if action.hasPrefix("shell.set.language.") {
+            let code = String(action.dropFirst("shell.set.language.".count))
+            update { $0.language = code }
+            return
+        }
         switch action {
         case ShellAction.help:
-            stack.append(HelpScreen(target: front, global: globalKeyMap(atTopLevel: atTopLevel)))
+            stack.append(HelpScreen(target: front, global: effectiveGlobalKeyMap(past: front)))
         case ShellAction.palette:
             stack.append(PaletteScreen(items: paletteItems(for: front)))
         case ShellAction.settings:
@@ -225,13 +233,8 @@ public final class AppShell {
         TabBar(titles: tabTitleKeys.map { context.t($0) }, selected: activeTab)
     }
 
-    /// Where a screen draws: the content area, or a centred box for overlays.
-    func screenArea(for screen: any Screen, in content: Rect) -> Rect {
-        switch screen.presentation {
-        case .content: return content
-        case .overlay(let w, let h): return content.centered(width: min(w, content.width), height: min(h, content.height))
-        }
-    }
+    /// Where a screen draws (every screen gets the content area; floating ones draw a frame in it).
+    func screenArea(for screen: any Screen, in content: Rect) -> Rect { content }
 
     /// Draws one whole frame.
     public func render(width: Int, height: Int) -> Buffer {
@@ -249,20 +252,12 @@ public final class AppShell {
         let layers: [any Screen] = [tabs[activeTab]] + stack
         let base = layers.lastIndex { $0.presentation == .content } ?? 0
         for screen in layers[base...] {
-            let area = screenArea(for: screen, in: layout.content)
-            if case .overlay = screen.presentation {
-                buffer.fill(area, role: .dialog)
-                let inner = buffer.box(area, glyphs: context.glyphs, role: .border, title: screen.title(context))
-                screen.render(in: inner, into: &buffer, context)
-            } else {
-                screen.render(in: area, into: &buffer, context)
-            }
+            screen.render(in: screenArea(for: screen, in: layout.content), into: &buffer, context)
         }
 
         MessageLine(message, glyphs: context.glyphs).render(in: layout.message, into: &buffer)
         statusLine.render(in: layout.status, into: &buffer)
-        let bindings = front.keyMap(context).bindings + (front.isBlocking ? [] : globalKeyMap(atTopLevel: atTopLevel).bindings)
-        FunctionBar(bindings: bindings).render(in: layout.functionBar, into: &buffer)
+        FunctionBar(keyMap: front.keyMap(context).merged(with: effectiveGlobalKeyMap(past: front))).render(in: layout.functionBar, into: &buffer)
         return buffer
     }
 

@@ -1,9 +1,10 @@
 import TerminalUI
 
-/// How a screen occupies the window: the whole content area, or a box over what is below.
+/// How a screen occupies the window: the whole content area, or floating over what is below
+/// (dialogs, help, palette draw their own frame and leave the rest visible).
 public enum Presentation: Sendable, Equatable {
     case content
-    case overlay(width: Int, height: Int)
+    case floating
 }
 
 /// One level of the screen stack. Screens keep their state in small structs, turn events into

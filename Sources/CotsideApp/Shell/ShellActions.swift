@@ -14,6 +14,8 @@ public enum ShellAction {
     public static let acceptDisclaimer = "shell.disclaimer.accept"
 
     public static func tab(_ index: Int) -> String { "shell.tab.\(index)" }
+    public static func setTheme(_ theme: ThemeName) -> String { "shell.set.theme.\(theme.rawValue)" }
+    public static func setLanguage(_ code: String) -> String { "shell.set.language.\(code)" }
 
     static func tabIndex(_ action: String) -> Int? {
         guard action.hasPrefix("shell.tab."), let n = Int(action.dropFirst("shell.tab.".count)) else { return nil }
@@ -46,21 +48,34 @@ extension AppShell {
         return KeyMap(bindings)
     }
 
+    /// The global keys that really reach the shell past `screen`: none past a blocking screen,
+    /// no printable ones while it takes text, and none it binds itself.
+    func effectiveGlobalKeyMap(past screen: any Screen) -> KeyMap {
+        guard !screen.isBlocking else { return KeyMap([]) }
+        let own = Set(screen.keyMap(context).bindings.flatMap(\.keys))
+        let bindings = globalKeyMap(atTopLevel: atTopLevel).bindings.compactMap { binding -> KeyBinding? in
+            var b = binding
+            b.keys = binding.keys.filter { !own.contains($0) && !(screen.capturesText && $0.isPrintable) }
+            return b.keys.isEmpty ? nil : b
+        }
+        return KeyMap(bindings)
+    }
+
     /// Every action the palette offers: the shell's, then the screen in front's.
     func paletteItems(for screen: (any Screen)?) -> [PaletteItem] {
         let c = context
         var items: [PaletteItem] = [
-            PaletteItem(title: c.t("action.settings"), action: ShellAction.settings, keyHint: "s"),
-            PaletteItem(title: c.t("action.about"), action: ShellAction.about, keyHint: "a"),
-            PaletteItem(title: c.t("action.help"), action: ShellAction.help, keyHint: "?"),
-            PaletteItem(title: c.t("action.quit"), action: ShellAction.quit, keyHint: "q"),
+            PaletteItem(c.t("action.settings"), action: ShellAction.settings, detail: "s"),
+            PaletteItem(c.t("action.about"), action: ShellAction.about, detail: "a"),
+            PaletteItem(c.t("action.help"), action: ShellAction.help, detail: "?"),
+            PaletteItem(c.t("action.quit"), action: ShellAction.quit, detail: "q"),
         ]
         for (index, key) in tabTitleKeys.enumerated() {
-            items.append(PaletteItem(title: c.t("action.goto_tab", c.t(key)), action: ShellAction.tab(index), keyHint: String(index + 1)))
+            items.append(PaletteItem(c.t("action.goto_tab", c.t(key)), action: ShellAction.tab(index), detail: String(index + 1)))
         }
         for screen in featureScreensForPalette(front: screen) {
             for binding in screen.keyMap(c).bindings where !binding.help.isEmpty {
-                items.append(PaletteItem(title: binding.help, action: binding.action, keyHint: binding.keyNames))
+                items.append(PaletteItem(binding.help, action: binding.action, detail: binding.keyNames))
             }
         }
         return items

@@ -1,0 +1,64 @@
+import Foundation
+import TerminalUI
+
+/// Builds the shell from launch options: preferences, language, clock, glyphs, tabs.
+@MainActor
+public enum AppBootstrap {
+    /// The four tabs in order, with the catalogue key of each title.
+    static func makeTabs() -> [(titleKey: String, screen: any Screen)] {
+        [
+            ("tab.dashboard", EmptyTabScreen(titleKey: "tab.dashboard", headlineKey: "empty.dashboard.title", bodyKey: "empty.dashboard.body")),
+            ("tab.history", EmptyTabScreen(titleKey: "tab.history", headlineKey: "empty.history.title", bodyKey: "empty.history.body")),
+            ("tab.tools", EmptyTabScreen(titleKey: "tab.tools", headlineKey: "empty.tools.title", bodyKey: "empty.tools.body")),
+            ("tab.medications", EmptyTabScreen(titleKey: "tab.medications", headlineKey: "empty.medications.title", bodyKey: "empty.medications.body")),
+        ]
+    }
+
+    /// - Parameters:
+    ///   - terminalHasColour: what the terminal reports (curses `has_colors`); true for headless.
+    ///   - persistPreferences: false for snapshots, which must not change the workstation.
+    ///   - assumeDisclaimerAccepted: snapshots render the screen asked for, not the first-run gate.
+    public static func makeShell(
+        options: LaunchOptions, terminalHasColour: Bool, persistPreferences: Bool,
+        assumeDisclaimerAccepted: Bool = false, logPath: String = ""
+    ) throws -> (shell: AppShell, startupMessage: Message?) {
+        let file = PreferencesFile.standard(environment: options.environment)
+        var (preferences, outcome) = file.load()
+        var startup: Message?
+        if case .corrupt(let aside) = outcome {
+            startup = .warning("Preferences file was unreadable and has been moved to \(aside); defaults are in use.")
+        }
+        if let theme = options.theme { preferences.theme = theme.rawValue }
+        if let language = options.language { preferences.language = language }
+        let localizer: Localizer
+        do {
+            localizer = try Catalogues.localizer(for: preferences.language)
+        } catch let error as CatalogueError {
+            if options.language != nil { throw LaunchError(error.description) }
+            // A stale language in the preferences file falls back to English with a warning.
+            localizer = try Catalogues.localizer(for: "en")
+            startup = .warning(error.description)
+            preferences.language = "en"
+        }
+        if assumeDisclaimerAccepted, !preferences.disclaimerAccepted {
+            preferences.disclaimerAcceptedVersion = Preferences.currentDisclaimerVersion
+        }
+        let context = AppContext(
+            localizer: localizer,
+            clock: try options.clock(),
+            glyphs: options.localeIsUTF8 ? .unicode : .ascii,
+            preferences: preferences,
+            colourAllowed: terminalHasColour && !options.colourForbidden,
+            wardName: localizer("ward.default_name"),
+            paths: AppPaths(database: options.databasePath ?? "", preferences: file.url.path, log: logPath)
+        )
+        let effects = persistPreferences
+            ? ShellEffects(savePreferences: { prefs in
+                do { try file.save(prefs); return nil } catch { return String(describing: error) }
+            })
+            : .none
+        let shell = AppShell(context: context, tabs: makeTabs(), effects: effects)
+        if let startup { shell.show(startup) }
+        return (shell, startup)
+    }
+}

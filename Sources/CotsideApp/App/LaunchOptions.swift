@@ -1,0 +1,54 @@
+import Foundation
+import TerminalUI
+
+/// What the command line and environment say about this run.
+public struct LaunchOptions: Sendable {
+    public var databasePath: String?
+    public var noColour: Bool
+    public var theme: ThemeName?
+    public var language: String?
+    public var now: Date?
+    public var environment: [String: String]
+
+    public init(databasePath: String? = nil, noColour: Bool = false, theme: ThemeName? = nil,
+                language: String? = nil, now: Date? = nil,
+                environment: [String: String] = ProcessInfo.processInfo.environment) {
+        self.databasePath = databasePath
+        self.noColour = noColour
+        self.theme = theme
+        self.language = language
+        self.now = now
+        self.environment = environment
+    }
+
+    /// NO_COLOR (any non-empty value, see no-color.org) or `--no-color`.
+    public var colourForbidden: Bool {
+        noColour || !(environment["NO_COLOR"] ?? "").isEmpty
+    }
+
+    /// The first of LC_ALL, LC_CTYPE, LANG that is set decides; no UTF-8 there means ASCII glyphs.
+    public var localeIsUTF8: Bool {
+        let value = ["LC_ALL", "LC_CTYPE", "LANG"].lazy.compactMap { self.environment[$0] }.first { !$0.isEmpty } ?? ""
+        let lower = value.lowercased()
+        return lower.contains("utf-8") || lower.contains("utf8")
+    }
+
+    /// `--now`, else `COTSIDE_NOW`, else the real clock. A bad value is an error, not ignored.
+    public func clock() throws -> WardClock {
+        let zone = environment["TZ"].flatMap { TimeZone(identifier: $0) } ?? .current
+        if let now { return WardClock(fixed: now, timeZone: zone) }
+        if let text = environment["COTSIDE_NOW"], !text.isEmpty {
+            guard let date = WardClock.parseInstant(text) else {
+                throw LaunchError("COTSIDE_NOW=\(text) is not an ISO 8601 instant such as 2026-11-21T14:05:00Z")
+            }
+            return WardClock(fixed: date, timeZone: zone)
+        }
+        return WardClock(timeZone: zone)
+    }
+}
+
+/// A problem with how Cotside was started; the CLI prints it and exits 2.
+public struct LaunchError: Error, CustomStringConvertible {
+    public var description: String
+    public init(_ description: String) { self.description = description }
+}

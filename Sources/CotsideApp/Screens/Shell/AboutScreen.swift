@@ -1,0 +1,104 @@
+import Clinical
+import TerminalUI
+
+/// Version, the medical disclaimer, the reference of every calculator (generated from the
+/// Clinical declarations), licences of dependencies, shipped data and where files live.
+@MainActor
+final class AboutScreen: Screen {
+    private var scroll = 0
+    private var lastPageHeight = 10
+
+    func title(_ context: AppContext) -> String { context.t("about.title") }
+
+    func keyMap(_ context: AppContext) -> KeyMap {
+        let g = context.t("group.navigation")
+        return KeyMap([
+            KeyBinding([.down, .char("j")], action: "about.down", label: "", help: context.t("key.down"), group: g),
+            KeyBinding([.up, .char("k")], action: "about.up", label: "", help: context.t("key.up"), group: g),
+            KeyBinding([.pageDown], action: "about.pageDown", label: "", help: context.t("key.page_down"), group: g),
+            KeyBinding([.pageUp], action: "about.pageUp", label: "", help: context.t("key.page_up"), group: g),
+            KeyBinding([.home], action: "about.home", label: "", help: context.t("key.home"), group: g),
+            KeyBinding([.end], action: "about.end", label: "", help: context.t("key.end"), group: g),
+        ])
+    }
+
+    func perform(_ action: String, _ context: AppContext) -> Intent {
+        switch action {
+        case "about.down": scroll += 1
+        case "about.up": scroll -= 1
+        case "about.pageDown": scroll += lastPageHeight
+        case "about.pageUp": scroll -= lastPageHeight
+        case "about.home": scroll = 0
+        case "about.end": scroll = Int.max / 2
+        default: return .ignored
+        }
+        return .handled
+    }
+
+    func handle(_ event: TerminalEvent, _ context: AppContext) -> Intent {
+        guard case .mouse(let m) = event else { return .ignored }
+        switch m.kind {
+        case .wheelDown: scroll += 3; return .handled
+        case .wheelUp: scroll -= 3; return .handled
+        default: return .ignored
+        }
+    }
+
+    /// The text of the screen, as (line, role) pairs wrapped to `width`.
+    func lines(width: Int, _ context: AppContext) -> [(String, StyleRole)] {
+        var out: [(String, StyleRole)] = []
+        func heading(_ text: String) { out.append(("", .normal)); out.append((text, .header)) }
+        func para(_ text: String, _ role: StyleRole = .normal, indent: String = "") {
+            for line in TextWrap.wrap(text, width: max(1, width - indent.count)) { out.append((indent + line, role)) }
+        }
+        out.append(("Cotside — \(context.t("about.version", CotsideVersion.string))", .header))
+        heading(context.t("about.disclaimer"))
+        para(context.t("disclaimer.body"))
+        heading(context.t("about.references"))
+        if ToolRegistry.all.isEmpty { para(context.t("about.no_tools"), .muted) }
+        for tool in ToolRegistry.all {
+            let spec = tool.spec
+            para("\(spec.name) (\(spec.id))", .normal)
+            for reference in spec.references { para(reference.citation, .muted, indent: "  ") }
+        }
+        heading(context.t("about.data"))
+        for item in ShippedData.all { para("\(item.name): \(item.source)", .normal) }
+        heading(context.t("about.licences"))
+        for licence in DependencyLicences.all { para("\(licence.name) — \(licence.licence)", .normal) }
+        heading(context.t("about.paths"))
+        para(context.t("about.database", context.paths.database))
+        para(context.t("about.preferences", context.paths.preferences))
+        para(context.t("about.log", context.paths.log))
+        return out
+    }
+
+    func render(in area: Rect, into buffer: inout Buffer, _ context: AppContext) {
+        let text = area.inset(left: 2, right: 2)
+        let all = lines(width: text.width, context)
+        lastPageHeight = max(1, text.height - 1)
+        scroll = max(0, min(scroll, all.count - text.height))
+        for (i, (line, role)) in all.dropFirst(scroll).prefix(text.height).enumerated() {
+            buffer.put(line, in: text.row(i), role: role, attributes: role == .header ? [.bold] : [])
+        }
+    }
+}
+
+/// Licences of what Cotside links, for the About screen.
+enum DependencyLicences {
+    struct Entry { var name: String; var licence: String }
+    static let all: [Entry] = [
+        Entry(name: "GRDB.swift 7 (Gwendal Roué)", licence: "MIT License"),
+        Entry(name: "Swift Argument Parser (Apple)", licence: "Apache License 2.0 with Runtime Library Exception"),
+        Entry(name: "ncurses (Free Software Foundation)", licence: "X11/MIT-style licence"),
+        Entry(name: "SQLite", licence: "public domain"),
+        Entry(name: "Swift standard library and Foundation", licence: "Apache License 2.0 with Runtime Library Exception"),
+    ]
+}
+
+/// Reference data shipped in Resources/, each with a PROVENANCE.md beside it.
+enum ShippedData {
+    struct Entry { var name: String; var source: String }
+    static let all: [Entry] = [
+        Entry(name: "Stroke centres (starter list)", source: "iGFAP Stroke Triage Assistant data, 50 centres in three German states; see Resources/stroke/PROVENANCE.md"),
+    ]
+}

@@ -1,0 +1,43 @@
+import ArgumentParser
+import CotsideApp
+import Foundation
+import TerminalUI
+
+/// Options shared by every command that opens the ward: where the data is, how it looks, and
+/// which clock to use.
+struct AppOptions: ParsableArguments {
+    @Option(name: .long, help: ArgumentHelp("Ward database file (default $XDG_DATA_HOME/cotside/ward.sqlite; env COTSIDE_DB).", valueName: "path"))
+    var db: String?
+
+    @Flag(name: .customLong("no-color"), help: "Monochrome display (also when NO_COLOR is set).")
+    var noColor = false
+
+    @Option(name: .long, help: ArgumentHelp("Colour theme for this run: dark, light or monochrome.", valueName: "name"))
+    var theme: String?
+
+    @Option(name: .long, help: ArgumentHelp("Language for this run (e.g. en).", valueName: "code"))
+    var lang: String?
+
+    @Option(name: .long, help: ArgumentHelp("Fix the clock, e.g. 2026-11-21T14:05:00Z (env COTSIDE_NOW).", valueName: "instant"))
+    var now: String?
+
+    func validate() throws {
+        if let theme, ThemeName(rawValue: theme) == nil {
+            throw ValidationError("--theme \(theme) is not a theme; use dark, light or monochrome")
+        }
+        if let now, WardClock.parseInstant(now) == nil {
+            throw ValidationError("--now \(now) is not an ISO 8601 instant such as 2026-11-21T14:05:00Z")
+        }
+        if let db, db.isEmpty { throw ValidationError("--db needs a file path") }
+    }
+
+    func launchOptions() -> LaunchOptions {
+        LaunchOptions(
+            databasePath: db,
+            noColour: noColor,
+            theme: theme.flatMap(ThemeName.init(rawValue:)),
+            language: lang,
+            now: now.flatMap(WardClock.parseInstant)
+        )
+    }
+}

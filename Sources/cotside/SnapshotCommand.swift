@@ -1,0 +1,89 @@
+import ArgumentParser
+import CotsideApp
+import Foundation
+import TerminalUI
+
+/// Renders a screen with the headless backend and prints it as plain text, so tests,
+/// documentation and users see exactly what a screen shows without a terminal.
+struct SnapshotCommand: AsyncParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "snapshot",
+        abstract: "Print a screen as plain text (headless).",
+        discussion: """
+        SCREEN is one of: \(SnapshotTarget.allNames). Keys are replayed before the frame is printed, \
+        space-separated: named keys (Enter Esc Tab S-Tab Up Down Left Right PgUp PgDn Home End \
+        Backspace Space F1…F12 C-x) or text typed character by character, e.g. --keys "2 ? Esc".
+        """
+    )
+
+    @Argument(help: ArgumentHelp("The screen to render.", valueName: "screen"))
+    var screen: String
+
+    @Option(name: .long, help: ArgumentHelp("Width×height in cells, e.g. 120x40.", valueName: "WxH"))
+    var size = "120x40"
+
+    @Option(name: .long, help: ArgumentHelp("Keys to replay before rendering.", valueName: "keys"))
+    var keys = ""
+
+    @OptionGroup var options: AppOptions
+
+    func validate() throws {
+        guard SnapshotTarget(rawValue: screen) != nil else {
+            throw ValidationError("unknown screen ‘\(screen)’; use one of: \(SnapshotTarget.allNames)")
+        }
+        guard Self.parseSize(size) != nil else {
+            throw ValidationError("--size \(size) is not WIDTHxHEIGHT with each between 1 and 1000, e.g. 120x40")
+        }
+        if case .failure(let error) = KeySequence.parse(keys) {
+            throw ValidationError("--keys: \(error.message)")
+        }
+    }
+
+    static func parseSize(_ text: String) -> (Int, Int)? {
+        let parts = text.lowercased().split(separator: "x", omittingEmptySubsequences: false)
+        guard parts.count == 2, let w = Int(parts[0]), let h = Int(parts[1]),
+              (1...1000).contains(w), (1...1000).contains(h) else { return nil }
+        return (w, h)
+    }
+
+    @MainActor
+    func run() async throws {
+        let (width, height) = Self.parseSize(size)!
+        let target = SnapshotTarget(rawValue: screen)!
+        let keyList = (try? KeySequence.parse(keys).get()) ?? []
+        let shell: AppShell
+        do {
+            shell = try AppBootstrap.makeShell(options: options.launchOptions(), terminalHasColour: true,
+                                               persistPreferences: false,
+                                               assumeDisclaimerAccepted: target != .disclaimer).shell
+        } catch let error as LaunchError {
+            throw CommandFailure.usage(error.description)
+        }
+        let backend = HeadlessBackend(width: width, height: height, theme: shell.context.theme)
+        let runner = AppRunner(shell: shell, backend: backend)
+        runner.replay(target.openingEvents + keyList.map { TerminalEvent.key($0) })
+        print(backend.text())
+    }
+}
+
+/// Screens `snapshot` can open, and the keys that open them from the start.
+enum SnapshotTarget: String, CaseIterable {
+    case dashboard, history, tools, medications, settings, about, help, palette, disclaimer
+
+    static var allNames: String { allCases.map(\.rawValue).joined(separator: ", ") }
+
+    var openingEvents: [TerminalEvent] {
+        let keys: [Key]
+        switch self {
+        case .dashboard, .disclaimer: keys = []
+        case .history: keys = [.char("2")]
+        case .tools: keys = [.char("3")]
+        case .medications: keys = [.char("4")]
+        case .settings: keys = [.char("s")]
+        case .about: keys = [.char("a")]
+        case .help: keys = [.char("?")]
+        case .palette: keys = [.char(":")]
+        }
+        return keys.map { .key($0) }
+    }
+}

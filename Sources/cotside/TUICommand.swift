@@ -1,0 +1,59 @@
+import ArgumentParser
+import CotsideApp
+import Foundation
+import TerminalUI
+
+/// Opens Cotside full screen (the default command).
+struct TUICommand: AsyncParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "tui",
+        abstract: "Open Cotside full screen (the default when no command is given)."
+    )
+
+    @OptionGroup var options: AppOptions
+
+    @MainActor
+    func run() async throws {
+        guard isatty(STDIN_FILENO) == 1, isatty(STDOUT_FILENO) == 1 else {
+            throw CommandFailure.usage("the full-screen interface needs a terminal; for scripts use `cotside snapshot` or the other commands (see --help)")
+        }
+        var launch = options.launchOptions()
+        let utf8 = CursesBackend.localeIsUTF8()
+        if !utf8 { launch.environment["LANG"] = "C" }
+        let logPath = try LogFile.prepare(environment: launch.environment)
+        let shell: AppShell
+        do {
+            shell = try AppBootstrap.makeShell(options: launch, terminalHasColour: true, persistPreferences: true, logPath: logPath).shell
+        } catch let error as LaunchError {
+            throw CommandFailure.usage(error.description)
+        }
+        let backend: CursesBackend
+        do {
+            backend = try CursesBackend(theme: shell.context.theme, logPath: logPath)
+        } catch {
+            throw CommandFailure.runtime("cannot open the terminal: \(error)")
+        }
+        defer { backend.restore() }
+        if !backend.hasColors { shell.context.forceMonochrome() }
+        await AppRunner(shell: shell, backend: backend).run()
+    }
+}
+
+/// Where stderr goes while curses owns the screen: `$XDG_STATE_HOME/cotside/tui.log`.
+enum LogFile {
+    static func prepare(environment: [String: String]) throws -> String {
+        let base: String
+        if let state = environment["XDG_STATE_HOME"], state.hasPrefix("/") {
+            base = state
+        } else {
+            base = (environment["HOME"] ?? NSHomeDirectory()) + "/.local/state"
+        }
+        let folder = base + "/cotside"
+        do {
+            try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true, attributes: [.posixPermissions: 0o700])
+        } catch {
+            throw CommandFailure.runtime("cannot create the log folder \(folder): \(error.localizedDescription)")
+        }
+        return folder + "/tui.log"
+    }
+}
