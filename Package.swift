@@ -47,6 +47,8 @@ let package = Package(
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]
         ),
+        // Multi-process store tests run this helper as a separate process (see WardStoreTests).
+        .executableTarget(name: "cotside-store-probe", dependencies: ["WardStore"]),
         .executableTarget(
             name: "cotside-bench",
             dependencies: ["CotsideApp", "Clinical", "WardStore", "TerminalUI"],

@@ -1,0 +1,97 @@
+import Foundation
+import GRDB
+
+/// A realistic synthetic ward for demos and benchmarks: ~30 staff, beds reused by successive
+/// admissions (stays of days to weeks, cots occupied most of the time), 6–10 nappies a day per
+/// baby with meconium in the first days. Deterministic for a seed; rows are marked `isDemo`.
+/// Written with cached prepared statements in one transaction per bed, without per-row audit
+/// (one `demoGenerate` audit entry records the whole run).
+public enum DemoWard {
+    public struct Summary: Sendable, Hashable {
+        public let staff: Int
+        public let patients: Int
+        public let nappyChanges: Int
+    }
+
+    /// Average nappies per cot per day the generator produces (for sizing a ward).
+    public static let nappiesPerCotDay = 7.4
+
+    /// Cots needed for about `events` nappy changes over `days` days (e.g. a million events).
+    public static func cots(forEvents events: Int, days: Int) -> Int {
+        max(1, Int((Double(events) / (Double(days) * nappiesPerCotDay)).rounded()))
+    }
+
+    @discardableResult
+    public static func generate(into store: SQLiteWardStore, cots: Int, days: Int, seed: UInt64,
+                                now: Date = Date(), timeZone: TimeZone = .current,
+                                progress: (@Sendable (Double) -> Void)? = nil) async throws -> Summary {
+        precondition(cots > 0 && days > 0, "cots and days must be positive")
+        var random = SeededRandom(seed: seed)
+        let nowMs = StoredTime.milliseconds(now)
+        let staffIds = try await insertStaff(store.pool, random: &random, nowMs: nowMs)
+        var patients = 0
+        var nappies = 0
+        for bed in 1...cots {
+            let plan = BedPlan(bed: bed, staffIds: staffIds, random: random, nowMs: nowMs, days: days, timeZone: timeZone)
+            let (counts, nextRandom) = try await store.pool.write { db in
+                var bedPlan = plan
+                return (try bedPlan.write(db), bedPlan.random)
+            }
+            random = nextRandom
+            patients += counts.patients
+            nappies += counts.nappies
+            progress?(Double(bed) / Double(cots))
+        }
+        let summary = Summary(staff: staffIds.count, patients: patients, nappyChanges: nappies)
+        let note = "{\"cots\":\(cots),\"days\":\(days),\"seed\":\(seed),\"patients\":\(patients),\"nappyChanges\":\(nappies)}"
+        try await store.pool.write { db in
+            let settings = try SQLiteWardStore.settings(db)
+            if settings.dryNappyWeightGrams == 0 {
+                try db.execute(sql: "INSERT OR REPLACE INTO ward_setting (key, value) VALUES ('dryNappyWeightGrams', '12')")
+            }
+            try AuditTrail.record(db, action: .demoGenerate, entity: .setting, entityId: 0, beforeJSON: nil,
+                                  afterJSON: note,
+                                  by: nil, at: now)
+        }
+        await store.publishAll()
+        return summary
+    }
+
+    private static func insertStaff(_ pool: DatabasePool, random: inout SeededRandom, nowMs: Int64) async throws -> [Int64] {
+        var roles: [StaffRole] = Array(repeating: .nurse, count: 18) + Array(repeating: .doctor, count: 6)
+        roles += [.healthcareAssistant, .healthcareAssistant, .healthcareAssistant, .student, .student, .other]
+        var people: [(String, String, StaffRole)] = []
+        for role in roles {
+            let given = DemoNames.given[random.int(0...DemoNames.given.count - 1)]
+            let family = DemoNames.family[random.int(0...DemoNames.family.count - 1)]
+            people.append(("\(given) \(family)", String(given.prefix(1) + family.prefix(1)), role))
+        }
+        let staffRows = people
+        return try await pool.write { db in
+            var used = Set(try String.fetchAll(db, sql: "SELECT upper(initials) FROM staff WHERE active = 1"))
+            let insert = try db.cachedStatement(sql: """
+                INSERT INTO staff (name, initials, role, active, isDemo, createdAt, updatedAt) VALUES (?, ?, ?, 1, 1, ?, ?)
+                """)
+            var ids: [Int64] = []
+            for (name, base, role) in staffRows {
+                let prefix = base.uppercased()
+                let letters = (65...90).map { String(UnicodeScalar(UInt8($0))) }
+                let candidates = [prefix] + letters.map { prefix + $0 } + letters.flatMap { a in letters.map { prefix + a + $0 } }
+                guard let initials = candidates.first(where: { !used.contains($0) }) else {
+                    throw WardStoreError("demo: no free initials for \(name)")
+                }
+                used.insert(initials)
+                try insert.execute(arguments: [name, initials, role, nowMs, nowMs])
+                ids.append(db.lastInsertedRowID)
+            }
+            return ids
+        }
+    }
+}
+
+extension SQLiteWardStore {
+    /// Tells every subscriber that anything may have changed (after bulk writes).
+    func publishAll() {
+        publish(Set(WardEntity.allCases))
+    }
+}

@@ -1,0 +1,30 @@
+/// SplitMix64: small, fast and the same on every platform, so a demo seed gives the same ward.
+struct SeededRandom: RandomNumberGenerator {
+    private var state: UInt64
+
+    init(seed: UInt64) { state = seed &+ 0x9E37_79B9_7F4A_7C15 }
+
+    mutating func next() -> UInt64 {
+        state &+= 0x9E37_79B9_7F4A_7C15
+        var z = state
+        z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
+        z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
+        return z ^ (z >> 31)
+    }
+
+    /// Uniform in [0, 1).
+    mutating func unit() -> Double { Double(next() >> 11) / Double(1 << 53) }
+
+    mutating func int(_ range: ClosedRange<Int>) -> Int { Int.random(in: range, using: &self) }
+
+    /// Picks by weight.
+    mutating func pick<T>(_ choices: [(T, Double)]) -> T {
+        let total = choices.reduce(0) { $0 + $1.1 }
+        var x = unit() * total
+        for (value, weight) in choices {
+            if x < weight { return value }
+            x -= weight
+        }
+        return choices[choices.count - 1].0
+    }
+}

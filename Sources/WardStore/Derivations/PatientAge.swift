@@ -1,0 +1,32 @@
+import Foundation
+
+/// A baby's age: days since birth, and for babies born before 37 weeks the corrected
+/// (post-menstrual) age in weeks + days, i.e. gestation at birth plus days of life.
+public struct PatientAge: Sendable, Hashable {
+    /// Day of birth = day 0.
+    public let days: Int
+    /// Gestation at birth + days of life, only for preterm babies (< 37+0 weeks at birth).
+    public let correctedGestationWeeks: Int?
+    public let correctedGestationDays: Int?
+
+    public static let termWeeks = 37
+
+    public init(dateOfBirth: CalendarDay, gestationalAgeWeeks: Int, gestationalAgeDays: Int, on today: CalendarDay) {
+        days = max(0, dateOfBirth.days(until: today))
+        if gestationalAgeWeeks < Self.termWeeks {
+            let total = gestationalAgeWeeks * 7 + gestationalAgeDays + days
+            correctedGestationWeeks = total / 7
+            correctedGestationDays = total % 7
+        } else {
+            correctedGestationWeeks = nil
+            correctedGestationDays = nil
+        }
+    }
+
+    public init(patient: Patient, now: Date, timeZone: TimeZone) {
+        self.init(dateOfBirth: patient.dateOfBirth, gestationalAgeWeeks: patient.gestationalAgeWeeks,
+                  gestationalAgeDays: patient.gestationalAgeDays, on: CalendarDay(now, in: timeZone))
+    }
+
+    public var isPreterm: Bool { correctedGestationWeeks != nil }
+}

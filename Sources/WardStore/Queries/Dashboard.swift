@@ -1,0 +1,48 @@
+import Foundation
+
+/// One admitted patient's line on the Dashboard. Counts treat a mixed nappy as wet AND dirty.
+public struct DashboardRow: Sendable, Hashable {
+    public let patient: Patient
+    public let age: PatientAge
+    public let lastNappyAt: Date?
+    public let lastNappyKind: NappyKind?
+    /// Last wet or mixed nappy.
+    public let lastWetAt: Date?
+    public let wetToday: Int
+    public let dirtyToday: Int
+    public let changesToday: Int
+    /// Nappy changes per ward day for the last 7 days, oldest first, today last.
+    public let nappiesPerDay: [Int]
+    /// Weight used for per-kg figures: birth weight until measurements exist.
+    public let currentWeightGrams: Int
+    /// mL/kg/h from weighed wet nappies; nil when the dry-nappy weight is not set or nothing
+    /// was weighed in the window.
+    public let urineOutput6hMLPerKgPerHour: Double?
+    public let urineOutput24hMLPerKgPerHour: Double?
+    public let noWetAlert: NoWetNappyAlert?
+}
+
+/// No wet nappy for longer than the ward's threshold.
+public struct NoWetNappyAlert: Sendable, Hashable {
+    /// Last wet nappy, or the admission time when none was logged since admission.
+    public let since: Date
+    public let neverWetSinceAdmission: Bool
+    /// Hours since `since` at the Dashboard's `now`.
+    public let hours: Double
+}
+
+public struct DashboardSummary: Sendable, Hashable {
+    public let occupiedCots: Int
+    public let changesToday: Int
+    public let alerts: Int
+}
+
+/// Everything the Dashboard shows, computed at one `now`.
+public struct Dashboard: Sendable, Hashable {
+    public let now: Date
+    public let today: WardDay
+    public let settings: WardSettings
+    /// Natural bed order (2 before 10).
+    public let rows: [DashboardRow]
+    public let summary: DashboardSummary
+}

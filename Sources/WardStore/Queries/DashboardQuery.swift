@@ -1,0 +1,125 @@
+import Foundation
+import GRDB
+
+/// The Dashboard's SQL: one statement, aggregates per admitted patient computed by SQLite using
+/// the covering index `nappy_live_patient_time`; only one row per cot reaches Swift.
+/// Every value is an integer, inlined as a literal so the very same text can be timed in `sqlite3`.
+public struct DashboardQuery: Sendable {
+    public let now: Date
+    public let timeZone: TimeZone
+    public let settings: WardSettings
+    public let days: [WardDay]
+
+    public init(now: Date, timeZone: TimeZone, settings: WardSettings) {
+        self.now = now
+        self.timeZone = timeZone
+        self.settings = settings
+        self.days = WardDay.lastDays(7, endingAt: now, dayStartMinutes: settings.dayStartMinutes, timeZone: timeZone)
+    }
+
+    var today: WardDay { days[6] }
+
+    /// The SQL text (no placeholders).
+    public var sql: String {
+        let ms = StoredTime.milliseconds
+        let nowMs = ms(now)
+        let h6 = nowMs - 6 * 3_600_000
+        let h24 = nowMs - 24 * 3_600_000
+        let from = min(ms(days[0].start), h24)
+        let to = max(ms(today.end), nowMs + 1)
+        let todayStart = ms(today.start)
+        let dry = settings.dryNappyWeightGrams
+        let dayColumns = days.enumerated().map { i, day in
+            "sum(n.occurredAt >= \(ms(day.start)) AND n.occurredAt < \(ms(day.end))) AS day\(i)"
+        }.joined(separator: ",\n        ")
+        let urine = { (since: Int64) in
+            "sum(CASE WHEN n.occurredAt >= \(since) AND n.kind = 'wet' AND n.nappyWeightGrams IS NOT NULL AND \(dry) > 0 THEN max(n.nappyWeightGrams - \(dry), 0) END)"
+        }
+        return """
+            WITH admitted AS (
+                SELECT * FROM patient WHERE dischargedAt IS NULL AND deletedAt IS NULL
+            ), recent AS (
+                SELECT n.patientId,
+                    sum(n.occurredAt >= \(todayStart) AND n.kind IN ('wet', 'mixed')) AS wetToday,
+                    sum(n.occurredAt >= \(todayStart) AND n.kind IN ('dirty', 'mixed')) AS dirtyToday,
+                    sum(n.occurredAt >= \(todayStart)) AS changesToday,
+                    \(dayColumns),
+                    \(urine(h6)) AS urine6h,
+                    \(urine(h24)) AS urine24h
+                FROM admitted a
+                JOIN nappy_change n ON n.patientId = a.id AND n.deletedAt IS NULL
+                    AND n.occurredAt >= \(from) AND n.occurredAt < \(to)
+                GROUP BY n.patientId
+            )
+            SELECT a.*,
+                r.wetToday, r.dirtyToday, r.changesToday,
+                r.day0, r.day1, r.day2, r.day3, r.day4, r.day5, r.day6, r.urine6h, r.urine24h,
+                a.birthWeightGrams AS currentWeightGrams,
+                (SELECT n.occurredAt FROM nappy_change n WHERE n.patientId = a.id AND n.deletedAt IS NULL
+                    ORDER BY n.occurredAt DESC LIMIT 1) AS lastNappyAt,
+                (SELECT n.kind FROM nappy_change n WHERE n.patientId = a.id AND n.deletedAt IS NULL
+                    ORDER BY n.occurredAt DESC LIMIT 1) AS lastNappyKind,
+                (SELECT max(t) FROM (
+                    SELECT max(n.occurredAt) AS t FROM nappy_change n
+                        WHERE n.patientId = a.id AND n.kind = 'wet' AND n.deletedAt IS NULL
+                    UNION ALL
+                    SELECT max(n.occurredAt) FROM nappy_change n
+                        WHERE n.patientId = a.id AND n.kind = 'mixed' AND n.deletedAt IS NULL)) AS lastWetAt
+            FROM admitted a LEFT JOIN recent r ON r.patientId = a.id
+            """
+    }
+
+    func fetch(_ db: Database) throws -> Dashboard {
+        let rows = try Row.fetchAll(db, sql: sql)
+        let threshold = TimeInterval(settings.noWetAlertThresholdMinutes * 60)
+        let today = CalendarDay(now, in: timeZone)
+        var dashboardRows: [DashboardRow] = try rows.map { row in
+            let patient = try Patient(row: row)
+            let lastNappyAt = (row["lastNappyAt"] as Int64?).map(StoredTime.date(milliseconds:))
+            let lastWetAt = (row["lastWetAt"] as Int64?).map(StoredTime.date(milliseconds:))
+            let weight: Int = row["currentWeightGrams"]
+            let hoursSinceAdmission = now.timeIntervalSince(patient.admittedAt) / 3600
+            let rate = { (column: String, hours: Double) -> Double? in
+                guard let urine = row[column] as Int64? else { return nil }
+                return UrineOutput.mlPerKgPerHour(urineML: Double(urine), weightGrams: weight, windowHours: hours,
+                                                  hoursSinceAdmission: hoursSinceAdmission)
+            }
+            let reference = lastWetAt ?? patient.admittedAt
+            let alert: NoWetNappyAlert? = now.timeIntervalSince(reference) > threshold
+                ? NoWetNappyAlert(since: reference, neverWetSinceAdmission: lastWetAt == nil,
+                                  hours: now.timeIntervalSince(reference) / 3600)
+                : nil
+            return DashboardRow(
+                patient: patient,
+                age: PatientAge(dateOfBirth: patient.dateOfBirth, gestationalAgeWeeks: patient.gestationalAgeWeeks,
+                                gestationalAgeDays: patient.gestationalAgeDays, on: today),
+                lastNappyAt: lastNappyAt,
+                lastNappyKind: (row["lastNappyKind"] as String?).flatMap(NappyKind.init(rawValue:)),
+                lastWetAt: lastWetAt,
+                wetToday: row["wetToday"] ?? 0,
+                dirtyToday: row["dirtyToday"] ?? 0,
+                changesToday: row["changesToday"] ?? 0,
+                nappiesPerDay: (0..<7).map { row["day\($0)"] ?? 0 },
+                currentWeightGrams: weight,
+                urineOutput6hMLPerKgPerHour: rate("urine6h", 6),
+                urineOutput24hMLPerKgPerHour: rate("urine24h", 24),
+                noWetAlert: alert)
+        }
+        dashboardRows.sort {
+            $0.patient.bedLabel.compare($1.patient.bedLabel, options: [.numeric, .caseInsensitive]) == .orderedAscending
+        }
+        let summary = DashboardSummary(occupiedCots: dashboardRows.count,
+                                       changesToday: dashboardRows.reduce(0) { $0 + $1.changesToday },
+                                       alerts: dashboardRows.filter { $0.noWetAlert != nil }.count)
+        return Dashboard(now: now, today: self.today, settings: settings, rows: dashboardRows, summary: summary)
+    }
+}
+
+extension SQLiteWardStore {
+    public func dashboard(now: Date, timeZone: TimeZone) async throws -> Dashboard {
+        try await pool.read { db in
+            let settings = try Self.settings(db)
+            return try DashboardQuery(now: now, timeZone: timeZone, settings: settings).fetch(db)
+        }
+    }
+}

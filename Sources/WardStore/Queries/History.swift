@@ -1,0 +1,88 @@
+import Foundation
+
+/// The kinds of event History merges. Later issues add feeds, measurements, medication doses,
+/// calculator results and stroke assessments: one case and one SQL branch each.
+public enum HistoryEventKind: String, Sendable, Hashable, CaseIterable {
+    case nappyChange
+
+    /// Tie-breaker between kinds at the same millisecond (part of the keyset); never reuse a rank.
+    public var rank: Int {
+        switch self {
+        case .nappyChange: return 1
+        }
+    }
+}
+
+/// One line of History.
+public struct HistoryEvent: Sendable, Hashable {
+    public let kind: HistoryEventKind
+    /// Id in the kind's own table.
+    public let id: Int64
+    public let occurredAt: Date
+    public let patientId: Int64
+    public let bedLabel: String
+    public let patientName: String
+    /// Short event name, e.g. "Nappy wet".
+    public let title: String
+    /// Details in a line, e.g. "medium · yellow · 32 g".
+    public let details: String
+    public let notes: String
+    public let staffId: Int64?
+    public let staffInitials: String?
+    /// The nappy kind for nappy events (for colouring / filtering), nil for other kinds.
+    public let nappyKind: NappyKind?
+
+    public var cursor: HistoryCursor { HistoryCursor(occurredAt: occurredAt, kindRank: kind.rank, id: id) }
+}
+
+/// A position in History's order (occurredAt DESC, kind rank DESC, id DESC).
+public struct HistoryCursor: Sendable, Hashable {
+    public let occurredAt: Date
+    public let kindRank: Int
+    public let id: Int64
+
+    public init(occurredAt: Date, kindRank: Int, id: Int64) {
+        self.occurredAt = occurredAt
+        self.kindRank = kindRank
+        self.id = id
+    }
+
+    /// Just after `date` in History's order, so "after" it starts with events at or before `date`.
+    public static func justAfter(_ date: Date) -> HistoryCursor {
+        HistoryCursor(occurredAt: date, kindRank: Int.max, id: Int64.max)
+    }
+}
+
+/// What History shows. Nil / empty fields do not filter.
+public struct HistoryFilter: Sendable, Hashable {
+    public var patientId: Int64?
+    /// Only these nappy kinds (nappy events).
+    public var nappyKinds: Set<NappyKind>
+    public var staffId: Int64?
+    /// Inclusive start.
+    public var from: Date?
+    /// Exclusive end.
+    public var until: Date?
+    /// Case-insensitive substring of the notes.
+    public var notesContaining: String?
+
+    public init(patientId: Int64? = nil, nappyKinds: Set<NappyKind> = [], staffId: Int64? = nil,
+                from: Date? = nil, until: Date? = nil, notesContaining: String? = nil) {
+        self.patientId = patientId
+        self.nappyKinds = nappyKinds
+        self.staffId = staffId
+        self.from = from
+        self.until = until
+        self.notesContaining = notesContaining
+    }
+
+    public static let everything = HistoryFilter()
+}
+
+/// A window onto History, newest first.
+public struct HistoryPage: Sendable, Hashable {
+    public let events: [HistoryEvent]
+    /// True when older events exist beyond the last one (paging down) or newer ones beyond the
+    /// first one (paging up), in the direction that was asked.
+    public let hasMore: Bool
+}

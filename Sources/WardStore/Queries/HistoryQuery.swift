@@ -1,0 +1,179 @@
+import Foundation
+import GRDB
+
+/// Builds History's SQL: one branch per event kind, each filtered and keyset-limited on its own
+/// index, merged by UNION ALL under one ORDER BY / LIMIT, then joined to patient and staff.
+/// No OFFSET and no COUNT: a page costs the same at the top and at the millionth row.
+public struct HistoryQuery: Sendable {
+    public enum Direction: Sendable { case older, newer }
+
+    public let filter: HistoryFilter
+    public let cursor: HistoryCursor?
+    public let direction: Direction
+    public let limit: Int
+
+    public init(filter: HistoryFilter, cursor: HistoryCursor?, direction: Direction, limit: Int) {
+        self.filter = filter
+        self.cursor = cursor
+        self.direction = direction
+        self.limit = limit
+    }
+
+    /// SQL with `?` placeholders, and its arguments in order.
+    public var sqlAndArguments: (sql: String, arguments: [DatabaseValue]) {
+        var arguments: [DatabaseValue] = []
+        let desc = direction == .older ? "DESC" : "ASC"
+        let branch = nappyBranch(&arguments)
+        arguments.append((limit + 1).databaseValue)
+        let sql = """
+            SELECT e.*, p.bedLabel, p.givenName, p.familyName, s.initials AS staffInitials
+            FROM (\(branch)) e
+            JOIN patient p ON p.id = e.patientId
+            LEFT JOIN staff s ON s.id = e.staffId
+            ORDER BY e.occurredAt \(desc), e.kindRank \(desc), e.id \(desc)
+            LIMIT ?
+            """
+        return (sql, arguments)
+    }
+
+    /// The SQL text with the arguments inlined as literals (for timing the same query in `sqlite3`).
+    public var inlinedSQL: String {
+        let (sql, arguments) = sqlAndArguments
+        var out = ""
+        var iterator = arguments.makeIterator()
+        for ch in sql {
+            guard ch == "?" else { out.append(ch); continue }
+            switch iterator.next()?.storage {
+            case .int64(let v): out += String(v)
+            case .double(let v): out += String(v)
+            case .string(let s): out += "'" + s.replacingOccurrences(of: "'", with: "''") + "'"
+            default: out += "NULL"
+            }
+        }
+        return out
+    }
+
+    private func nappyBranch(_ arguments: inout [DatabaseValue]) -> String {
+        let rank = HistoryEventKind.nappyChange.rank
+        var conditions = ["n.deletedAt IS NULL"]
+        if let patientId = filter.patientId {
+            conditions.append("n.patientId = ?")
+            arguments.append(patientId.databaseValue)
+        }
+        if !filter.nappyKinds.isEmpty {
+            let kinds = filter.nappyKinds.map(\.rawValue).sorted()
+            conditions.append("n.kind IN (\(kinds.map { _ in "?" }.joined(separator: ", ")))")
+            arguments += kinds.map(\.databaseValue)
+        }
+        if let staffId = filter.staffId {
+            conditions.append("n.recordedBy = ?")
+            arguments.append(staffId.databaseValue)
+        }
+        if let from = filter.from {
+            conditions.append("n.occurredAt >= ?")
+            arguments.append(StoredTime.milliseconds(from).databaseValue)
+        }
+        if let until = filter.until {
+            conditions.append("n.occurredAt < ?")
+            arguments.append(StoredTime.milliseconds(until).databaseValue)
+        }
+        if let text = filter.notesContaining?.trimmingCharacters(in: .whitespaces), !text.isEmpty {
+            conditions.append("n.notes LIKE ? ESCAPE '\\'")
+            arguments.append(("%" + SQLText.escapeLike(text) + "%").databaseValue)
+        }
+        if let cursor {
+            conditions.append(keysetCondition(cursor: cursor, branchRank: rank, arguments: &arguments))
+        }
+        let desc = direction == .older ? "DESC" : "ASC"
+        arguments.append((limit + 1).databaseValue)
+        return """
+            SELECT * FROM (
+                SELECT \(rank) AS kindRank, n.id, n.patientId, n.occurredAt, n.recordedBy AS staffId,
+                    n.kind AS subtype, n.size AS detailA, n.stoolColour AS detailB,
+                    n.nappyWeightGrams AS detailNumber, n.notes
+                FROM nappy_change n
+                WHERE \(conditions.joined(separator: " AND "))
+                ORDER BY n.occurredAt \(desc), n.id \(desc)
+                LIMIT ?
+            )
+            """
+    }
+
+    /// The keyset predicate for one branch, where the kind rank is a constant: rows strictly
+    /// beyond the cursor in the page's direction.
+    private func keysetCondition(cursor: HistoryCursor, branchRank: Int, arguments: inout [DatabaseValue]) -> String {
+        let t = StoredTime.milliseconds(cursor.occurredAt)
+        let older = direction == .older
+        if branchRank == cursor.kindRank {
+            arguments += [t.databaseValue, cursor.id.databaseValue]
+            return older ? "(n.occurredAt, n.id) < (?, ?)" : "(n.occurredAt, n.id) > (?, ?)"
+        }
+        arguments.append(t.databaseValue)
+        // Same millisecond: included only when this kind sorts beyond the cursor's kind.
+        let sameTimeIncluded = older ? branchRank < cursor.kindRank : branchRank > cursor.kindRank
+        switch (older, sameTimeIncluded) {
+        case (true, true): return "n.occurredAt <= ?"
+        case (true, false): return "n.occurredAt < ?"
+        case (false, true): return "n.occurredAt >= ?"
+        case (false, false): return "n.occurredAt > ?"
+        }
+    }
+
+    func fetch(_ db: Database) throws -> HistoryPage {
+        let (sql, arguments) = sqlAndArguments
+        var rows = try Row.fetchAll(db, sql: sql, arguments: StatementArguments(arguments))
+        let hasMore = rows.count > limit
+        if hasMore { rows.removeLast() }
+        if direction == .newer { rows.reverse() }
+        return HistoryPage(events: rows.map(Self.event), hasMore: hasMore)
+    }
+
+    static func event(_ row: Row) -> HistoryEvent {
+        let given: String = row["givenName"]
+        let family: String = row["familyName"]
+        let subtype: String = row["subtype"]
+        let nappyKind = NappyKind(rawValue: subtype)
+        var details: [String] = [row["detailA"] ?? ""]
+        if let colour = (row["detailB"] as String?).flatMap(StoolColour.init(rawValue:)) {
+            details.append(colour.displayName)
+        }
+        if let grams = row["detailNumber"] as Int? { details.append("\(grams) g") }
+        return HistoryEvent(
+            kind: .nappyChange, id: row["id"],
+            occurredAt: StoredTime.date(milliseconds: row["occurredAt"]),
+            patientId: row["patientId"], bedLabel: row["bedLabel"], patientName: "\(given) \(family)",
+            title: "Nappy \(subtype)", details: details.filter { !$0.isEmpty }.joined(separator: " · "),
+            notes: row["notes"] ?? "", staffId: row["staffId"], staffInitials: row["staffInitials"],
+            nappyKind: nappyKind)
+    }
+}
+
+extension StoolColour {
+    /// Words for lists ("black/meconium", "red-streaked").
+    public var displayName: String {
+        switch self {
+        case .yellow: return "yellow"
+        case .green: return "green"
+        case .brown: return "brown"
+        case .blackMeconium: return "black/meconium"
+        case .pale: return "pale"
+        case .redStreaked: return "red-streaked"
+        }
+    }
+}
+
+extension SQLiteWardStore {
+    public func historyPage(_ filter: HistoryFilter, after cursor: HistoryCursor?, limit: Int) async throws -> HistoryPage {
+        let query = HistoryQuery(filter: filter, cursor: cursor, direction: .older, limit: max(1, limit))
+        return try await pool.read { db in try query.fetch(db) }
+    }
+
+    public func historyPage(_ filter: HistoryFilter, before cursor: HistoryCursor, limit: Int) async throws -> HistoryPage {
+        let query = HistoryQuery(filter: filter, cursor: cursor, direction: .newer, limit: max(1, limit))
+        return try await pool.read { db in try query.fetch(db) }
+    }
+
+    public func historyPage(_ filter: HistoryFilter, atOrBefore date: Date, limit: Int) async throws -> HistoryPage {
+        try await historyPage(filter, after: .justAfter(date), limit: limit)
+    }
+}

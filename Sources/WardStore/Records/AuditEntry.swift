@@ -1,0 +1,49 @@
+import Foundation
+import GRDB
+
+/// What an audited write did.
+public enum AuditAction: String, Sendable, Codable, CaseIterable, DatabaseValueConvertible {
+    case create, update, delete, restore, discharge
+    /// An edit undone: the before-image written back.
+    case revert
+    /// Bulk rows written by the demo generator (one entry per generation, not per row).
+    case demoGenerate
+}
+
+/// Which table an audit entry (or a change notification) is about.
+public enum WardEntity: String, Sendable, Codable, CaseIterable, DatabaseValueConvertible {
+    case staff, patient, nappyChange, setting
+}
+
+/// One row of the audit trail, written in the same transaction as the change it describes.
+/// `beforeJSON` / `afterJSON` hold the whole record (JSON, dates as Unix milliseconds).
+public struct AuditEntry: Sendable, Hashable, Codable, FetchableRecord, PersistableRecord, MillisecondDates {
+    public static let databaseTableName = "audit_entry"
+
+    public var id: Int64
+    public var at: Date
+    public var staffId: Int64?
+    public var action: AuditAction
+    public var entity: WardEntity
+    public var entityId: Int64
+    public var beforeJSON: String?
+    public var afterJSON: String?
+
+    public enum Columns {
+        public static let id = Column(CodingKeys.id)
+        public static let entity = Column(CodingKeys.entity)
+        public static let entityId = Column(CodingKeys.entityId)
+    }
+}
+
+/// A record returned by a write, with the id of the audit entry that describes the write
+/// (pass it to `undo` to take the write back).
+public struct Audited<Record: Sendable & Hashable>: Sendable, Hashable {
+    public let record: Record
+    public let auditEntryId: Int64
+
+    public init(record: Record, auditEntryId: Int64) {
+        self.record = record
+        self.auditEntryId = auditEntryId
+    }
+}

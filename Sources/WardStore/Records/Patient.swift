@@ -1,0 +1,92 @@
+import Foundation
+import GRDB
+
+/// A baby admitted to a cot. `dateOfBirth` is a calendar date (text `YYYY-MM-DD`); every
+/// instant is stored as UTC Unix milliseconds.
+public struct Patient: Sendable, Hashable, Codable, FetchableRecord, PersistableRecord, MillisecondDates {
+    public static let databaseTableName = "patient"
+
+    public var id: Int64
+    /// Cot / bed label, unique among admitted (not discharged, not deleted) patients.
+    public var bedLabel: String
+    public var givenName: String
+    public var familyName: String
+    public var hospitalNumber: String
+    public var dateOfBirth: CalendarDay
+    public var sex: Sex
+    /// Gestational age at birth: completed weeks (22–44) and days (0–6).
+    public var gestationalAgeWeeks: Int
+    public var gestationalAgeDays: Int
+    public var birthWeightGrams: Int
+    public var admittedAt: Date
+    /// Set when discharged: the patient stays in History and leaves the Dashboard.
+    public var dischargedAt: Date?
+    public var createdAt: Date
+    public var updatedAt: Date
+    public var deletedAt: Date?
+    public var isDemo: Bool
+
+    public enum Columns {
+        public static let id = Column(CodingKeys.id)
+        public static let bedLabel = Column(CodingKeys.bedLabel)
+        public static let givenName = Column(CodingKeys.givenName)
+        public static let familyName = Column(CodingKeys.familyName)
+        public static let hospitalNumber = Column(CodingKeys.hospitalNumber)
+        public static let admittedAt = Column(CodingKeys.admittedAt)
+        public static let dischargedAt = Column(CodingKeys.dischargedAt)
+        public static let deletedAt = Column(CodingKeys.deletedAt)
+        public static let isDemo = Column(CodingKeys.isDemo)
+    }
+
+    /// "Given Family", for lists.
+    public var fullName: String { "\(givenName) \(familyName)" }
+    public var isAdmitted: Bool { dischargedAt == nil && deletedAt == nil }
+
+    /// The editable fields, e.g. to pre-fill an edit form.
+    public var draft: PatientDraft {
+        PatientDraft(bedLabel: bedLabel, givenName: givenName, familyName: familyName,
+                     hospitalNumber: hospitalNumber, dateOfBirth: dateOfBirth, sex: sex,
+                     gestationalAgeWeeks: gestationalAgeWeeks, gestationalAgeDays: gestationalAgeDays,
+                     birthWeightGrams: birthWeightGrams, admittedAt: admittedAt)
+    }
+}
+
+/// The fields of the admission form.
+public struct PatientDraft: Sendable, Hashable, Codable {
+    public var bedLabel: String
+    public var givenName: String
+    public var familyName: String
+    public var hospitalNumber: String
+    public var dateOfBirth: CalendarDay
+    public var sex: Sex
+    public var gestationalAgeWeeks: Int
+    public var gestationalAgeDays: Int
+    public var birthWeightGrams: Int
+    public var admittedAt: Date
+
+    public init(bedLabel: String, givenName: String, familyName: String, hospitalNumber: String,
+                dateOfBirth: CalendarDay, sex: Sex, gestationalAgeWeeks: Int, gestationalAgeDays: Int,
+                birthWeightGrams: Int, admittedAt: Date) {
+        self.bedLabel = bedLabel
+        self.givenName = givenName
+        self.familyName = familyName
+        self.hospitalNumber = hospitalNumber
+        self.dateOfBirth = dateOfBirth
+        self.sex = sex
+        self.gestationalAgeWeeks = gestationalAgeWeeks
+        self.gestationalAgeDays = gestationalAgeDays
+        self.birthWeightGrams = birthWeightGrams
+        self.admittedAt = admittedAt
+    }
+
+    /// Surrounding spaces removed from the text fields, as stored.
+    var trimmed: PatientDraft {
+        var d = self
+        d.bedLabel = bedLabel.trimmingCharacters(in: .whitespaces)
+        d.givenName = givenName.trimmingCharacters(in: .whitespaces)
+        d.familyName = familyName.trimmingCharacters(in: .whitespaces)
+        d.hospitalNumber = hospitalNumber.trimmingCharacters(in: .whitespaces)
+        d.admittedAt = StoredTime.truncated(admittedAt)
+        return d
+    }
+}

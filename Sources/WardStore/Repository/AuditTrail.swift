@@ -1,0 +1,79 @@
+import Foundation
+import GRDB
+
+/// A record kind the audit trail and `undo` know how to handle.
+protocol AuditedRecord: Codable, Sendable, Hashable, FetchableRecord, PersistableRecord {
+    static var entity: WardEntity { get }
+    var id: Int64 { get }
+    var updatedAt: Date { get set }
+    /// Hides the record the way this kind is hidden (soft delete, or deactivation for staff).
+    mutating func retire(at date: Date)
+    /// True when retired (deleted or deactivated).
+    var isHidden: Bool { get }
+}
+
+extension NappyChange: AuditedRecord {
+    static var entity: WardEntity { .nappyChange }
+    mutating func retire(at date: Date) { deletedAt = date }
+    var isHidden: Bool { deletedAt != nil }
+}
+
+extension Patient: AuditedRecord {
+    static var entity: WardEntity { .patient }
+    mutating func retire(at date: Date) { deletedAt = date }
+    var isHidden: Bool { deletedAt != nil }
+}
+
+extension Staff: AuditedRecord {
+    static var entity: WardEntity { .staff }
+    mutating func retire(at date: Date) { active = false }
+    var isHidden: Bool { !active }
+}
+
+/// Writes audit rows; always called inside the transaction of the change it records.
+enum AuditTrail {
+    @discardableResult
+    static func record<R: AuditedRecord>(_ db: Database, action: AuditAction, before: R?, after: R?,
+                                         by staffId: Int64?, at date: Date) throws -> Int64 {
+        guard let entityId = after?.id ?? before?.id else { throw WardStoreError("audit entry without a record") }
+        return try record(db, action: action, entity: R.entity, entityId: entityId,
+                          beforeJSON: before.map(AuditJSON.encode), afterJSON: after.map(AuditJSON.encode),
+                          by: staffId, at: date)
+    }
+
+    @discardableResult
+    static func record(_ db: Database, action: AuditAction, entity: WardEntity, entityId: Int64,
+                       beforeJSON: String?, afterJSON: String?, by staffId: Int64?, at date: Date) throws -> Int64 {
+        try db.execute(sql: """
+            INSERT INTO audit_entry (at, staffId, action, entity, entityId, beforeJSON, afterJSON)
+            VALUES (?, ?, ?, ?, ?, ?, ?)
+            """, arguments: [StoredTime.milliseconds(date), staffId, action, entity, entityId, beforeJSON, afterJSON])
+        return db.lastInsertedRowID
+    }
+
+    /// Takes back one audited write (see `WardRepository.undo`). Returns the new audit entry id.
+    static func undo<R: AuditedRecord>(_ entry: AuditEntry, as type: R.Type, db: Database,
+                                       by staffId: Int64?, at date: Date) throws -> Int64 {
+        guard var current = try R.fetchOne(db, key: entry.entityId) else {
+            throw WardStoreError("cannot undo: \(R.entity.rawValue) \(entry.entityId) no longer exists")
+        }
+        if let afterJSON = entry.afterJSON {
+            let after = try AuditJSON.decode(R.self, from: afterJSON)
+            guard after == current else {
+                throw WardStoreError("cannot undo: \(R.entity.rawValue) \(entry.entityId) was changed again since; undo the later change first")
+            }
+        }
+        let before = current
+        let action: AuditAction
+        if let beforeJSON = entry.beforeJSON {
+            current = try AuditJSON.decode(R.self, from: beforeJSON)
+            action = before.isHidden && !current.isHidden ? .restore : .revert
+        } else {
+            current.retire(at: date)
+            action = .delete
+        }
+        current.updatedAt = date
+        try current.update(db)
+        return try record(db, action: action, before: before, after: current, by: staffId, at: date)
+    }
+}

@@ -1,0 +1,105 @@
+import Foundation
+import GRDB
+
+extension SQLiteWardStore {
+    public func logNappyChange(_ draft: NappyChangeDraft, by: Int64?) async throws -> Audited<NappyChange> {
+        try await logNappyChanges([draft], by: by)[0]
+    }
+
+    public func logNappyChanges(_ drafts: [NappyChangeDraft], by: Int64?) async throws -> [Audited<NappyChange>] {
+        guard !drafts.isEmpty else { return [] }
+        let now = self.now
+        let result = try await pool.write { db -> [Audited<NappyChange>] in
+            try drafts.map { draft in
+                try Self.checkNappy(draft, db: db, now: now)
+                try db.execute(sql: """
+                    INSERT INTO nappy_change (patientId, occurredAt, kind, size, stoolColour, nappyWeightGrams,
+                        notes, recordedBy, createdAt, updatedAt)
+                    VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
+                    """, arguments: [draft.patientId, StoredTime.milliseconds(draft.occurredAt), draft.kind, draft.size,
+                                     draft.stoolColour, draft.nappyWeightGrams, Self.cleanNotes(draft.notes), by,
+                                     StoredTime.milliseconds(now), StoredTime.milliseconds(now)])
+                let change = try NappyChange.fetchOne(db, key: db.lastInsertedRowID)!
+                let auditId = try AuditTrail.record(db, action: .create, before: nil, after: change, by: by, at: now)
+                return Audited(record: change, auditEntryId: auditId)
+            }
+        }
+        publish([.nappyChange])
+        return result
+    }
+
+    public func updateNappyChange(id: Int64, _ draft: NappyChangeDraft, by: Int64?) async throws -> Audited<NappyChange> {
+        let now = self.now
+        let result = try await pool.write { db -> Audited<NappyChange> in
+            let before = try Self.existingNappy(id, db: db)
+            guard before.deletedAt == nil else { throw WardStoreError("nappy change \(id) is deleted; restore it before editing") }
+            try Self.checkNappy(draft, db: db, now: now)
+            var after = before
+            after.patientId = draft.patientId
+            after.occurredAt = StoredTime.truncated(draft.occurredAt)
+            after.kind = draft.kind
+            after.size = draft.size
+            after.stoolColour = draft.stoolColour
+            after.nappyWeightGrams = draft.nappyWeightGrams
+            after.notes = Self.cleanNotes(draft.notes)
+            after.updatedAt = now
+            try after.update(db)
+            let auditId = try AuditTrail.record(db, action: .update, before: before, after: after, by: by, at: now)
+            return Audited(record: after, auditEntryId: auditId)
+        }
+        publish([.nappyChange])
+        return result
+    }
+
+    public func deleteNappyChange(id: Int64, by: Int64?) async throws -> Audited<NappyChange> {
+        try await setNappyDeleted(id: id, deleted: true, by: by)
+    }
+
+    public func restoreNappyChange(id: Int64, by: Int64?) async throws -> Audited<NappyChange> {
+        try await setNappyDeleted(id: id, deleted: false, by: by)
+    }
+
+    public func nappyChange(id: Int64) async throws -> NappyChange? {
+        try await pool.read { db in try NappyChange.fetchOne(db, key: id) }
+    }
+
+    private func setNappyDeleted(id: Int64, deleted: Bool, by: Int64?) async throws -> Audited<NappyChange> {
+        let now = self.now
+        let result = try await pool.write { db -> Audited<NappyChange> in
+            let before = try Self.existingNappy(id, db: db)
+            guard (before.deletedAt == nil) == deleted else {
+                throw WardStoreError("nappy change \(id) is \(deleted ? "already deleted" : "not deleted")")
+            }
+            var after = before
+            after.deletedAt = deleted ? now : nil
+            after.updatedAt = now
+            try after.update(db)
+            let auditId = try AuditTrail.record(db, action: deleted ? .delete : .restore, before: before, after: after,
+                                                by: by, at: now)
+            return Audited(record: after, auditEntryId: auditId)
+        }
+        publish([.nappyChange])
+        return result
+    }
+
+    static func existingNappy(_ id: Int64, db: Database) throws -> NappyChange {
+        guard let change = try NappyChange.fetchOne(db, key: id) else { throw WardStoreError("no nappy change with id \(id)") }
+        return change
+    }
+
+    static func checkNappy(_ draft: NappyChangeDraft, db: Database, now: Date) throws {
+        var issues = WardValidation.nappyChange(draft, now: now)
+        if let patient = try Patient.fetchOne(db, key: draft.patientId), patient.deletedAt == nil {
+            if draft.occurredAt < patient.admittedAt.addingTimeInterval(-24 * 3600) {
+                issues.append(.init(field: "occurredAt", message: "the time is more than a day before \(patient.fullName) was admitted"))
+            }
+        } else {
+            issues.append(.init(field: "patientId", message: "no patient with id \(draft.patientId)"))
+        }
+        guard issues.isEmpty else { throw WardValidationError(issues) }
+    }
+
+    static func cleanNotes(_ notes: String) -> String {
+        notes.trimmingCharacters(in: .whitespacesAndNewlines)
+    }
+}

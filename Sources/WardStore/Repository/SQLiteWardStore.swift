@@ -1,0 +1,92 @@
+import Foundation
+import GRDB
+
+/// The ward store on one SQLite file (GRDB `DatabasePool`, WAL). Several processes may open the
+/// same file: writes wait for each other (busy timeout, IMMEDIATE transactions) and each process
+/// notices the others' commits by watching `PRAGMA data_version`.
+public actor SQLiteWardStore: WardRepository {
+    /// The GRDB pool; package code (demo generator, benchmarks) may read or bulk-write with it.
+    public nonisolated let pool: DatabasePool
+    public nonisolated let path: String
+    let clock: @Sendable () -> Date
+    let timeZone: TimeZone
+    nonisolated let broadcaster = ChangeBroadcaster()
+    private var watcher: Task<Void, Never>?
+    private var lastDataVersion: Int?
+
+    /// How often other processes' writes are looked for (only while someone subscribes).
+    public static let externalChangePollInterval: Duration = .milliseconds(500)
+
+    /// Opens (creating if needed, folder 0700, file 0600) and migrates the database at `path`.
+    /// `clock` and `timeZone` are used by validation (no future times, date of birth not after
+    /// today); tests pass fixed ones.
+    public init(path: String, clock: @escaping @Sendable () -> Date = { Date() },
+                timeZone: TimeZone = .current) throws {
+        self.pool = try WardDatabase.openPool(path: path)
+        self.path = path
+        self.clock = clock
+        self.timeZone = timeZone
+    }
+
+    deinit {
+        watcher?.cancel()
+        broadcaster.finishAll()
+    }
+
+    /// Stops watching for other processes and ends every change stream.
+    public func close() {
+        watcher?.cancel()
+        watcher = nil
+        broadcaster.finishAll()
+    }
+
+    public nonisolated func changes() -> AsyncStream<WardChange> {
+        let stream = broadcaster.stream()
+        Task { await self.startWatchingOtherProcesses() }
+        return stream
+    }
+
+    private func startWatchingOtherProcesses() async {
+        guard watcher == nil else { return }
+        lastDataVersion = try? await dataVersion()
+        watcher = Task { [weak self] in
+            while !Task.isCancelled {
+                try? await Task.sleep(for: SQLiteWardStore.externalChangePollInterval)
+                guard let self else { return }
+                await self.checkForOtherProcessWrites()
+            }
+        }
+    }
+
+    /// `data_version` of the writer connection changes only when ANOTHER connection commits;
+    /// this process writes through that same connection, so its own writes do not count.
+    private func dataVersion() async throws -> Int {
+        try await pool.writeWithoutTransaction { db in
+            try Int.fetchOne(db, sql: "PRAGMA data_version") ?? 0
+        }
+    }
+
+    private func checkForOtherProcessWrites() async {
+        guard let version = try? await dataVersion() else { return }
+        if let last = lastDataVersion, last != version {
+            broadcaster.publish(.external)
+        }
+        lastDataVersion = version
+    }
+
+    func publish(_ entities: Set<WardEntity>) {
+        broadcaster.publish(WardChange(entities: entities, isFromAnotherProcess: false))
+    }
+
+    /// Now, rounded to whole milliseconds as stored.
+    var now: Date { StoredTime.truncated(clock()) }
+
+    public func hasRealEntries() async throws -> Bool {
+        try await pool.read { db in
+            try Bool.fetchOne(db, sql: """
+                SELECT EXISTS (SELECT 1 FROM nappy_change WHERE isDemo = 0)
+                    OR EXISTS (SELECT 1 FROM patient WHERE isDemo = 0)
+                """) ?? false
+        }
+    }
+}

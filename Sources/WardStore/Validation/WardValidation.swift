@@ -1,0 +1,140 @@
+import Foundation
+
+/// Validation rules as pure functions: inputs and the clock in, messages out.
+/// The store calls them before every write; forms call them to show messages early.
+public enum WardValidation {
+    /// Gestational age limits at birth: 22+0 to 44+6 weeks.
+    public static let gestationRange = (minWeeks: 22, maxWeeks: 44)
+    public static let birthWeightGramsRange = 300...7000
+    public static let nappyWeightGramsRange = 1...1000
+    /// Entries may be up to this far ahead of the clock (workstation clocks differ a little).
+    public static let futureTolerance: TimeInterval = 5 * 60
+    /// Entries further back than this need the user's confirmation (not refused).
+    public static let backdateConfirmationAge: TimeInterval = 7 * 24 * 3600
+
+    public static func patient(_ draft: PatientDraft, now: Date, timeZone: TimeZone) -> [ValidationIssue] {
+        var issues: [ValidationIssue] = []
+        func nonEmpty(_ value: String, _ field: String, _ what: String) {
+            if value.trimmingCharacters(in: .whitespaces).isEmpty {
+                issues.append(.init(field: field, message: "\(what) is empty; enter \(what)"))
+            }
+        }
+        nonEmpty(draft.bedLabel, "bedLabel", "the bed label")
+        if draft.bedLabel.count > 16 {
+            issues.append(.init(field: "bedLabel", message: "the bed label has \(draft.bedLabel.count) characters; at most 16 are allowed"))
+        }
+        nonEmpty(draft.givenName, "givenName", "the given name")
+        nonEmpty(draft.familyName, "familyName", "the family name")
+        nonEmpty(draft.hospitalNumber, "hospitalNumber", "the hospital number")
+        issues += gestationalAge(weeks: draft.gestationalAgeWeeks, days: draft.gestationalAgeDays)
+        if !birthWeightGramsRange.contains(draft.birthWeightGrams) {
+            issues.append(.init(field: "birthWeightGrams",
+                                message: "birth weight \(draft.birthWeightGrams) g is outside 300–7000 g"))
+        }
+        let today = CalendarDay(now, in: timeZone)
+        if draft.dateOfBirth > today {
+            issues.append(.init(field: "dateOfBirth",
+                                message: "date of birth \(draft.dateOfBirth) is in the future; it must be on or before \(today)"))
+        }
+        if let issue = notInFuture(draft.admittedAt, now: now, field: "admittedAt", what: "admission time") {
+            issues.append(issue)
+        }
+        if CalendarDay(draft.admittedAt, in: timeZone) < draft.dateOfBirth {
+            issues.append(.init(field: "admittedAt", message: "admission is before the date of birth \(draft.dateOfBirth)"))
+        }
+        return issues
+    }
+
+    /// 22+0 to 44+6 weeks, days 0–6.
+    public static func gestationalAge(weeks: Int, days: Int) -> [ValidationIssue] {
+        guard (0...6).contains(days) else {
+            return [.init(field: "gestationalAgeDays", message: "gestation days \(days) must be 0 to 6")]
+        }
+        guard (gestationRange.minWeeks...gestationRange.maxWeeks).contains(weeks) else {
+            return [.init(field: "gestationalAgeWeeks",
+                          message: "gestational age \(weeks)+\(days) is outside 22+0 to 44+6 weeks")]
+        }
+        return []
+    }
+
+    /// A bed holds one admitted patient. `admittedBeds` are the labels in use (excluding the
+    /// patient being edited); compared case-insensitively after trimming.
+    public static func bedLabel(_ label: String, admittedBeds: [String]) -> ValidationIssue? {
+        let key = label.trimmingCharacters(in: .whitespaces).lowercased()
+        guard admittedBeds.contains(where: { $0.lowercased() == key }) else { return nil }
+        return .init(field: "bedLabel", message: "bed \(label) already holds an admitted patient; discharge them first or choose another bed")
+    }
+
+    public static func discharge(at dischargedAt: Date, admittedAt: Date, now: Date) -> [ValidationIssue] {
+        var issues: [ValidationIssue] = []
+        if let issue = notInFuture(dischargedAt, now: now, field: "dischargedAt", what: "discharge time") {
+            issues.append(issue)
+        }
+        if dischargedAt < admittedAt {
+            issues.append(.init(field: "dischargedAt", message: "discharge time is before the admission time"))
+        }
+        return issues
+    }
+
+    public static func nappyChange(_ draft: NappyChangeDraft, now: Date) -> [ValidationIssue] {
+        var issues: [ValidationIssue] = []
+        if let issue = notInFuture(draft.occurredAt, now: now, field: "occurredAt", what: "nappy change time") {
+            issues.append(issue)
+        }
+        if draft.stoolColour != nil && !draft.kind.isDirty {
+            issues.append(.init(field: "stoolColour",
+                                message: "a stool colour is only recorded for dirty or mixed nappies, not \(draft.kind.rawValue)"))
+        }
+        if let w = draft.nappyWeightGrams, !nappyWeightGramsRange.contains(w) {
+            issues.append(.init(field: "nappyWeightGrams",
+                                message: "nappy weight \(w) g must be more than 0 and at most 1000 g"))
+        }
+        if draft.notes.count > 2000 {
+            issues.append(.init(field: "notes", message: "notes have \(draft.notes.count) characters; at most 2000 are allowed"))
+        }
+        return issues
+    }
+
+    /// True when a time is far enough back (more than 7 days) that the form should ask first.
+    public static func needsBackdateConfirmation(_ occurredAt: Date, now: Date) -> Bool {
+        now.timeIntervalSince(occurredAt) > backdateConfirmationAge
+    }
+
+    public static func staff(_ draft: StaffDraft, activeInitials: [String]) -> [ValidationIssue] {
+        var issues: [ValidationIssue] = []
+        if draft.name.trimmingCharacters(in: .whitespaces).isEmpty {
+            issues.append(.init(field: "name", message: "the name is empty; enter the staff member's name"))
+        }
+        let initials = draft.initials.trimmingCharacters(in: .whitespaces)
+        if !(1...4).contains(initials.count) || !initials.allSatisfy({ $0.isLetter }) {
+            issues.append(.init(field: "initials", message: "initials '\(draft.initials)' must be 1 to 4 letters"))
+        } else if activeInitials.contains(where: { $0.lowercased() == initials.lowercased() }) {
+            issues.append(.init(field: "initials", message: "initials \(initials) are already used by another active staff member"))
+        }
+        return issues
+    }
+
+    public static func settings(_ settings: WardSettings) -> [ValidationIssue] {
+        var issues: [ValidationIssue] = []
+        if settings.wardName.trimmingCharacters(in: .whitespaces).isEmpty {
+            issues.append(.init(field: "wardName", message: "the ward name is empty"))
+        }
+        if !(0..<1440).contains(settings.dayStartMinutes) {
+            issues.append(.init(field: "dayStartMinutes", message: "day start must be between 00:00 and 23:59"))
+        }
+        if !(30...(48 * 60)).contains(settings.noWetAlertThresholdMinutes) {
+            issues.append(.init(field: "noWetAlertThresholdMinutes",
+                                message: "the no-wet-nappy alert threshold must be 30 minutes to 48 hours"))
+        }
+        if !(0...500).contains(settings.dryNappyWeightGrams) {
+            issues.append(.init(field: "dryNappyWeightGrams",
+                                message: "dry nappy weight \(settings.dryNappyWeightGrams) g must be 0 (not set) to 500 g"))
+        }
+        return issues
+    }
+
+    static func notInFuture(_ date: Date, now: Date, field: String, what: String) -> ValidationIssue? {
+        guard date.timeIntervalSince(now) > futureTolerance else { return nil }
+        return .init(field: field, message: "\(what) is in the future; at most 5 minutes ahead of now is allowed")
+    }
+}

@@ -1,0 +1,57 @@
+// A second process for the store's multi-process tests: opens the same ward file and writes.
+//   cotside-store-probe setup --db PATH               prints "PATIENT <id> STAFF <id>"
+//   cotside-store-probe write --db PATH --patient ID --count N [--by STAFF]
+//       logs N nappy changes, one transaction each, printing "ACK <id>" after each commit
+//       (N = 0: until killed). Exit 1 with the error on stderr on any failure.
+import Foundation
+import WardStore
+
+/// Unbuffered, so every line is out before the next write starts (the kill test relies on it).
+func say(_ line: String) {
+    FileHandle.standardOutput.write(Data((line + "\n").utf8))
+}
+
+func option(_ name: String) -> String? {
+    let args = CommandLine.arguments
+    guard let i = args.firstIndex(of: name), i + 1 < args.count else { return nil }
+    return args[i + 1]
+}
+
+func fail(_ message: String) -> Never {
+    FileHandle.standardError.write(Data("cotside-store-probe: \(message)\n".utf8))
+    exit(1)
+}
+
+guard CommandLine.arguments.count > 1, let path = option("--db") else {
+    fail("usage: cotside-store-probe setup|write --db PATH [--patient ID --count N --by STAFF]")
+}
+
+do {
+    let store = try SQLiteWardStore(path: path)
+    switch CommandLine.arguments[1] {
+    case "setup":
+        let staff = try await store.addStaff(StaffDraft(name: "Probe Writer", initials: "PW", role: .other), by: nil)
+        let patient = try await store.admit(
+            PatientDraft(bedLabel: "P1", givenName: "Probe", familyName: "Baby", hospitalNumber: "PROBE1",
+                         dateOfBirth: CalendarDay(Date(), in: .current), sex: .unknown, gestationalAgeWeeks: 39,
+                         gestationalAgeDays: 0, birthWeightGrams: 3400, admittedAt: Date()),
+            by: staff.record.id)
+        say("PATIENT \(patient.record.id) STAFF \(staff.record.id)")
+    case "write":
+        guard let patientId = option("--patient").flatMap(Int64.init), let count = option("--count").flatMap(Int.init)
+        else { fail("write needs --patient ID and --count N") }
+        let by = option("--by").flatMap(Int64.init)
+        var written = 0
+        while count == 0 || written < count {
+            let change = try await store.logNappyChange(
+                NappyChangeDraft(patientId: patientId, occurredAt: Date(), kind: .wet, notes: "probe \(getpid()) #\(written)"),
+                by: by)
+            say("ACK \(change.record.id)")
+            written += 1
+        }
+    default:
+        fail("unknown command \(CommandLine.arguments[1]); use setup or write")
+    }
+} catch {
+    fail("\(error)")
+}
