@@ -40,7 +40,7 @@ extension AppShell {
         }
         bindings += [
             KeyBinding([.char("?")], action: ShellAction.help, label: c.t("key.help"), help: c.t("action.help"), group: c.t("group.general")),
-            KeyBinding([.char(":")], action: ShellAction.palette, label: c.t("key.palette"), help: c.t("palette.title"), group: c.t("group.general")),
+            KeyBinding([.char(":")], action: ShellAction.palette, label: c.t("key.palette"), help: c.t("action.palette"), group: c.t("group.general")),
             KeyBinding([.char("s")], action: ShellAction.settings, label: atTopLevel ? c.t("key.settings") : "", help: c.t("action.settings"), group: c.t("group.general")),
             KeyBinding([.char("a")], action: ShellAction.about, label: "", help: c.t("action.about"), group: c.t("group.general")),
             KeyBinding([.char("q")], action: ShellAction.quit, label: c.t("key.quit"), help: c.t("action.quit"), group: c.t("group.general")),
