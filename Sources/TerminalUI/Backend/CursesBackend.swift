@@ -185,9 +185,19 @@ public final class CursesBackend: TerminalBackend {
         timeout(Int32(clamping: timeoutMs))
         var wch: wint_t = 0
         let status = get_wch(&wch)
-        if status == ERR { return .tick }
+        if status == ERR { return resizeMissedBySignal() ?? .tick }
         if status == KEY_CODE_YES { return keyCodeEvent(Int32(bitPattern: wch)) }
         return CursesKeys.character(UInt32(wch)).map { .key($0) } ?? .tick
+    }
+
+    /// ncurses can hold back KEY_RESIZE after a mouse report until the next keypress, so an idle
+    /// read also compares the kernel's window size with curses' and resizes when they differ.
+    private func resizeMissedBySignal() -> TerminalEvent? {
+        var rows: Int32 = 0, cols: Int32 = 0
+        guard cots_terminal_size(&rows, &cols) == 0, is_term_resized(rows, cols) else { return nil }
+        resize_term(rows, cols)
+        needsFullRedraw = true
+        return .resize(width: Int(cols), height: Int(rows))
     }
 
     private func keyCodeEvent(_ code: Int32) -> TerminalEvent {

@@ -72,17 +72,24 @@ final class TmuxSession {
 
     static func quote(_ s: String) -> String { "'" + s.replacingOccurrences(of: "'", with: "'\\''") + "'" }
 
+    /// Runs a tmux client. Output goes through a file, not a pipe: the first client starts the
+    /// tmux server, which inherits the client's descriptors and would hold a pipe open forever.
     @discardableResult
     static func run(_ arguments: [String]) throws -> (status: Int32, output: String) {
+        let outputURL = FileManager.default.temporaryDirectory.appendingPathComponent("tmux-\(UUID().uuidString).out")
+        FileManager.default.createFile(atPath: outputURL.path, contents: nil)
+        defer { try? FileManager.default.removeItem(at: outputURL) }
+        let handle = try FileHandle(forWritingTo: outputURL)
+        defer { try? handle.close() }
         let process = Process()
         process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
         process.arguments = ["tmux"] + arguments
-        let pipe = Pipe()
-        process.standardOutput = pipe
-        process.standardError = pipe
+        process.standardOutput = handle
+        process.standardError = handle
+        process.standardInput = FileHandle.nullDevice
         try process.run()
-        let data = pipe.fileHandleForReading.readDataToEndOfFile()
         process.waitUntilExit()
+        let data = (try? Data(contentsOf: outputURL)) ?? Data()
         return (process.terminationStatus, String(decoding: data, as: UTF8.self))
     }
 }
