@@ -59,6 +59,9 @@ private struct StoreBench {
 
         let settings = try await fresh.settings()
         let dashboardSQL = DashboardQuery(now: now, timeZone: timeZone, settings: settings).sql
+        if ProcessInfo.processInfo.environment["COTSIDE_BENCH_SQL"] != nil {
+            try dashboardSQL.write(toFile: path + ".dashboard.sql", atomically: true, encoding: .utf8)
+        }
         var rowCount = 0
         let dashboardMs = try await median(runs) {
             rowCount = try await fresh.pool.read { db in try Row.fetchAll(db, sql: dashboardSQL).count }

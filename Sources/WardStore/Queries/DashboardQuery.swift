@@ -46,8 +46,10 @@ public struct DashboardQuery: Sendable {
                     \(dayColumns),
                     \(urine(h6)) AS urine6h,
                     \(urine(h24)) AS urine24h
+                -- CROSS JOIN keeps the admitted cots as the outer loop, so each cot's last days are one
+                -- range search on nappy_live_patient_time instead of a scan of every nappy ever.
                 FROM admitted a
-                JOIN nappy_change n ON n.patientId = a.id AND n.deletedAt IS NULL
+                CROSS JOIN nappy_change n ON n.patientId = a.id AND n.deletedAt IS NULL
                     AND n.occurredAt >= \(from) AND n.occurredAt < \(to)
                 GROUP BY n.patientId
             )
