@@ -76,26 +76,24 @@ public enum DemoWard {
             let family = DemoNames.family[random.int(0...DemoNames.family.count - 1)]
             people.append(("\(given) \(family)", String(given.prefix(1) + family.prefix(1)), role))
         }
-        let staffRows = people
-        do {
-            var used = Set(try String.fetchAll(db, sql: "SELECT upper(initials) FROM staff WHERE active = 1"))
-            let insert = try db.cachedStatement(sql: """
-                INSERT INTO staff (name, initials, role, active, isDemo, createdAt, updatedAt) VALUES (?, ?, ?, 1, 1, ?, ?)
-                """)
-            var ids: [Int64] = []
-            for (name, base, role) in staffRows {
-                let prefix = base.uppercased()
-                let letters = (65...90).map { String(UnicodeScalar(UInt8($0))) }
-                let candidates = [prefix] + letters.map { prefix + $0 } + letters.flatMap { a in letters.map { prefix + a + $0 } }
-                guard let initials = candidates.first(where: { !used.contains($0) }) else {
-                    throw WardStoreError("demo: no free initials for \(name)")
-                }
-                used.insert(initials)
-                try insert.execute(arguments: [name, initials, role, nowMs, nowMs])
-                ids.append(db.lastInsertedRowID)
+        // Initials must be unique among active staff: add a letter or two when taken.
+        var used = Set(try String.fetchAll(db, sql: "SELECT upper(initials) FROM staff WHERE active = 1"))
+        let insert = try db.cachedStatement(sql: """
+            INSERT INTO staff (name, initials, role, active, isDemo, createdAt, updatedAt) VALUES (?, ?, ?, 1, 1, ?, ?)
+            """)
+        var ids: [Int64] = []
+        for (name, base, role) in people {
+            let prefix = base.uppercased()
+            let letters = (65...90).map { String(UnicodeScalar(UInt8($0))) }
+            let candidates = [prefix] + letters.map { prefix + $0 } + letters.flatMap { a in letters.map { prefix + a + $0 } }
+            guard let initials = candidates.first(where: { !used.contains($0) }) else {
+                throw WardStoreError("demo: no free initials for \(name)")
             }
-            return ids
+            used.insert(initials)
+            try insert.execute(arguments: [name, initials, role, nowMs, nowMs])
+            ids.append(db.lastInsertedRowID)
         }
+        return ids
     }
 }
 

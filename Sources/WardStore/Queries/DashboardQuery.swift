@@ -56,6 +56,8 @@ public struct DashboardQuery: Sendable {
             SELECT a.*,
                 r.wetToday, r.dirtyToday, r.changesToday,
                 r.day0, r.day1, r.day2, r.day3, r.day4, r.day5, r.day6, r.urine6h, r.urine24h,
+                -- Latest weight: birth weight until a measurement table exists; then
+                -- coalesce((SELECT weightGrams FROM measurement ... ORDER BY measuredAt DESC LIMIT 1), birthWeightGrams).
                 a.birthWeightGrams AS currentWeightGrams,
                 (SELECT n.occurredAt FROM nappy_change n WHERE n.patientId = a.id AND n.deletedAt IS NULL
                     ORDER BY n.occurredAt DESC LIMIT 1) AS lastNappyAt,
