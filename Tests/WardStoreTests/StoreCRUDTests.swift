@@ -18,6 +18,26 @@ final class StoreCRUDTests: WardStoreTestCase {
         }
     }
 
+    func testStaffEditDeactivateAndUndo() async throws {
+        let nurse = try await addNurse("AB")
+        let edited = try await store.updateStaff(id: nurse.id, StaffDraft(name: "Ann Brown", initials: "abc", role: .doctor),
+                                                 by: nurse.id).record
+        XCTAssertEqual([edited.name, edited.initials], ["Ann Brown", "ABC"])
+        XCTAssertEqual(edited.role, .doctor)
+        let off = try await store.deactivateStaff(id: nurse.id, by: nil)
+        let activeAfter = try await store.activeStaff()
+        XCTAssertTrue(activeAfter.isEmpty)
+        // Initials of an inactive member are free for someone else.
+        let other = try await addNurse("ABC")
+        XCTAssertEqual(other.initials, "ABC")
+        do {
+            _ = try await store.undo(auditEntryIds: [off.auditEntryId], by: nil)
+            XCTFail("reactivating would duplicate active initials ABC")
+        } catch let error as WardStoreError {
+            XCTAssertTrue(error.description.contains("would clash"), error.description)
+        }
+    }
+
     func testAdmitGetUpdateDischargeAndLists() async throws {
         let nurse = try await addNurse()
         let admitted = try await store.admit(patientDraft(bed: " 10 "), by: nurse.id).record
