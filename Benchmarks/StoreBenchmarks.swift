@@ -6,7 +6,7 @@ import WardStore
 /// events. Times the Dashboard query, a History page-down at the top, middle and end, and the
 /// same SQL run by the `sqlite3` command-line tool on the same file; prints medians and ratios.
 ///
-/// Arguments: `--quick` (ward of 10 cots × 60 days only), `--keep DIR` (keep the databases),
+/// Arguments: `--quick` (ward of 10 cots × 60 days only), `--small` (only the 40-cot ward), `--keep DIR` (keep the databases),
 /// `--runs N` (timed repetitions, default 31).
 func runStoreBenchmarks(arguments: [String]) async throws {
     func value(_ name: String) -> String? {
@@ -18,10 +18,11 @@ func runStoreBenchmarks(arguments: [String]) async throws {
     try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
     defer { if value("--keep") == nil { try? FileManager.default.removeItem(at: folder) } }
 
-    let wards: [(String, Int, Int)] = arguments.contains("--quick")
-        ? [("quick 10 cots × 60 d", 10, 60)]
-        : [("40 cots × 730 d", 40, 730),
-           ("~1M events", DemoWard.cots(forEvents: 1_000_000, days: 730), 730)]
+    let standard: [(String, Int, Int)] = [("40 cots × 730 d", 40, 730),
+                                          ("~1M events", DemoWard.cots(forEvents: 1_000_000, days: 730), 730)]
+    let wards: [(String, Int, Int)] = arguments.contains("--quick") ? [("quick 10 cots × 60 d", 10, 60)]
+        : arguments.contains("--small") ? [standard[0]]
+        : standard
     print("Store benchmarks (median of \(runs) runs; sqlite3 = same SQL in the sqlite3 CLI on the same file)")
     for (name, cots, days) in wards {
         let path = folder.appendingPathComponent("ward-\(cots)x\(days).sqlite").path
@@ -96,6 +97,10 @@ private struct StoreBench {
         let patientQuery = HistoryQuery(filter: patientFilter, cursor: nil, direction: .older, limit: pageSize)
         let patientMs = try await median(runs) { _ = try await fresh.historyPage(patientFilter, after: nil, limit: pageSize) }
         results.append(("History page, one patient", patientMs, try sqlite3Median(patientQuery.inlinedSQL)))
+        let notesFilter = HistoryFilter(notesContaining: "rash")
+        let notesQuery = HistoryQuery(filter: notesFilter, cursor: nil, direction: .older, limit: pageSize)
+        let notesMs = try await median(runs) { _ = try await fresh.historyPage(notesFilter, after: nil, limit: pageSize) }
+        results.append(("History notes search 'rash', first page", notesMs, try sqlite3Median(notesQuery.inlinedSQL)))
         await fresh.close()
 
         print("   \(total) live events; page = \(pageSize) rows")
