@@ -104,9 +104,9 @@ private struct StoreBench {
         await fresh.close()
 
         print("   \(total) live events; page = \(pageSize) rows")
-        print("   " + "query".padding(toLength: 38, withPad: " ", startingAt: 0) + "   cotside     sqlite3    ratio")
+        print("   " + "query".padding(toLength: 44, withPad: " ", startingAt: 0) + "   cotside     sqlite3    ratio")
         for (label, ms, sqlite) in results {
-            let line = label.padding(toLength: 38, withPad: " ", startingAt: 0)
+            let line = label.padding(toLength: 44, withPad: " ", startingAt: 0)
                 + String(format: " %8.2f ms", ms)
                 + (sqlite.map { String(format: " %8.2f ms %7.2f×", $0, ms / max($0, 0.001)) } ?? "")
             print("   " + line)
