@@ -160,4 +160,24 @@ final class MultiProcessTests: WardStoreTestCase {
         let committedAt = try XCTUnwrap(probe.firstLineTime, "the probe acknowledged its write")
         XCTAssertLessThan(receivedAt.timeIntervalSince(committedAt), 2.0, "seen within 2 s of the other process's commit")
     }
+
+    func testOwnWritesAreNotReportedAsFromAnotherProcess() async throws {
+        let patient = try await admit()
+        let stream = store.changes()
+        try await Task.sleep(for: .milliseconds(700))
+        _ = try await store.logNappyChange(NappyChangeDraft(patientId: patient.id, occurredAt: clock.now, kind: .wet), by: nil)
+        let seen = await withTaskGroup(of: [WardChange].self) { group in
+            group.addTask {
+                var changes: [WardChange] = []
+                for await change in stream {
+                    changes.append(change)
+                }
+                return changes
+            }
+            try? await Task.sleep(for: .milliseconds(1500))  // three watcher polls
+            await self.store.close()  // ends the stream
+            return await group.next()!
+        }
+        XCTAssertEqual(seen, [WardChange(entities: [.nappyChange], isFromAnotherProcess: false)])
+    }
 }
