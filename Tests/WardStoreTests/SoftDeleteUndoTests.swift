@@ -89,4 +89,18 @@ final class SoftDeleteUndoTests: WardStoreTestCase {
         XCTAssertEqual(back?.id, patient.id)
         XCTAssertNil(back?.dischargedAt)
     }
+
+    func testUndoAdmissionHidesThePatientAndTheirEvents() async throws {
+        let admission = try await store.admit(patientDraft(bed: "7"), by: nil)
+        _ = try await store.logNappyChange(
+            NappyChangeDraft(patientId: admission.record.id, occurredAt: clock.now, kind: .wet), by: nil)
+        let undone = try await store.undo(auditEntryIds: [admission.auditEntryId], by: nil)
+        XCTAssertEqual(undone.map(\.action), [.delete])
+        let bed = try await store.admittedPatient(bedLabel: "7")
+        XCTAssertNil(bed)
+        let page = try await store.historyPage(.everything, after: nil, limit: 10)
+        XCTAssertTrue(page.events.isEmpty)
+        let dashboard = try await store.dashboard(now: clock.now, timeZone: london)
+        XCTAssertTrue(dashboard.rows.isEmpty)
+    }
 }
