@@ -4,8 +4,8 @@ import GRDB
 /// A realistic synthetic ward for demos and benchmarks: ~30 staff, beds reused by successive
 /// admissions (stays of days to weeks, cots occupied most of the time), 6–10 nappies a day per
 /// baby with meconium in the first days. Deterministic for a seed; rows are marked `isDemo`.
-/// Written with cached prepared statements in one transaction per bed, without per-row audit
-/// (one `demoGenerate` audit entry records the whole run).
+/// Written with cached prepared statements in ONE transaction (all or nothing), without per-row
+/// audit (one `demoGenerate` audit entry records the whole run). Other writers wait meanwhile.
 public enum DemoWard {
     public struct Summary: Sendable, Hashable {
         public let staff: Int
@@ -26,38 +26,48 @@ public enum DemoWard {
                                 now: Date = Date(), timeZone: TimeZone = .current,
                                 progress: (@Sendable (Double) -> Void)? = nil) async throws -> Summary {
         precondition(cots > 0 && days > 0, "cots and days must be positive")
-        var random = SeededRandom(seed: seed)
         let nowMs = StoredTime.milliseconds(now)
-        let staffIds = try await insertStaff(store.pool, random: &random, nowMs: nowMs)
-        var patients = 0
-        var nappies = 0
-        for bed in 1...cots {
-            let plan = BedPlan(bed: bed, staffIds: staffIds, random: random, nowMs: nowMs, days: days, timeZone: timeZone)
-            let (counts, nextRandom) = try await store.pool.write { db in
-                var bedPlan = plan
-                return (try bedPlan.write(db), bedPlan.random)
+        let summary = try await store.pool.write { db -> Summary in
+            // Inserting into 7 indexes row by row is what makes bulk loads slow; SQLite builds an
+            // index from sorted data much faster. The index definitions are read back from the
+            // schema (never copied here), dropped and re-created inside this one transaction, so
+            // a failure or a killed process rolls back to the database as it was.
+            let indexSQL = try String.fetchAll(db, sql: """
+                SELECT sql FROM sqlite_master WHERE type = 'index' AND tbl_name = 'nappy_change' AND sql IS NOT NULL
+                """)
+            for name in try String.fetchAll(db, sql: """
+                SELECT name FROM sqlite_master WHERE type = 'index' AND tbl_name = 'nappy_change' AND sql IS NOT NULL
+                """) {
+                try db.execute(sql: "DROP INDEX \"\(name)\"")
             }
-            random = nextRandom
-            patients += counts.patients
-            nappies += counts.nappies
-            progress?(Double(bed) / Double(cots))
-        }
-        let summary = Summary(staff: staffIds.count, patients: patients, nappyChanges: nappies)
-        let note = "{\"cots\":\(cots),\"days\":\(days),\"seed\":\(seed),\"patients\":\(patients),\"nappyChanges\":\(nappies)}"
-        try await store.pool.write { db in
+            var random = SeededRandom(seed: seed)
+            let staffIds = try insertStaff(db, random: &random, nowMs: nowMs)
+            var patients = 0
+            var nappies = 0
+            for bed in 1...cots {
+                var plan = BedPlan(bed: bed, staffIds: staffIds, random: random, nowMs: nowMs, days: days, timeZone: timeZone)
+                let counts = try plan.write(db)
+                random = plan.random
+                patients += counts.patients
+                nappies += counts.nappies
+                progress?(0.9 * Double(bed) / Double(cots))
+            }
+            for sql in indexSQL { try db.execute(sql: sql) }
             let settings = try SQLiteWardStore.settings(db)
             if settings.dryNappyWeightGrams == 0 {
                 try db.execute(sql: "INSERT OR REPLACE INTO ward_setting (key, value) VALUES ('dryNappyWeightGrams', '12')")
             }
+            let note = "{\"cots\":\(cots),\"days\":\(days),\"seed\":\(seed),\"patients\":\(patients),\"nappyChanges\":\(nappies)}"
             try AuditTrail.record(db, action: .demoGenerate, entity: .setting, entityId: 0, beforeJSON: nil,
-                                  afterJSON: note,
-                                  by: nil, at: now)
+                                  afterJSON: note, by: nil, at: now)
+            return Summary(staff: staffIds.count, patients: patients, nappyChanges: nappies)
         }
+        progress?(1)
         await store.publishAll()
         return summary
     }
 
-    private static func insertStaff(_ pool: DatabasePool, random: inout SeededRandom, nowMs: Int64) async throws -> [Int64] {
+    private static func insertStaff(_ db: Database, random: inout SeededRandom, nowMs: Int64) throws -> [Int64] {
         var roles: [StaffRole] = Array(repeating: .nurse, count: 18) + Array(repeating: .doctor, count: 6)
         roles += [.healthcareAssistant, .healthcareAssistant, .healthcareAssistant, .student, .student, .other]
         var people: [(String, String, StaffRole)] = []
@@ -66,26 +76,24 @@ public enum DemoWard {
             let family = DemoNames.family[random.int(0...DemoNames.family.count - 1)]
             people.append(("\(given) \(family)", String(given.prefix(1) + family.prefix(1)), role))
         }
-        let staffRows = people
-        return try await pool.write { db in
-            var used = Set(try String.fetchAll(db, sql: "SELECT upper(initials) FROM staff WHERE active = 1"))
-            let insert = try db.cachedStatement(sql: """
-                INSERT INTO staff (name, initials, role, active, isDemo, createdAt, updatedAt) VALUES (?, ?, ?, 1, 1, ?, ?)
-                """)
-            var ids: [Int64] = []
-            for (name, base, role) in staffRows {
-                let prefix = base.uppercased()
-                let letters = (65...90).map { String(UnicodeScalar(UInt8($0))) }
-                let candidates = [prefix] + letters.map { prefix + $0 } + letters.flatMap { a in letters.map { prefix + a + $0 } }
-                guard let initials = candidates.first(where: { !used.contains($0) }) else {
-                    throw WardStoreError("demo: no free initials for \(name)")
-                }
-                used.insert(initials)
-                try insert.execute(arguments: [name, initials, role, nowMs, nowMs])
-                ids.append(db.lastInsertedRowID)
+        // Initials must be unique among active staff: add a letter or two when taken.
+        var used = Set(try String.fetchAll(db, sql: "SELECT upper(initials) FROM staff WHERE active = 1"))
+        let insert = try db.cachedStatement(sql: """
+            INSERT INTO staff (name, initials, role, active, isDemo, createdAt, updatedAt) VALUES (?, ?, ?, 1, 1, ?, ?)
+            """)
+        var ids: [Int64] = []
+        for (name, base, role) in people {
+            let prefix = base.uppercased()
+            let letters = (65...90).map { String(UnicodeScalar(UInt8($0))) }
+            let candidates = [prefix] + letters.map { prefix + $0 } + letters.flatMap { a in letters.map { prefix + a + $0 } }
+            guard let initials = candidates.first(where: { !used.contains($0) }) else {
+                throw WardStoreError("demo: no free initials for \(name)")
             }
-            return ids
+            used.insert(initials)
+            try insert.execute(arguments: [name, initials, role, nowMs, nowMs])
+            ids.append(db.lastInsertedRowID)
         }
+        return ids
     }
 }
 

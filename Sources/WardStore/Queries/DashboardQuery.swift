@@ -46,14 +46,18 @@ public struct DashboardQuery: Sendable {
                     \(dayColumns),
                     \(urine(h6)) AS urine6h,
                     \(urine(h24)) AS urine24h
+                -- CROSS JOIN keeps the admitted cots as the outer loop, so each cot's last days are one
+                -- range search on nappy_live_patient_time instead of a scan of every nappy ever.
                 FROM admitted a
-                JOIN nappy_change n ON n.patientId = a.id AND n.deletedAt IS NULL
+                CROSS JOIN nappy_change n ON n.patientId = a.id AND n.deletedAt IS NULL
                     AND n.occurredAt >= \(from) AND n.occurredAt < \(to)
                 GROUP BY n.patientId
             )
-            SELECT a.*,
+            SELECT
                 r.wetToday, r.dirtyToday, r.changesToday,
                 r.day0, r.day1, r.day2, r.day3, r.day4, r.day5, r.day6, r.urine6h, r.urine24h,
+                -- Latest weight: birth weight until a measurement table exists; then
+                -- coalesce((SELECT weightGrams FROM measurement ... ORDER BY measuredAt DESC LIMIT 1), birthWeightGrams).
                 a.birthWeightGrams AS currentWeightGrams,
                 (SELECT n.occurredAt FROM nappy_change n WHERE n.patientId = a.id AND n.deletedAt IS NULL
                     ORDER BY n.occurredAt DESC LIMIT 1) AS lastNappyAt,
@@ -64,23 +68,32 @@ public struct DashboardQuery: Sendable {
                         WHERE n.patientId = a.id AND n.kind = 'wet' AND n.deletedAt IS NULL
                     UNION ALL
                     SELECT max(n.occurredAt) FROM nappy_change n
-                        WHERE n.patientId = a.id AND n.kind = 'mixed' AND n.deletedAt IS NULL)) AS lastWetAt
+                        WHERE n.patientId = a.id AND n.kind = 'mixed' AND n.deletedAt IS NULL)) AS lastWetAt,
+                a.*
             FROM admitted a LEFT JOIN recent r ON r.patientId = a.id
             """
     }
 
+    /// Columns before `a.*`, read by position (a name lookup per value costs more than the SQL).
+    private enum Column: Int {
+        case wetToday, dirtyToday, changesToday, day0, urine6h = 10, urine24h, currentWeightGrams, lastNappyAt,
+             lastNappyKind, lastWetAt, patientStart
+    }
+
     func fetch(_ db: Database) throws -> Dashboard {
-        let rows = try Row.fetchAll(db, sql: sql)
+        let adapter = ScopeAdapter(["patient": SuffixRowAdapter(fromIndex: Column.patientStart.rawValue)])
+        let rows = try Row.fetchAll(db, sql: sql, adapter: adapter)
         let threshold = TimeInterval(settings.noWetAlertThresholdMinutes * 60)
         let today = CalendarDay(now, in: timeZone)
         var dashboardRows: [DashboardRow] = try rows.map { row in
-            let patient = try Patient(row: row)
-            let lastNappyAt = (row["lastNappyAt"] as Int64?).map(StoredTime.date(milliseconds:))
-            let lastWetAt = (row["lastWetAt"] as Int64?).map(StoredTime.date(milliseconds:))
-            let weight: Int = row["currentWeightGrams"]
+            func int(_ column: Column, offset: Int = 0) -> Int64? { row[column.rawValue + offset] }
+            let patient = try Patient(row: row.scopes["patient"]!)
+            let lastNappyAt = int(.lastNappyAt).map(StoredTime.date(milliseconds:))
+            let lastWetAt = int(.lastWetAt).map(StoredTime.date(milliseconds:))
+            let weight = Int(int(.currentWeightGrams) ?? 0)
             let hoursSinceAdmission = now.timeIntervalSince(patient.admittedAt) / 3600
-            let rate = { (column: String, hours: Double) -> Double? in
-                guard let urine = row[column] as Int64? else { return nil }
+            let rate = { (column: Column, hours: Double) -> Double? in
+                guard let urine = int(column) else { return nil }
                 return UrineOutput.mlPerKgPerHour(urineML: Double(urine), weightGrams: weight, windowHours: hours,
                                                   hoursSinceAdmission: hoursSinceAdmission)
             }
@@ -94,15 +107,15 @@ public struct DashboardQuery: Sendable {
                 age: PatientAge(dateOfBirth: patient.dateOfBirth, gestationalAgeWeeks: patient.gestationalAgeWeeks,
                                 gestationalAgeDays: patient.gestationalAgeDays, on: today),
                 lastNappyAt: lastNappyAt,
-                lastNappyKind: (row["lastNappyKind"] as String?).flatMap(NappyKind.init(rawValue:)),
+                lastNappyKind: (row[Column.lastNappyKind.rawValue] as String?).flatMap(NappyKind.init(rawValue:)),
                 lastWetAt: lastWetAt,
-                wetToday: row["wetToday"] ?? 0,
-                dirtyToday: row["dirtyToday"] ?? 0,
-                changesToday: row["changesToday"] ?? 0,
-                nappiesPerDay: (0..<7).map { row["day\($0)"] ?? 0 },
+                wetToday: Int(int(.wetToday) ?? 0),
+                dirtyToday: Int(int(.dirtyToday) ?? 0),
+                changesToday: Int(int(.changesToday) ?? 0),
+                nappiesPerDay: (0..<7).map { Int(int(.day0, offset: $0) ?? 0) },
                 currentWeightGrams: weight,
-                urineOutput6hMLPerKgPerHour: rate("urine6h", 6),
-                urineOutput24hMLPerKgPerHour: rate("urine24h", 24),
+                urineOutput6hMLPerKgPerHour: rate(.urine6h, 6),
+                urineOutput24hMLPerKgPerHour: rate(.urine24h, 24),
                 noWetAlert: alert)
         }
         dashboardRows.sort {

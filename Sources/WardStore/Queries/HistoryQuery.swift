@@ -55,7 +55,9 @@ public struct HistoryQuery: Sendable {
 
     private func nappyBranch(_ arguments: inout [DatabaseValue]) -> String {
         let rank = HistoryEventKind.nappyChange.rank
-        var conditions = ["n.deletedAt IS NULL"]
+        // Events of a patient whose admission was undone (soft-deleted) are hidden with them.
+        var conditions = ["n.deletedAt IS NULL",
+                          "NOT EXISTS (SELECT 1 FROM patient dp WHERE dp.id = n.patientId AND dp.deletedAt IS NOT NULL)"]
         if let patientId = filter.patientId {
             conditions.append("n.patientId = ?")
             arguments.append(patientId.databaseValue)

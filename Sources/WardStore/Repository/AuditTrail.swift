@@ -73,7 +73,12 @@ enum AuditTrail {
             action = .delete
         }
         current.updatedAt = date
-        try current.update(db)
+        do {
+            try current.update(db)
+        } catch let error as DatabaseError where error.resultCode == .SQLITE_CONSTRAINT {
+            throw WardStoreError("cannot undo: \(R.entity.rawValue) \(entry.entityId) would clash with a record in use now "
+                                 + "(bed label of an admitted patient, or initials of active staff)")
+        }
         return try record(db, action: action, before: before, after: current, by: staffId, at: date)
     }
 }

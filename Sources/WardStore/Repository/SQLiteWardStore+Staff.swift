@@ -39,4 +39,40 @@ extension SQLiteWardStore {
         publish([.staff])
         return result
     }
+
+    public func updateStaff(id: Int64, _ draft: StaffDraft, by: Int64?) async throws -> Audited<Staff> {
+        let now = self.now
+        let result = try await pool.write { db -> Audited<Staff> in
+            guard let before = try Staff.fetchOne(db, key: id) else { throw WardStoreError("no staff member with id \(id)") }
+            let used = try String.fetchAll(db, sql: "SELECT initials FROM staff WHERE active = 1 AND id != ?", arguments: [id])
+            let issues = WardValidation.staff(draft, activeInitials: before.active ? used : [])
+            guard issues.isEmpty else { throw WardValidationError(issues) }
+            var after = before
+            after.name = draft.name.trimmingCharacters(in: .whitespaces)
+            after.initials = draft.initials.trimmingCharacters(in: .whitespaces).uppercased()
+            after.role = draft.role
+            after.updatedAt = now
+            try after.update(db)
+            let auditId = try AuditTrail.record(db, action: .update, before: before, after: after, by: by, at: now)
+            return Audited(record: after, auditEntryId: auditId)
+        }
+        publish([.staff])
+        return result
+    }
+
+    public func deactivateStaff(id: Int64, by: Int64?) async throws -> Audited<Staff> {
+        let now = self.now
+        let result = try await pool.write { db -> Audited<Staff> in
+            guard let before = try Staff.fetchOne(db, key: id) else { throw WardStoreError("no staff member with id \(id)") }
+            guard before.active else { throw WardStoreError("\(before.name) is already inactive") }
+            var after = before
+            after.active = false
+            after.updatedAt = now
+            try after.update(db)
+            let auditId = try AuditTrail.record(db, action: .delete, before: before, after: after, by: by, at: now)
+            return Audited(record: after, auditEntryId: auditId)
+        }
+        publish([.staff])
+        return result
+    }
 }

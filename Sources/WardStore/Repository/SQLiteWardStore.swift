@@ -28,6 +28,14 @@ public actor SQLiteWardStore: WardRepository {
         self.timeZone = timeZone
     }
 
+    /// Opens the ward database where `WardDatabaseLocation.resolve` says it lives
+    /// (`--db` path, else `COTSIDE_DB`, else the XDG data folder).
+    public init(explicitPath: String?, environment: [String: String] = ProcessInfo.processInfo.environment,
+                clock: @escaping @Sendable () -> Date = { Date() }, timeZone: TimeZone = .current) throws {
+        try self.init(path: WardDatabaseLocation.resolve(explicitPath: explicitPath, environment: environment),
+                      clock: clock, timeZone: timeZone)
+    }
+
     deinit {
         watcher?.cancel()
         broadcaster.finishAll()

@@ -16,6 +16,9 @@ public protocol WardRepository: Sendable {
     /// Active staff member with these initials (case-insensitive).
     func staff(initials: String) async throws -> Staff?
     func addStaff(_ draft: StaffDraft, by: Int64?) async throws -> Audited<Staff>
+    func updateStaff(id: Int64, _ draft: StaffDraft, by: Int64?) async throws -> Audited<Staff>
+    /// Hides a staff member from the picker (rows they recorded keep their id); undo reactivates.
+    func deactivateStaff(id: Int64, by: Int64?) async throws -> Audited<Staff>
 
     // MARK: Patients
     func admit(_ draft: PatientDraft, by: Int64?) async throws -> Audited<Patient>

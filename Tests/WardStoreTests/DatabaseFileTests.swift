@@ -1,0 +1,80 @@
+import Foundation
+import XCTest
+import GRDB
+@testable import WardStore
+
+final class DatabaseFileTests: XCTestCase {
+    func testResolveOrderExplicitThenEnvironmentThenXDGThenHome() throws {
+        let env = ["COTSIDE_DB": "/env/w.sqlite", "XDG_DATA_HOME": "/xdg", "HOME": "/home/u"]
+        XCTAssertEqual(try WardDatabaseLocation.resolve(explicitPath: "/cli/w.sqlite", environment: env), "/cli/w.sqlite")
+        XCTAssertEqual(try WardDatabaseLocation.resolve(explicitPath: "~/w.sqlite", environment: env), "/home/u/w.sqlite")
+        XCTAssertEqual(try WardDatabaseLocation.resolve(explicitPath: nil, environment: env), "/env/w.sqlite")
+        XCTAssertEqual(try WardDatabaseLocation.resolve(explicitPath: nil, environment: ["XDG_DATA_HOME": "/xdg", "HOME": "/h"]),
+                       "/xdg/cotside/ward.sqlite")
+        XCTAssertEqual(try WardDatabaseLocation.resolve(explicitPath: nil, environment: ["XDG_DATA_HOME": "relative", "HOME": "/h"]),
+                       "/h/.local/share/cotside/ward.sqlite", "a relative XDG_DATA_HOME is ignored, as the XDG spec says")
+        XCTAssertEqual(try WardDatabaseLocation.resolve(explicitPath: nil, environment: ["HOME": "/h"]),
+                       "/h/.local/share/cotside/ward.sqlite")
+        XCTAssertThrowsError(try WardDatabaseLocation.resolve(explicitPath: nil, environment: [:])) { error in
+            XCTAssertTrue("\(error)".contains("HOME is not set"))
+        }
+    }
+
+    func testFolderIs0700AndFileWalAndShmAre0600() async throws {
+        let root = FileManager.default.temporaryDirectory.appendingPathComponent("modes-\(UUID().uuidString)")
+        defer { try? FileManager.default.removeItem(at: root) }
+        let path = try WardDatabaseLocation.resolve(explicitPath: nil, environment: ["XDG_DATA_HOME": root.path])
+        let oldMask = umask(0o022)
+        defer { umask(oldMask) }
+        let store = try SQLiteWardStore(path: path)
+        _ = try await store.addStaff(StaffDraft(name: "A", initials: "A", role: .nurse), by: nil)
+        func mode(_ p: String) throws -> Int {
+            (try FileManager.default.attributesOfItem(atPath: p)[.posixPermissions] as! NSNumber).intValue
+        }
+        XCTAssertEqual(try mode(root.path + "/cotside"), 0o700)
+        XCTAssertEqual(try mode(path), 0o600)
+        XCTAssertEqual(try mode(path + "-wal"), 0o600)
+        XCTAssertEqual(try mode(path + "-shm"), 0o600)
+        await store.close()
+    }
+
+    func testMigrationsOnAnEmptyFileAndReopen() async throws {
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("mig-\(UUID().uuidString)")
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let path = folder.appendingPathComponent("ward.sqlite").path
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        XCTAssertTrue(FileManager.default.createFile(atPath: path, contents: Data()))  // a 0-byte file is a valid empty database
+        var store: SQLiteWardStore? = try SQLiteWardStore(path: path)
+        let tables = try await store!.pool.read { db in
+            try String.fetchAll(db, sql: "SELECT name FROM sqlite_master WHERE type = 'table' AND name NOT LIKE 'sqlite_%' AND name NOT LIKE 'grdb_%' ORDER BY name")
+        }
+        XCTAssertEqual(tables, ["audit_entry", "nappy_change", "patient", "staff", "ward_setting"])
+        let (journal, foreignKeys, applied) = try await store!.pool.read { db in
+            (try String.fetchOne(db, sql: "PRAGMA journal_mode"), try Bool.fetchOne(db, sql: "PRAGMA foreign_keys"),
+             try WardMigrations.migrator.appliedMigrations(db))
+        }
+        XCTAssertEqual(journal, "wal")
+        XCTAssertEqual(foreignKeys, true)
+        XCTAssertEqual(applied, ["v1_ward_nappy_log"])
+        _ = try await store!.addStaff(StaffDraft(name: "Kept", initials: "K", role: .nurse), by: nil)
+        await store!.close()
+        store = nil
+        let reopened = try SQLiteWardStore(path: path)
+        let staff = try await reopened.activeStaff()
+        XCTAssertEqual(staff.map(\.name), ["Kept"], "reopening migrates nothing and loses nothing")
+    }
+
+    func testForeignKeysRefuseANappyForAMissingPatient() async throws {
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("fk-\(UUID().uuidString)")
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let store = try SQLiteWardStore(path: folder.appendingPathComponent("w.sqlite").path)
+        do {
+            try await store.pool.write { db in
+                try db.execute(sql: "INSERT INTO nappy_change (patientId, occurredAt, kind, size, createdAt, updatedAt) VALUES (42, 0, 'wet', 'small', 0, 0)")
+            }
+            XCTFail("foreign key must refuse the row")
+        } catch let error as DatabaseError {
+            XCTAssertEqual(error.resultCode, .SQLITE_CONSTRAINT)
+        }
+    }
+}

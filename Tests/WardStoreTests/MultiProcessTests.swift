@@ -1,0 +1,183 @@
+import Foundation
+import XCTest
+import GRDB
+@testable import WardStore
+
+/// Real second processes (`cotside-store-probe`, built next to the test bundle) on the same file.
+final class MultiProcessTests: WardStoreTestCase {
+    /// The probe executable in the build folder that holds this test bundle.
+    func probeURL() throws -> URL {
+        var folder = URL(fileURLWithPath: CommandLine.arguments[0]).deletingLastPathComponent()
+        for _ in 0..<4 {
+            let candidate = folder.appendingPathComponent("cotside-store-probe")
+            if FileManager.default.isExecutableFile(atPath: candidate.path) { return candidate }
+            folder = folder.deletingLastPathComponent()
+        }
+        for bundle in Bundle.allBundles {
+            let candidate = bundle.bundleURL.deletingLastPathComponent().appendingPathComponent("cotside-store-probe")
+            if FileManager.default.isExecutableFile(atPath: candidate.path) { return candidate }
+        }
+        XCTFail("cotside-store-probe not found next to the tests; build it with `swift build --build-tests`")
+        throw WardStoreError("probe missing")
+    }
+
+    /// Runs the probe; stdout lines are handed to `onLine` as they arrive.
+    final class Probe: @unchecked Sendable {
+        let process = Process()
+        private let out = Pipe()
+        private let err = Pipe()
+        private let lock = NSLock()
+        private var buffer = ""
+        private(set) var lines: [String] = []
+        /// When the first stdout line arrived (for a write: just after its commit).
+        private(set) var firstLineAt: Date?
+        private var stderrData = Data()
+
+        init(_ executable: URL, _ arguments: [String]) throws {
+            process.executableURL = executable
+            process.arguments = arguments
+            process.standardOutput = out
+            process.standardError = err
+            out.fileHandleForReading.readabilityHandler = { [weak self] handle in
+                let data = handle.availableData
+                guard let self, !data.isEmpty else { return }
+                self.lock.withLock {
+                    self.buffer += String(decoding: data, as: UTF8.self)
+                    while let newline = self.buffer.firstIndex(of: "\n") {
+                        self.lines.append(String(self.buffer[..<newline]))
+                        if self.firstLineAt == nil { self.firstLineAt = Date() }
+                        self.buffer.removeSubrange(...newline)
+                    }
+                }
+            }
+            err.fileHandleForReading.readabilityHandler = { [weak self] handle in
+                let data = handle.availableData
+                self?.lock.withLock { self?.stderrData.append(data) }
+            }
+            try process.run()
+        }
+
+        var currentLines: [String] { lock.withLock { lines } }
+        var firstLineTime: Date? { lock.withLock { firstLineAt } }
+        var stderr: String { lock.withLock { String(decoding: stderrData, as: UTF8.self) } }
+
+        func wait() -> Int32 {
+            process.waitUntilExit()
+            // Let the readers drain what is left in the pipes.
+            Thread.sleep(forTimeInterval: 0.2)
+            out.fileHandleForReading.readabilityHandler = nil
+            err.fileHandleForReading.readabilityHandler = nil
+            return process.terminationStatus
+        }
+
+        var ackedIds: [Int64] {
+            currentLines.compactMap { $0.hasPrefix("ACK ") ? Int64($0.dropFirst(4)) : nil }
+        }
+    }
+
+    func setUpProbePatient() async throws -> (patient: Int64, staff: Int64) {
+        clock.now = Date()  // the probes use the real clock
+        let probe = try Probe(try probeURL(), ["setup", "--db", dbPath])
+        XCTAssertEqual(probe.wait(), 0, probe.stderr)
+        let parts = try XCTUnwrap(probe.currentLines.first).split(separator: " ")
+        return (Int64(parts[1])!, Int64(parts[3])!)
+    }
+
+    func testTwoProcessesWriting1000EachLoseNothing() async throws {
+        let (patient, staff) = try await setUpProbePatient()
+        let url = try probeURL()
+        let args = ["write", "--db", dbPath, "--patient", String(patient), "--count", "1000", "--by", String(staff)]
+        let probes = [try Probe(url, args), try Probe(url, args)]
+        // This process writes too, through its own store, at the same time.
+        for _ in 0..<50 {
+            _ = try await store.logNappyChange(NappyChangeDraft(patientId: patient, occurredAt: clock.now, kind: .dirty), by: nil)
+        }
+        for probe in probes {
+            XCTAssertEqual(probe.wait(), 0, "probe failed: \(probe.stderr)")
+            XCTAssertFalse(probe.stderr.contains("locked"), probe.stderr)
+            XCTAssertEqual(probe.ackedIds.count, 1000)
+        }
+        let acked = Set(probes.flatMap(\.ackedIds))
+        XCTAssertEqual(acked.count, 2000, "every acknowledged id is distinct")
+        let (stored, audits) = try await sql { db in
+            (Set(try Int64.fetchAll(db, sql: "SELECT id FROM nappy_change WHERE kind = 'wet' AND deletedAt IS NULL")),
+             try Int.fetchOne(db, sql: "SELECT count(*) FROM audit_entry WHERE entity = 'nappyChange'")!)
+        }
+        XCTAssertEqual(stored, acked)
+        XCTAssertEqual(audits, 2050, "one audit row per write from all three writers")
+    }
+
+    func testSIGKILLDuringAWriteBurstKeepsEveryAcknowledgedChange() async throws {
+        let (patient, staff) = try await setUpProbePatient()
+        await store.close()
+        store = nil
+        let probe = try Probe(try probeURL(), ["write", "--db", dbPath, "--patient", String(patient), "--count", "0",
+                                               "--by", String(staff)])
+        let deadline = Date().addingTimeInterval(60)
+        while probe.ackedIds.count < 300 && Date() < deadline && probe.process.isRunning {
+            try await Task.sleep(for: .milliseconds(5))
+        }
+        XCTAssertTrue(probe.process.isRunning, "probe stopped early: \(probe.stderr)")
+        kill(probe.process.processIdentifier, SIGKILL)
+        XCTAssertEqual(probe.wait(), SIGKILL)
+        XCTAssertEqual(probe.process.terminationReason, .uncaughtSignal)
+        let acked = probe.ackedIds
+        XCTAssertGreaterThanOrEqual(acked.count, 300)
+
+        let reopened = try SQLiteWardStore(path: dbPath)
+        let (integrity, stored) = try await reopened.pool.read { db in
+            (try String.fetchAll(db, sql: "PRAGMA integrity_check"),
+             Set(try Int64.fetchAll(db, sql: "SELECT id FROM nappy_change")))
+        }
+        XCTAssertEqual(integrity, ["ok"])
+        XCTAssertTrue(Set(acked).isSubset(of: stored), "lost: \(Set(acked).subtracting(stored).sorted())")
+        XCTAssertLessThanOrEqual(stored.count - acked.count, 1, "at most the one write in flight at the kill")
+        await reopened.close()
+    }
+
+    func testAnotherProcessWriteReachesChangesWithinTwoSeconds() async throws {
+        let (patient, staff) = try await setUpProbePatient()
+        let stream = store.changes()
+        try await Task.sleep(for: .milliseconds(700))  // the watcher has read its first data_version
+        let probe = try Probe(try probeURL(), ["write", "--db", dbPath, "--patient", String(patient), "--count", "1",
+                                               "--by", String(staff)])
+        let received = await withTaskGroup(of: WardChange?.self) { group in
+            group.addTask {
+                for await change in stream where change.isFromAnotherProcess { return change }
+                return nil
+            }
+            group.addTask {
+                try? await Task.sleep(for: .seconds(5))
+                return nil
+            }
+            let first = await group.next()!
+            group.cancelAll()
+            return first
+        }
+        let receivedAt = Date()
+        XCTAssertEqual(probe.wait(), 0, probe.stderr)
+        XCTAssertEqual(received?.entities, Set(WardEntity.allCases))
+        let committedAt = try XCTUnwrap(probe.firstLineTime, "the probe acknowledged its write")
+        XCTAssertLessThan(receivedAt.timeIntervalSince(committedAt), 2.0, "seen within 2 s of the other process's commit")
+    }
+
+    func testOwnWritesAreNotReportedAsFromAnotherProcess() async throws {
+        let patient = try await admit()
+        let stream = store.changes()
+        try await Task.sleep(for: .milliseconds(700))
+        _ = try await store.logNappyChange(NappyChangeDraft(patientId: patient.id, occurredAt: clock.now, kind: .wet), by: nil)
+        let seen = await withTaskGroup(of: [WardChange].self) { group in
+            group.addTask {
+                var changes: [WardChange] = []
+                for await change in stream {
+                    changes.append(change)
+                }
+                return changes
+            }
+            try? await Task.sleep(for: .milliseconds(1500))  // three watcher polls
+            await self.store.close()  // ends the stream
+            return await group.next()!
+        }
+        XCTAssertEqual(seen, [WardChange(entities: [.nappyChange], isFromAnotherProcess: false)])
+    }
+}

@@ -1,0 +1,47 @@
+import Foundation
+import XCTest
+import GRDB
+@testable import WardStore
+
+/// Every query a screen runs must use an index on `nappy_change`, never a full scan.
+final class QueryPlanTests: WardStoreTestCase {
+    func plan(_ query: String, _ arguments: [DatabaseValue] = []) async throws -> String {
+        try await sql { db in
+            try Row.fetchAll(db, sql: "EXPLAIN QUERY PLAN " + query, arguments: StatementArguments(arguments))
+                .map { $0["detail"] as String }.joined(separator: "\n")
+        }
+    }
+
+    func assertNoFullScanOfNappies(_ plan: String, file: StaticString = #filePath, line: UInt = #line) {
+        // "SCAN n ..." (even USING INDEX) walks the whole table or index; only SEARCH is a range.
+        let scans = plan.split(separator: "\n").filter { $0.contains("SCAN n") }
+        XCTAssertTrue(scans.isEmpty, "full scan of nappy_change:\n\(plan)", file: file, line: line)
+    }
+
+    func testDashboardUsesThePatientIndexes() async throws {
+        let query = DashboardQuery(now: clock.now, timeZone: london, settings: .defaults)
+        let plan = try await plan(query.sql)
+        assertNoFullScanOfNappies(plan)
+        XCTAssertTrue(plan.contains("nappy_live_patient_time"), plan)
+        XCTAssertTrue(plan.contains("nappy_live_patient_kind_time"), plan)
+    }
+
+    func testHistoryPagesUseAnIndexInEveryFilterShape() async throws {
+        let cursor = HistoryCursor(occurredAt: clock.now, kindRank: 1, id: 100)
+        let shapes: [(HistoryFilter, String)] = [
+            (.everything, "nappy_live_time"),
+            (HistoryFilter(patientId: 1), "nappy_live_patient_time"),
+            (HistoryFilter(staffId: 1), "nappy_live_staff_time"),
+            (HistoryFilter(from: noon.addingTimeInterval(-86400), until: noon), "nappy_live_time"),
+        ]
+        for (filter, index) in shapes {
+            for direction in [HistoryQuery.Direction.older, .newer] {
+                let q = HistoryQuery(filter: filter, cursor: cursor, direction: direction, limit: 50).sqlAndArguments
+                let plan = try await plan(q.sql, q.arguments)
+                assertNoFullScanOfNappies(plan)
+                XCTAssertTrue(plan.contains(index), "\(filter) \(direction):\n\(plan)")
+                XCTAssertFalse(plan.contains("USE TEMP B-TREE FOR ORDER BY") && plan.contains("SCAN n"), plan)
+            }
+        }
+    }
+}
