@@ -29,6 +29,7 @@ public struct LMS: Sendable, Equatable {
     /// Plain LMS z-score: ((X/M)^L − 1)/(L·S), or ln(X/M)/S when L is 0.
     @inlinable
     public func zScore(_ x: Double) -> Double {
+        if l == 1 { return (x / m - 1) / s }
         if abs(l) < 1e-10 { return log(x / m) / s }
         return (pow(x / m, l) - 1) / (l * s)
     }
@@ -36,6 +37,7 @@ public struct LMS: Sendable, Equatable {
     /// The measurement at z on the LMS curve: M·(1 + L·S·z)^(1/L), or M·e^(S·z) when L is 0.
     @inlinable
     public func value(atZ z: Double) -> Double {
+        if l == 1 { return m * (1 + s * z) }
         if abs(l) < 1e-10 { return m * exp(s * z) }
         return m * pow(1 + l * s * z, 1 / l)
     }

@@ -18,6 +18,19 @@ public struct WHOGrowthStandard: Sendable {
     private let l: [Double]
     private let m: [Double]
     private let s: [Double]
+    // The ±2 and ±3 SD values per day, precomputed for the restricted adjustment.
+    private let sd2: [Double], sd3: [Double], sd2neg: [Double], sd3neg: [Double]
+
+    private init(l: [Double], m: [Double], s: [Double]) {
+        self.l = l
+        self.m = m
+        self.s = s
+        let rows = l.indices.map { LMS(l: l[$0], m: m[$0], s: s[$0]) }
+        sd2 = rows.map { $0.value(atZ: 2) }
+        sd3 = rows.map { $0.value(atZ: 3) }
+        sd2neg = rows.map { $0.value(atZ: -2) }
+        sd3neg = rows.map { $0.value(atZ: -3) }
+    }
 
     /// Reads the four CSV files (`day,L,M,S`) from `directory/clinical/growth/`.
     public static func load(from directory: URL = CotsideResources.directory) throws(ReferenceDataError) -> WHOGrowthStandard {
@@ -81,28 +94,20 @@ public struct WHOGrowthStandard: Sendable {
     /// WHO z-score of a measurement. Weight-for-age uses WHO's restricted adjustment beyond
     /// ±3 SD (distances measured in units of the 2–3 SD gap), length-for-age the plain LMS z.
     public func zScore(_ indicator: GrowthIndicator, _ sex: ReferenceSex, day: Int, value x: Double) -> Double {
-        let p = lms(indicator, sex, day: day)
-        let z = p.zScore(x)
+        let i = index(indicator, sex, day)
+        let z = LMS(l: l[i], m: m[i], s: s[i]).zScore(x)
         guard indicator == .weightForAge, abs(z) > 3 else { return z }
-        if z > 3 {
-            let sd3 = p.value(atZ: 3)
-            return 3 + (x - sd3) / (sd3 - p.value(atZ: 2))
-        }
-        let sd3neg = p.value(atZ: -3)
-        return -3 + (x - sd3neg) / (p.value(atZ: -2) - sd3neg)
+        if z > 3 { return 3 + (x - sd3[i]) / (sd3[i] - sd2[i]) }
+        return -3 + (x - sd3neg[i]) / (sd2neg[i] - sd3neg[i])
     }
 
     /// The measurement at a z-score for the day: the inverse of `zScore`, including the
     /// restricted (linear) extension of weight-for-age beyond ±3 SD. For charting bands.
     public func value(_ indicator: GrowthIndicator, _ sex: ReferenceSex, day: Int, z: Double) -> Double {
-        let p = lms(indicator, sex, day: day)
-        guard indicator == .weightForAge, abs(z) > 3 else { return p.value(atZ: z) }
-        if z > 3 {
-            let sd3 = p.value(atZ: 3)
-            return sd3 + (z - 3) * (sd3 - p.value(atZ: 2))
-        }
-        let sd3neg = p.value(atZ: -3)
-        return sd3neg + (z + 3) * (p.value(atZ: -2) - sd3neg)
+        let i = index(indicator, sex, day)
+        guard indicator == .weightForAge, abs(z) > 3 else { return LMS(l: l[i], m: m[i], s: s[i]).value(atZ: z) }
+        if z > 3 { return sd3[i] + (z - 3) * (sd3[i] - sd2[i]) }
+        return sd3neg[i] + (z + 3) * (sd2neg[i] - sd3neg[i])
     }
 
     /// The measurement at a percentile (0 < percentile < 100) for the day, e.g. the P3/P97 curves.

@@ -5,13 +5,21 @@ public enum DosageTool: ClinicalTool {
     /// Drug ids from the shipped table; empty if it could not be read (the call then reports why).
     static let drugIds: [String] = (try? DrugFormulary.shared.get().drugs.map(\.id)) ?? []
     static let concentrationIds: [String] = (try? DrugFormulary.shared.get().allConcentrationIds) ?? []
+    /// Names the load problem in the help when the table is unusable, since validation then
+    /// has no drug to accept.
+    static let drugHelp: String = {
+        switch DrugFormulary.shared {
+        case .success: return "Lower-case generic name"
+        case .failure(let error): return "Unavailable: \(error.description)"
+        }
+    }()
 
     public static let spec = ToolSpec(
         id: "dosage", name: "Weight-based dosage", group: .calculators,
         summary: "Single dose in mg (and mL for a stocked strength) from weight, capped at the maximum single dose",
         inputs: [
             InputSpec(key: "drug", label: "Drug", kind: .word(drugIds),
-                      help: "Lower-case generic name"),
+                      help: drugHelp),
             InputSpec(key: "weight_kg", label: "Weight", unit: "kg", kind: .number, range: 0.1...300, chartField: .weightKg),
             InputSpec(key: "concentration", label: "Strength", kind: .word(concentrationIds), isRequired: false,
                       help: "One of the chosen drug's stocked strengths; gives the dose in mL"),
