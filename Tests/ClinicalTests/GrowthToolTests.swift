@@ -36,6 +36,7 @@ final class GrowthToolTests: XCTestCase {
         let r = try refResult(GrowthTool.self, ["sex": R.s("female"), "age_months": R.n(24), "length_cm": R.n(86.4008)])
         XCTAssertEqual(refNested(r, "length_for_age", "z")!, 0, accuracy: 1e-9)
         if case .integer(let day)? = r["age_days"] { XCTAssertEqual(day, 730) } else { XCTFail("no age_days") }
+        XCTAssertTrue(r.warnings.isEmpty, "a plain month age is not unusual")
         // 12 months → day 365: boys weight median 9.6460 kg.
         let year = try refResult(GrowthTool.self, ["sex": R.s("male"), "age_months": R.n(12), "weight_kg": R.n(9.646)])
         XCTAssertEqual(refNested(year, "weight_for_age", "z")!, 0, accuracy: 1e-9)

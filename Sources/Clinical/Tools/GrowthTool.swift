@@ -77,12 +77,10 @@ public enum GrowthTool: ClinicalTool {
             }
         }
         fields.append(ResultField("age_days", .integer(day)))
-        if hasMonths {
-            warnings.append("Age \(NumberText.plain(inputs.number("age_months"))) months was read as day \(day) (months × 30.4375, rounded).")
-        }
+        let age = hasMonths ? "\(NumberText.plain(inputs.number("age_months"))) months (day \(day))" : "day \(day)"
         return ToolResult(
             fields: fields,
-            interpretation: "\(sentences.joined(separator: "; ")) at day \(day), \(sex.rawValue).",
+            interpretation: "\(sentences.joined(separator: "; ")) at \(age), \(sex.rawValue).",
             warnings: warnings)
     }
 }
