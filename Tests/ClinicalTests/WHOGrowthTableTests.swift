@@ -129,4 +129,15 @@ final class WHOGrowthTableTests: XCTestCase {
         XCTAssertThrowsError(try WHOGrowthStandard.parse("day,L,M\n0,1,3.3\n", file: "x.csv"))
         XCTAssertThrowsError(try WHOGrowthStandard.parse("day,L,M,S\n0,1,-3.3,0.1\n", file: "x.csv"))
     }
+
+    /// A table that failed to load is reported by the tools under the field `tool`.
+    func testLoadFailureBecomesAToolError() {
+        let failed: Result<WHOGrowthStandard, ReferenceDataError> = .failure(
+            ReferenceDataError(file: "clinical/growth/wfa_boys.csv", problem: "missing"))
+        XCTAssertThrowsError(try failed.tableOrToolError()) { error in
+            let errors = (error as? ToolErrors)?.errors
+            XCTAssertEqual(errors?.first?.field, "tool")
+            XCTAssertTrue(errors?.first?.message.contains("clinical/growth/wfa_boys.csv") ?? false)
+        }
+    }
 }
