@@ -42,6 +42,14 @@ final class GrowthToolTests: XCTestCase {
         XCTAssertEqual(refNested(year, "weight_for_age", "z")!, 0, accuracy: 1e-9)
     }
 
+    /// WHO's restricted adjustment through the tool: boys day 0, SD3 5.031 kg and SD2 4.419 kg
+    /// (WHO expanded z-score table), so 5.643 kg is one SD2–SD3 gap above SD3: z +4.
+    func testRestrictedAdjustmentThroughTheTool() throws {
+        let r = try refResult(GrowthTool.self, ["sex": R.s("male"), "age_days": R.n(0), "weight_kg": R.n(5.643)])
+        XCTAssertEqual(refNested(r, "weight_for_age", "z")!, 4, accuracy: 0.005)
+        XCTAssertTrue(r.warnings.isEmpty, "z 4 is unusual but below the ±5 implausibility flag")
+    }
+
     func testImplausibleZIsWarned() throws {
         let r = try refResult(GrowthTool.self, ["sex": R.s("female"), "age_days": R.n(100), "length_cm": R.n(90)])
         XCTAssertGreaterThan(refNested(r, "length_for_age", "z")!, 5)
