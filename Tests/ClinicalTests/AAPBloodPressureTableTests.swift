@@ -59,6 +59,7 @@ final class AAPBloodPressureTableTests: XCTestCase {
         XCTAssertThrowsError(try AAPBloodPressureTable.parse("sex,age_years,row,p5,p10,p25,p50,p75,p90,p95\n"))
         XCTAssertThrowsError(try AAPBloodPressureTable.parse("bad header\n"))
         let empty = try refTemporaryResources([:])
+        defer { try? FileManager.default.removeItem(at: empty) }
         XCTAssertThrowsError(try AAPBloodPressureTable.load(from: empty)) { error in
             XCTAssertEqual((error as? ReferenceDataError)?.file, AAPBloodPressureTable.fileName)
         }

@@ -120,6 +120,7 @@ final class WHOGrowthTableTests: XCTestCase {
 
     func testMissingAndCorruptTablesAreNamedErrors() throws {
         let empty = try refTemporaryResources([:])
+        defer { try? FileManager.default.removeItem(at: empty) }
         XCTAssertThrowsError(try WHOGrowthStandard.load(from: empty)) { error in
             let e = error as? ReferenceDataError
             XCTAssertEqual(e?.file, "clinical/growth/wfa_boys.csv")
