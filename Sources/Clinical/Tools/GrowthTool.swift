@@ -1,0 +1,86 @@
+import Foundation
+
+/// WHO growth z-scores and percentiles, 0–24 months: weight-for-age and length-for-age.
+public enum GrowthTool: ClinicalTool {
+    public static let spec = ToolSpec(
+        id: "growth", name: "WHO growth percentiles (0–24 months)", group: .calculators,
+        summary: "Weight-for-age and length-for-age z-score and percentile (WHO Child Growth Standards)",
+        inputs: [
+            InputSpec(key: "sex", label: "Sex", kind: .word(["male", "female"]), chartField: .sex),
+            InputSpec(key: "age_days", label: "Age", unit: "days", kind: .integer, range: 0...730, isRequired: false,
+                      help: "Age in completed days; or give age_months", chartField: .ageDays),
+            InputSpec(key: "age_months", label: "Age", unit: "months", kind: .number, range: 0...24, isRequired: false,
+                      help: "Converted to days as round(months × 30.4375), halves to even", chartField: .ageMonths),
+            InputSpec(key: "weight_kg", label: "Weight", unit: "kg", kind: .number, range: 0.1...300, isRequired: false,
+                      chartField: .weightKg),
+            InputSpec(key: "length_cm", label: "Length (lying)", unit: "cm", kind: .number, range: 10...250, isRequired: false,
+                      help: "Recumbent length", chartField: .lengthCm),
+        ],
+        references: [
+            Reference(
+                authors: "WHO Multicentre Growth Reference Study Group",
+                title: "WHO Child Growth Standards: Length/height-for-age, weight-for-age, weight-for-length, weight-for-height and body mass index-for-age: Methods and development",
+                source: "Geneva: World Health Organization", year: 2006),
+            Reference(
+                authors: "WHO Multicentre Growth Reference Study Group",
+                title: "WHO Child Growth Standards based on length/height, weight and age",
+                source: "Acta Paediatr Suppl 2006;450:76-85", year: 2006),
+        ],
+        applicability: [
+            "Children from birth to 24 months (day 0–730); length measured lying down.",
+            "Preterm infants: use corrected age.",
+            "Weight-for-age beyond ±3 SD uses WHO's restricted adjustment; length-for-age uses the plain LMS z-score.",
+        ],
+        limitations: "A single z-score describes size, not growth: judge trends over several measurements, and check any extreme value by measuring again.",
+        constraints: [
+            "Give age_days or age_months, not both.",
+            "Give weight_kg, length_cm or both.",
+        ]
+    )
+
+    /// WHO's flag for implausible measurements used here: |z| above 5.
+    static let implausibleZ = 5.0
+
+    public static func compute(_ inputs: ToolInputs) throws(ToolErrors) -> ToolResult {
+        var problems: [FieldError] = []
+        let hasDays = inputs.has("age_days"), hasMonths = inputs.has("age_months")
+        if hasDays && hasMonths {
+            problems.append(FieldError(field: "age_months", message: "give age_days or age_months, not both"))
+        } else if !hasDays && !hasMonths {
+            problems.append(FieldError(field: "age_days", message: "age_days (0–730) or age_months (0–24) is required"))
+        }
+        let weight = inputs.optionalNumber("weight_kg"), length = inputs.optionalNumber("length_cm")
+        if weight == nil && length == nil {
+            problems.append(FieldError(field: "weight_kg", message: "give weight_kg (0.1–300 kg), length_cm (10–250 cm) or both"))
+        }
+        guard problems.isEmpty else { throw ToolErrors(problems) }
+
+        let standard = try WHOGrowthStandard.shared.tableOrToolError()
+        let sex: ReferenceSex = inputs.word("sex") == "male" ? .male : .female
+        let day = inputs.optionalInt("age_days") ?? WHOGrowthStandard.day(fromMonths: inputs.number("age_months"))
+
+        var fields: [ResultField] = []
+        var sentences: [String] = []
+        var warnings: [String] = []
+        for (indicator, value) in [(GrowthIndicator.weightForAge, weight), (.lengthForAge, length)] {
+            guard let value else { continue }
+            let z = standard.zScore(indicator, sex, day: day, value: value)
+            let percentile = WHOGrowthStandard.percentile(z: z)
+            fields.append(ResultField(indicator.rawValue, .object([
+                ResultField("z", .number(z)),
+                ResultField("percentile", .number(percentile)),
+            ])))
+            let what = indicator == .weightForAge ? "Weight-for-age" : "Length-for-age"
+            sentences.append("\(what) z \(NumberText.rounded(z, digits: 2)) (percentile \(NumberText.rounded(percentile, digits: 1)))")
+            if abs(z) > implausibleZ {
+                warnings.append("\(what) z \(NumberText.rounded(z, digits: 2)) is beyond ±\(NumberText.plain(implausibleZ)) SD: likely a measurement or entry error; measure again.")
+            }
+        }
+        fields.append(ResultField("age_days", .integer(day)))
+        let age = hasMonths ? "\(NumberText.plain(inputs.number("age_months"))) months (day \(day))" : "day \(day)"
+        return ToolResult(
+            fields: fields,
+            interpretation: "\(sentences.joined(separator: "; ")) at \(age), \(sex.rawValue).",
+            warnings: warnings)
+    }
+}
