@@ -23,11 +23,11 @@ public enum CalcEvaluator {
     public static func answer(_ object: FlatObject) -> CalcAnswer {
         let id: CalcAnswer.Id = object.idText.map { .json($0) } ?? .null
         var toolName: String?
-        var raw: [String: RawValue] = [:]
+        var raw: [String: RawValue] = Dictionary(minimumCapacity: object.members.count)
         var early: [FieldError] = []
-        var seen = Set<String>()
-        for (key, value) in object.members {
-            if !seen.insert(key).inserted {
+        for (index, (key, value)) in object.members.enumerated() {
+            // Objects are small: a linear look-back is cheaper than hashing every key.
+            if object.members[..<index].contains(where: { $0.key == key }) {
                 early.append(FieldError(field: key, message: "\(key) appears more than once; give each key once"))
                 continue
             }
@@ -64,7 +64,7 @@ public enum CalcEvaluator {
                 early.append(FieldError(field: key, message: "\(name) has no input ‘\(key)’ (inputs: \(tool.spec.inputs.map(\.key).joined(separator: ", ")))"))
             }
         }
-        var outcome = tool.run(raw, origin: .json)
+        var outcome = run(tool, raw, origin: .json)
         if !early.isEmpty {
             let nestedKeys = Set(nestedInputs.map(\.key))
             var errors = early
@@ -81,7 +81,19 @@ public enum CalcEvaluator {
         }
         switch KeyValueArguments.parse(arguments) {
         case .failure(let e): return CalcAnswer(id: .none, tool: name, outcome: .failure(e))
-        case .success(let raw): return CalcAnswer(id: .none, tool: name, outcome: tool.run(raw, origin: .text))
+        case .success(let raw): return CalcAnswer(id: .none, tool: name, outcome: run(tool, raw, origin: .text))
+        }
+    }
+}
+
+extension CalcEvaluator {
+    /// Same as `ClinicalTool.run`, but through the protocol's requirements directly, which
+    /// avoids the unspecialised generic path (and its metadata look-ups) on every batch line.
+    static func run(_ tool: any ClinicalTool.Type, _ raw: [String: RawValue], origin: RawOrigin) -> Result<ToolResult, ToolErrors> {
+        switch tool.spec.validate(raw, origin: origin) {
+        case .failure(let e): return .failure(e)
+        case .success(let inputs):
+            do { return .success(try tool.compute(inputs)) } catch { return .failure(error) }
         }
     }
 }

@@ -102,6 +102,7 @@ private struct Parser {
         }
         i += 1
         var result = FlatObject()
+        result.members.reserveCapacity(8)
         skipSpace()
         if !atEnd, current == UInt8(ascii: "}") {
             i += 1
@@ -216,17 +217,21 @@ private struct Parser {
         i += 1
         let start = i
         var hasEscape = false
+        var isASCII = true
         while true {
             guard !atEnd else { throw JSONReadError("not valid JSON: a string is not closed (missing ‘\"’)") }
             let b = current
             if b == UInt8(ascii: "\"") { break }
             if b < 0x20 { throw JSONReadError("not valid JSON: control character 0x\(String(b, radix: 16, uppercase: true)) inside a string at byte \(i + 1); escape it") }
+            if b >= 0x80 { isASCII = false }
             if b == UInt8(ascii: "\\") { hasEscape = true; i += 2; continue }
             i += 1
         }
         let end = i
         i += 1
         let raw = UnsafeRawBufferPointer(rebasing: bytes[start..<end])
+        // Plain ASCII needs no validation: the common case of keys and tool names.
+        if !hasEscape && isASCII { return String(decoding: raw, as: UTF8.self) }
         if !hasEscape {
             guard let s = String(validating: raw, as: UTF8.self) else {
                 throw JSONReadError("not valid JSON: a string is not valid UTF-8 (near byte \(start + 1))")
