@@ -71,6 +71,7 @@ public enum CalcBatch {
         let block = UnsafeMutableRawBufferPointer.allocate(byteCount: options.blockBytes, alignment: 1)
         defer { block.deallocate() }
         var pending: [UInt8] = []
+        let slots = Slots()
         var discarding = false
         var outputOK = true
 
@@ -104,7 +105,7 @@ public enum CalcBatch {
                 }
             }
             pending.append(contentsOf: chunk)
-            let consumed = answerCompleteLines(pending, atEOF: atEOF, options: options, summary: &summary, emit: emit)
+            let consumed = answerCompleteLines(pending, atEOF: atEOF, options: options, slots: slots, summary: &summary, emit: emit)
             pending.removeFirst(consumed)
             if pending.count > options.maxLineBytes {
                 pending.removeAll()
@@ -119,7 +120,7 @@ public enum CalcBatch {
     /// Answers every complete line of `bytes` (and the unterminated tail at end of input);
     /// returns how many bytes were consumed.
     static func answerCompleteLines(
-        _ bytes: [UInt8], atEOF: Bool, options: Options, summary: inout Summary, emit: ([UInt8]) -> Void
+        _ bytes: [UInt8], atEOF: Bool, options: Options, slots: Slots, summary: inout Summary, emit: ([UInt8]) -> Void
     ) -> Int {
         var lines: [Range<Int>] = []
         var start = 0
@@ -141,8 +142,7 @@ public enum CalcBatch {
             }
         }
         guard !lines.isEmpty else { return consumed }
-        let outputs = answer(lines: lines, in: bytes, workers: options.workers, summary: &summary)
-        for output in outputs { emit(output) }
+        answer(lines: lines, in: bytes, workers: options.workers, slots: slots, summary: &summary, emit: emit)
         return consumed
     }
 
@@ -156,39 +156,45 @@ public enum CalcBatch {
         return true
     }
 
-    /// Holds each worker's output slot; every slot is written by exactly one worker.
-    private final class Slots: @unchecked Sendable {
-        var outputs: [[UInt8]]
-        var failures: [Int]
-        init(_ count: Int) {
-            outputs = Array(repeating: [], count: count)
+    /// Each slice's answer buffer, kept from block to block so the pages are reused; every
+    /// slot is written by exactly one worker at a time.
+    final class Slots: @unchecked Sendable {
+        var writers: [JSONWriter] = []
+        var failures: [Int] = []
+
+        func prepare(_ count: Int) {
+            while writers.count < count { writers.append(JSONWriter(capacity: 1 << 16)) }
             failures = Array(repeating: 0, count: count)
         }
     }
 
-    static func answer(lines: [Range<Int>], in bytes: [UInt8], workers: Int, summary: inout Summary) -> [[UInt8]] {
+    static func answer(lines: [Range<Int>], in bytes: [UInt8], workers: Int, slots: Slots,
+                       summary: inout Summary, emit: ([UInt8]) -> Void) {
         let sliceCount = lines.count < 256 ? 1 : min(lines.count / 128, workers * 4)
-        let slots = Slots(sliceCount)
+        slots.prepare(sliceCount)
         let perSlice = (lines.count + sliceCount - 1) / sliceCount
         let work: @Sendable (Int) -> Void = { (slice: Int) in
             let lower = slice * perSlice
             let upper = min(lines.count, lower + perSlice)
-            guard lower < upper else { return }
-            var writer = JSONWriter(capacity: (upper - lower) * 160)
+            var writer = slots.writers[slice]
+            slots.writers[slice] = JSONWriter(capacity: 0)   // hand the buffer over, keep it unique
+            writer.reset()
             var failures = 0
-            bytes.withUnsafeBytes { raw in
-                for k in lower..<upper {
-                    var range = lines[k]
-                    if range.upperBound > range.lowerBound, raw[range.upperBound - 1] == 0x0D {
-                        range = range.lowerBound..<(range.upperBound - 1)
+            if lower < upper {
+                bytes.withUnsafeBytes { raw in
+                    for k in lower..<upper {
+                        var range = lines[k]
+                        if range.upperBound > range.lowerBound, raw[range.upperBound - 1] == 0x0D {
+                            range = range.lowerBound..<(range.upperBound - 1)
+                        }
+                        let answer = CalcEvaluator.answer(line: UnsafeRawBufferPointer(rebasing: raw[range]))
+                        if !answer.isOK { failures += 1 }
+                        answer.writeJSON(into: &writer)
+                        writer.byte(0x0A)
                     }
-                    let answer = CalcEvaluator.answer(line: UnsafeRawBufferPointer(rebasing: raw[range]))
-                    if !answer.isOK { failures += 1 }
-                    answer.writeJSON(into: &writer)
-                    writer.byte(0x0A)
                 }
             }
-            slots.outputs[slice] = writer.bytes
+            slots.writers[slice] = writer
             slots.failures[slice] = failures
         }
         if sliceCount == 1 {
@@ -198,6 +204,6 @@ public enum CalcBatch {
         }
         summary.answered += lines.count
         summary.failedLines += slots.failures.reduce(0, +)
-        return slots.outputs
+        for slice in 0..<sliceCount { emit(slots.writers[slice].bytes) }
     }
 }

@@ -23,7 +23,8 @@ public enum CalcEvaluator {
     public static func answer(_ object: FlatObject) -> CalcAnswer {
         let id: CalcAnswer.Id = object.idText.map { .json($0) } ?? .null
         var toolName: String?
-        var raw: [String: RawValue] = Dictionary(minimumCapacity: object.members.count)
+        var raw: [String: RawValue] = [:]
+        raw.reserveCapacity(object.members.count)
         var early: [FieldError] = []
         for (index, (key, value)) in object.members.enumerated() {
             // Objects are small: a linear look-back is cheaper than hashing every key.

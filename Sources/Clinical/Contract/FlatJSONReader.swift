@@ -81,9 +81,11 @@ private struct Parser {
         return "unexpected byte 0x\(String(b, radix: 16, uppercase: true)) at byte \(i + 1)"
     }
 
-    mutating func expect(_ byte: UInt8, _ what: String) throws(JSONReadError) {
+    /// `what` is only built when the byte is missing: string work per key would cost more
+    /// than the whole parse.
+    mutating func expect(_ byte: UInt8, _ what: @autoclosure () -> String) throws(JSONReadError) {
         skipSpace()
-        guard !atEnd, current == byte else { throw JSONReadError("not valid JSON: expected \(what), \(describeHere())") }
+        guard !atEnd, current == byte else { throw JSONReadError("not valid JSON: expected \(what()), \(describeHere())") }
         i += 1
     }
 
