@@ -26,7 +26,7 @@ struct CalcCommand: ParsableCommand {
             }
             return
         }
-        let outcome = CalcCLI.run(arguments)
+        let outcome = CalcCLI.run(arguments, ascii: !CalcCLI.localeIsUTF8(ProcessInfo.processInfo.environment))
         if !outcome.stdout.isEmpty { FileHandle.standardOutput.write(Data(outcome.stdout.utf8)) }
         if !outcome.stderr.isEmpty { FileHandle.standardError.write(Data(outcome.stderr.utf8)) }
         if outcome.exitCode != 0 { throw ExitCode(outcome.exitCode) }

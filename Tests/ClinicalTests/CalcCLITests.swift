@@ -40,6 +40,15 @@ final class CalcCLITests: XCTestCase {
         XCTAssertTrue(warned.stdout.contains("warning: "))
     }
 
+    func testAsciiSymbolsForNonUtf8Locales() {
+        let out = CalcCLI.run(["flacc", "face=2", "legs=2", "activity=2", "cry=2", "consolability=2"], ascii: true)
+        XCTAssertTrue(out.stdout.contains("! severe"), out.stdout)
+        XCTAssertFalse(out.stdout.contains("✔"))
+        XCTAssertTrue(CalcCLI.localeIsUTF8(["LANG": "C.UTF-8"]))
+        XCTAssertFalse(CalcCLI.localeIsUTF8(["LC_ALL": "C", "LANG": "en_GB.UTF-8"]))
+        XCTAssertFalse(CalcCLI.localeIsUTF8([:]))
+    }
+
     func testListAndHelp() {
         let list = CalcCLI.run(["--list"])
         XCTAssertEqual(list.exitCode, 0)

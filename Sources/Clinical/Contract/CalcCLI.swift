@@ -37,8 +37,18 @@ public enum CalcCLI {
         arguments == ["--batch"] ? .batch : .other
     }
 
-    /// Everything but `--batch` (which streams; see `CalcBatch.run`).
-    public static func run(_ arguments: [String]) -> Outcome {
+    /// Whether the locale can show the status symbols (✔ ▲); otherwise ASCII stands in.
+    public static func localeIsUTF8(_ environment: [String: String]) -> Bool {
+        let locale = environment["LC_ALL"].flatMap { $0.isEmpty ? nil : $0 }
+            ?? environment["LC_CTYPE"].flatMap { $0.isEmpty ? nil : $0 }
+            ?? environment["LANG"] ?? ""
+        let lower = locale.lowercased()
+        return lower.contains("utf-8") || lower.contains("utf8")
+    }
+
+    /// Everything but `--batch` (which streams; see `CalcBatch.run`). `ascii` swaps the status
+    /// symbols for ASCII ones in human text (non-UTF-8 terminals).
+    public static func run(_ arguments: [String], ascii: Bool = false) -> Outcome {
         if arguments.isEmpty {
             return Outcome(stderr: usage + "\n" + TextRenderer.list(), exitCode: exitBadInput)
         }
@@ -80,7 +90,7 @@ public enum CalcCLI {
         switch answer.outcome {
         case .failure: return failure(answer, json: json)
         case .success(let result):
-            return Outcome(stdout: json ? answer.json + "\n" : TextRenderer.result(result, spec: tool.spec))
+            return Outcome(stdout: json ? answer.json + "\n" : TextRenderer.result(result, spec: tool.spec, ascii: ascii))
         }
     }
 
