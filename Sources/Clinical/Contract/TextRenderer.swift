@@ -26,13 +26,22 @@ public enum TextRenderer {
     /// Result values, categories with symbol and word, the sentence, warnings and the reference.
     public static func result(_ result: ToolResult, spec: ToolSpec, ascii: Bool = false) -> String {
         var lines: [String] = ["\(spec.name)"]
-        let categoryKeys = Set(result.categories.map(\.key))
-        let width = result.fields.map(\.key.count).max() ?? 0
-        for field in result.fields where !categoryKeys.contains(field.key) {
-            lines.append("  \(field.key.padding(toLength: width, withPad: " ", startingAt: 0))  \(humanValue(field.value, indent: "  "))")
+        let keys = result.fields.map(\.key) + result.categories.map(\.key).filter { key in !result.fields.contains { $0.key == key } }
+        let width = keys.map(\.count).max() ?? 0
+        func pad(_ key: String) -> String { key.padding(toLength: width, withPad: " ", startingAt: 0) }
+        func categoryLine(_ category: ResultCategory) -> String {
+            "  \(pad(category.key))  \(symbol(category.severity, ascii: ascii)) \(category.word)  (\(category.label))"
         }
-        for category in result.categories {
-            lines.append("  \(category.key.padding(toLength: width, withPad: " ", startingAt: 0))  \(symbol(category.severity, ascii: ascii)) \(category.word)  (\(category.label))")
+        // Fields in the tool's order; a field that carries a category word shows its symbol.
+        for field in result.fields {
+            if let category = result.categories.first(where: { $0.key == field.key }) {
+                lines.append(categoryLine(category))
+            } else {
+                lines.append("  \(pad(field.key))  \(humanValue(field.value, indent: "  "))")
+            }
+        }
+        for category in result.categories where !result.fields.contains(where: { $0.key == category.key }) {
+            lines.append(categoryLine(category))
         }
         lines.append("")
         lines.append(result.interpretation)

@@ -13,7 +13,7 @@ public enum EttTool: ClinicalTool {
         references: [
             Reference(authors: "Cole F", title: "Pediatric formulas for the anesthesiologist",
                       source: "AMA J Dis Child 1957;94(6):672-673", year: 1957),
-            Reference(authors: "Topjian AA, Raymond TT, Atkins D, et al.",
+            Reference(authors: "Topjian AA, Raymond TT, Atkins D, et al",
                       title: "Part 4: Pediatric Basic and Advanced Life Support: 2020 American Heart Association Guidelines for Cardiopulmonary Resuscitation and Emergency Cardiovascular Care",
                       source: "Circulation 2020;142(16 Suppl 2):S469-S523", year: 2020),
             Reference(authors: "Tochen ML", title: "Orotracheal intubation in the newborn infant: a method for determining depth of tube insertion",

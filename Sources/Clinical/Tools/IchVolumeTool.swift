@@ -10,7 +10,7 @@ public enum IchVolumeTool: ClinicalTool {
         help: "The model was built on 29–10001 pg/mL; outside that a warning is given")
 
     static let gfapReference = Reference(
-        authors: "Foerch C, Niessner M, Back T, et al.",
+        authors: "Foerch C, Niessner M, Back T, et al",
         title: "Diagnostic accuracy of plasma glial fibrillary acidic protein for differentiating intracerebral hemorrhage and cerebral ischemia in patients with symptoms of acute stroke",
         source: "Clin Chem 2012;58(1):237-245", year: 2012)
 

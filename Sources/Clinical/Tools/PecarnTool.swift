@@ -20,7 +20,7 @@ public enum PecarnTool: ClinicalTool {
             CommonInputs.flag("severe_headache", "Severe headache (from 24 months)"),
         ],
         references: [
-            Reference(authors: "Kuppermann N, Holmes JF, Dayan PS, et al.; Pediatric Emergency Care Applied Research Network (PECARN)",
+            Reference(authors: "Kuppermann N, Holmes JF, Dayan PS, et al; Pediatric Emergency Care Applied Research Network (PECARN)",
                       title: "Identification of children at very low risk of clinically-important brain injuries after head trauma: a prospective cohort study",
                       source: "Lancet 2009;374(9696):1160-1170", year: 2009),
         ],

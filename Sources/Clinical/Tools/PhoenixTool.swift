@@ -24,10 +24,10 @@ public enum PhoenixTool: ClinicalTool {
             CommonInputs.flag("pupils_fixed_bilateral", "Both pupils fixed"),
         ],
         references: [
-            Reference(authors: "Schlapbach LJ, Watson RS, Sorce LR, et al.",
+            Reference(authors: "Schlapbach LJ, Watson RS, Sorce LR, et al",
                       title: "International Consensus Criteria for Pediatric Sepsis and Septic Shock",
                       source: "JAMA 2024;331(8):665-674", year: 2024),
-            Reference(authors: "Sanchez-Pinto LN, Bennett TD, DeWitt PE, et al.",
+            Reference(authors: "Sanchez-Pinto LN, Bennett TD, DeWitt PE, et al",
                       title: "Development and Validation of the Phoenix Criteria for Pediatric Sepsis and Septic Shock",
                       source: "JAMA 2024;331(8):675-686", year: 2024),
         ],
