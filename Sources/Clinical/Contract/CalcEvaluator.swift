@@ -2,7 +2,7 @@
 /// computes. Shared by the batch, single calls and anything else that speaks the contract.
 public enum CalcEvaluator {
     /// The message naming every tool, for missing or unknown `tool`.
-    public static var toolList: String { ToolRegistry.ids.joined(separator: ", ") }
+    public static let toolList: String = ToolRegistry.ids.joined(separator: ", ")
 
     /// Answers one batch line (UTF-8 bytes without the newline).
     public static func answer(line: UnsafeRawBufferPointer) -> CalcAnswer {
@@ -24,7 +24,6 @@ public enum CalcEvaluator {
         let id: CalcAnswer.Id = object.idText.map { .json($0) } ?? .null
         var toolName: String?
         var raw: [String: RawValue] = [:]
-        raw.reserveCapacity(object.members.count)
         var early: [FieldError] = []
         for (index, (key, value)) in object.members.enumerated() {
             // Objects are small: a linear look-back is cheaper than hashing every key.

@@ -53,7 +53,8 @@ enum HollidaySegar {
 extension ResultCategory {
     /// Shorthand for a category under `key`, with the label derived from the word.
     static func of(_ key: String, _ word: String, _ severity: Severity, label: String? = nil) -> ResultCategory {
-        let text = label ?? word.replacingOccurrences(of: "_", with: " ").capitalizedFirst
+        // Plain character mapping: Foundation's replacingOccurrences costs more than a whole tool.
+        let text = label ?? String(word.map { $0 == "_" ? " " : $0 }).capitalizedFirst
         return ResultCategory(key: key, word: word, label: text, severity: severity)
     }
 }
