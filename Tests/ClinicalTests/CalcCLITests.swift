@@ -10,6 +10,11 @@ final class CalcCLITests: XCTestCase {
         XCTAssertEqual(out.exitCode, 0)
         XCTAssertTrue(out.stdout.hasPrefix(#"{"ok":true,"tool":"bsa","result":{"bsa_m2":0.76194"#))
         XCTAssertTrue(out.stdout.hasSuffix("\n"))
+        let first = CalcCLI.run(["--json", "bsa", "height_cm=110", "weight_kg=19"])
+        XCTAssertEqual(first.stdout, out.stdout, "--json may come first")
+        let unknown = CalcCLI.run(["--json", "bmi"])
+        XCTAssertEqual(unknown.exitCode, 2)
+        XCTAssertTrue(unknown.stdout.hasPrefix(#"{"ok":false,"tool":"bmi","errors":[{"field":"tool""#), unknown.stdout)
     }
 
     func testBadInputExitsTwoWithErrors() {

@@ -64,20 +64,18 @@ public enum CalcCLI {
         if arguments.first == "--help" || arguments.first == "-h" {
             return Outcome(stdout: usage + "\n" + TextRenderer.list())
         }
-        var rest = Array(arguments.dropFirst())
-        let json = rest.contains("--json")
-        rest.removeAll { $0 == "--json" }
-        let name = arguments[0]
-        if name.hasPrefix("-") && name != "--json" {
+        // --json may stand anywhere; the first remaining argument names the tool.
+        let json = arguments.contains("--json")
+        var rest = arguments.filter { $0 != "--json" }
+        let name = rest.isEmpty ? "" : rest.removeFirst()
+        if name.hasPrefix("-") {
             return Outcome(stderr: "cotside calc: unknown option ‘\(name)’\n" + usage, exitCode: exitBadInput)
         }
-        guard let tool = ToolRegistry.tool(id: name == "--json" ? (rest.first ?? "") : name) else {
-            let shown = name == "--json" ? (rest.first ?? "") : name
-            let answer = CalcAnswer(id: .none, tool: shown.isEmpty ? nil : shown, outcome: .failure(ToolErrors(
-                field: "tool", shown.isEmpty ? "a tool is required (tools: \(CalcEvaluator.toolList))" : "unknown tool ‘\(shown)’ (tools: \(CalcEvaluator.toolList))")))
+        guard let tool = ToolRegistry.tool(id: name) else {
+            let answer = CalcAnswer(id: .none, tool: name.isEmpty ? nil : name, outcome: .failure(ToolErrors(
+                field: "tool", name.isEmpty ? "a tool is required (tools: \(CalcEvaluator.toolList))" : "unknown tool ‘\(name)’ (tools: \(CalcEvaluator.toolList))")))
             return failure(answer, json: json)
         }
-        if name == "--json" { rest.removeFirst() }
         if rest.contains("--help") || rest.contains("-h") {
             return Outcome(stdout: TextRenderer.help(tool.spec))
         }
