@@ -1,0 +1,118 @@
+/// Human-readable text for single calls, `--list` and `TOOL --help`, all generated
+/// from the tool declarations so nothing is written twice.
+public enum TextRenderer {
+    /// Status symbol that goes with a category word; never colour alone.
+    public static func symbol(_ severity: Severity, ascii: Bool = false) -> String {
+        switch severity {
+        case .ok: return ascii ? "+" : "✔"
+        case .info: return ascii ? "*" : "•"
+        case .caution: return ascii ? "^" : "▲"
+        case .danger: return "!"
+        }
+    }
+
+    /// Numbers for people: at most 4 decimals, no trailing zeros. JSON output stays unrounded.
+    static func humanValue(_ value: ResultValue, indent: String) -> String {
+        switch value {
+        case .number(let d): return NumberText.rounded(d, digits: 4)
+        case .integer(let n): return String(n)
+        case .bool(let b): return b ? "yes" : "no"
+        case .word(let w): return w
+        case .object(let fields):
+            return fields.map { "\n\(indent)  \($0.key): \(humanValue($0.value, indent: indent + "  "))" }.joined()
+        }
+    }
+
+    /// Result values, categories with symbol and word, the sentence, warnings and the reference.
+    public static func result(_ result: ToolResult, spec: ToolSpec, ascii: Bool = false) -> String {
+        var lines: [String] = ["\(spec.name)"]
+        let keys = result.fields.map(\.key) + result.categories.map(\.key).filter { key in !result.fields.contains { $0.key == key } }
+        let width = keys.map(\.count).max() ?? 0
+        func pad(_ key: String) -> String { key.padding(toLength: width, withPad: " ", startingAt: 0) }
+        func categoryLine(_ category: ResultCategory) -> String {
+            "  \(pad(category.key))  \(symbol(category.severity, ascii: ascii)) \(category.word)  (\(category.label))"
+        }
+        // Fields in the tool's order; a field that carries a category word shows its symbol.
+        for field in result.fields {
+            if let category = result.categories.first(where: { $0.key == field.key }) {
+                lines.append(categoryLine(category))
+            } else {
+                lines.append("  \(pad(field.key))  \(humanValue(field.value, indent: "  "))")
+            }
+        }
+        for category in result.categories where !result.fields.contains(where: { $0.key == category.key }) {
+            lines.append(categoryLine(category))
+        }
+        lines.append("")
+        lines.append(result.interpretation)
+        for warning in result.warnings { lines.append("\(symbol(.caution, ascii: ascii)) warning: \(warning)") }
+        lines.append("")
+        lines.append("Limitations: \(spec.limitations)")
+        for reference in spec.references { lines.append("Reference: \(reference.citation)") }
+        return lines.joined(separator: "\n") + "\n"
+    }
+
+    /// Every error, one per line, naming the field.
+    public static func errors(_ errors: ToolErrors, tool: String?) -> String {
+        let head = tool.map { "cotside calc \($0): " } ?? "cotside calc: "
+        return errors.errors.map { "\(head)\($0.field): \($0.message)" }.joined(separator: "\n") + "\n"
+    }
+
+    /// `cotside calc --list`: tools grouped, one line each.
+    public static func list(_ tools: [any ClinicalTool.Type] = ToolRegistry.all) -> String {
+        let width = tools.map { $0.spec.id.count }.max() ?? 0
+        var lines: [String] = []
+        for group in ToolGroup.allCases {
+            let members = tools.filter { $0.spec.group == group }
+            guard !members.isEmpty else { continue }
+            if !lines.isEmpty { lines.append("") }
+            lines.append(group.rawValue)
+            for tool in members {
+                lines.append("  \(tool.spec.id.padding(toLength: width, withPad: " ", startingAt: 0))  \(tool.spec.name): \(tool.spec.summary)")
+            }
+        }
+        lines.append("")
+        lines.append("cotside calc TOOL --help shows a tool's inputs; cotside calc TOOL key=value ... [--json] runs it.")
+        return lines.joined(separator: "\n") + "\n"
+    }
+
+    /// `cotside calc TOOL --help`: inputs with units, ranges and options, rules, applicability, references.
+    public static func help(_ spec: ToolSpec) -> String {
+        var lines = ["\(spec.id): \(spec.name)", spec.summary, "", "Usage: cotside calc \(spec.id) key=value ... [--json]", "", "Inputs:"]
+        let width = spec.inputs.map(\.key.count).max() ?? 0
+        for input in spec.inputs {
+            let optional = input.isRequired && input.kind != .boolean ? "" : " (optional)"
+            let unit = input.unit.map { " [\($0)]" } ?? ""
+            var line = "  \(input.key.padding(toLength: width, withPad: " ", startingAt: 0))  \(input.label)\(unit)\(optional)"
+            switch input.kind {
+            case .choice: break
+            case .boolean: line += ": true or false, default false"
+            default: line += ": \(input.rangeDescription)"
+            }
+            lines.append(line)
+            if case .choice(let options) = input.kind {
+                for option in options {
+                    let value = String(option.value)
+                    lines.append("  \(String(repeating: " ", count: width))    \(value.count == 1 ? " " : "")\(value)  \(option.descriptor)")
+                }
+            }
+            if let help = input.help { lines.append("  \(String(repeating: " ", count: width))    \(help)") }
+        }
+        if !spec.constraints.isEmpty {
+            lines.append("")
+            lines.append("Rules:")
+            lines += spec.constraints.map { "  - \($0)" }
+        }
+        if !spec.applicability.isEmpty {
+            lines.append("")
+            lines.append("Applies to:")
+            lines += spec.applicability.map { "  - \($0)" }
+        }
+        lines.append("")
+        lines.append("Limitations: \(spec.limitations)")
+        lines.append("")
+        lines.append(spec.references.count == 1 ? "Reference:" : "References:")
+        lines += spec.references.map { "  \($0.citation)" }
+        return lines.joined(separator: "\n") + "\n"
+    }
+}

@@ -1,0 +1,34 @@
+import ArgumentParser
+import Clinical
+import Foundation
+
+/// `cotside calc`: the calculators for scripts and other systems (see calc-contract.md).
+/// Arguments are captured raw, because ArgumentParser would swallow `TOOL --help` and the
+/// tool's own key=value inputs; `CalcCLI` (in Clinical) does the rest and is unit-tested.
+struct CalcCommand: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "calc",
+        abstract: "Run a clinical calculator, list them, or answer JSON Lines in batch.",
+        discussion: CalcCLI.usage
+    )
+
+    @Argument(parsing: .captureForPassthrough, help: "--list | --batch | TOOL --help | TOOL key=value ... [--json]")
+    var arguments: [String] = []
+
+    mutating func run() throws {
+        if CalcCLI.mode(arguments) == .batch {
+            // A closed pipe ends the batch with an error instead of killing the process.
+            signal(SIGPIPE, SIG_IGN)
+            let summary = CalcBatch.run()
+            if !summary.outputOK {
+                FileHandle.standardError.write(Data("cotside calc --batch: could not write the answers (output closed)\n".utf8))
+                throw ExitCode(1)
+            }
+            return
+        }
+        let outcome = CalcCLI.run(arguments, ascii: !CalcCLI.localeIsUTF8(ProcessInfo.processInfo.environment))
+        if !outcome.stdout.isEmpty { FileHandle.standardOutput.write(Data(outcome.stdout.utf8)) }
+        if !outcome.stderr.isEmpty { FileHandle.standardError.write(Data(outcome.stderr.utf8)) }
+        if outcome.exitCode != 0 { throw ExitCode(outcome.exitCode) }
+    }
+}

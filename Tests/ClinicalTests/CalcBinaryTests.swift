@@ -1,0 +1,57 @@
+import XCTest
+import Foundation
+
+/// Runs the built `cotside` binary to check the exit codes scripts rely on (0 answered,
+/// 2 bad input or unknown tool). Skipped when the debug binary is not next to the package.
+final class CalcBinaryTests: XCTestCase {
+    var binary: URL {
+        URL(fileURLWithPath: #filePath)
+            .deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+            .appendingPathComponent(".build/debug/cotside")
+    }
+
+    func run(_ arguments: [String], stdin: String = "") throws -> (status: Int32, stdout: String, stderr: String) {
+        guard FileManager.default.isExecutableFile(atPath: binary.path) else {
+            throw XCTSkip("no built cotside at \(binary.path)")
+        }
+        let process = Process()
+        process.executableURL = binary
+        process.arguments = ["calc"] + arguments
+        let input = Pipe(), output = Pipe(), errors = Pipe()
+        process.standardInput = input
+        process.standardOutput = output
+        process.standardError = errors
+        try process.run()
+        input.fileHandleForWriting.write(Data(stdin.utf8))
+        try input.fileHandleForWriting.close()
+        let out = output.fileHandleForReading.readDataToEndOfFile()
+        let err = errors.fileHandleForReading.readDataToEndOfFile()
+        process.waitUntilExit()
+        return (process.terminationStatus, String(decoding: out, as: UTF8.self), String(decoding: err, as: UTF8.self))
+    }
+
+    func testExitCodes() throws {
+        let ok = try run(["bsa", "height_cm=110", "weight_kg=19", "--json"])
+        XCTAssertEqual(ok.status, 0)
+        XCTAssertTrue(ok.stdout.hasPrefix(#"{"ok":true,"tool":"bsa","result":{"bsa_m2":0.7619"#))
+        let bad = try run(["bsa", "height_cm=110", "weight_kg=0", "--json"])
+        XCTAssertEqual(bad.status, 2)
+        XCTAssertEqual(bad.stdout, #"{"ok":false,"tool":"bsa","errors":[{"field":"weight_kg","message":"0 kg is outside 0.1–300 kg"}]}"# + "\n")
+        let unknown = try run(["bmi"])
+        XCTAssertEqual(unknown.status, 2)
+        XCTAssertTrue(unknown.stderr.contains("apgar"))
+        let help = try run(["gcs", "--help"])
+        XCTAssertEqual(help.status, 0)
+        XCTAssertTrue(help.stdout.contains("Teasdale"))
+    }
+
+    func testBatchAnswersEveryLineAndExitsZero() throws {
+        let result = try run(["--batch"], stdin: "{\"id\":1,\"tool\":\"bsa\",\"height_cm\":110,\"weight_kg\":19}\n\nnot json\n{\"id\":3}\n")
+        XCTAssertEqual(result.status, 0)
+        let lines = result.stdout.split(separator: "\n")
+        XCTAssertEqual(lines.count, 3)
+        XCTAssertTrue(lines[0].hasPrefix(#"{"id":1,"ok":true"#))
+        XCTAssertTrue(lines[1].hasPrefix(#"{"id":null,"ok":false"#))
+        XCTAssertTrue(lines[2].hasPrefix(#"{"id":3,"ok":false,"tool":null"#))
+    }
+}
