@@ -21,7 +21,10 @@ final class HeadlessBackendTests: XCTestCase {
             frame.put("ok", x: 0, y: 0)
             frame.put("bad", x: 3, y: 0, role: .danger)
             backend.flush(frame)
-            XCTAssertEqual(backend.styledText(), "ok [danger]bad[normal]")
+            XCTAssertEqual(backend.styledText(), "ok [danger]bad")
+            frame.put("!", x: 7, y: 0)
+            backend.flush(frame)
+            XCTAssertEqual(backend.styledText(), "ok [danger]bad[normal] !")
         }
     }
 
