@@ -69,7 +69,9 @@ public final class CursesBackend: TerminalBackend {
 
     /// Takes over the terminal. stderr goes to `logPath` (appended, mode 0600) while curses
     /// owns the screen, so stray messages cannot scribble over the display.
-    public init(theme: Theme, logPath: String?) throws {
+    /// With `controlCAsKey` the terminal is put in raw mode so Ctrl-C arrives as `.ctrl("c")`
+    /// (the app can ask before discarding a form); otherwise Ctrl-C is SIGINT: restore and exit.
+    public init(theme: Theme, logPath: String?, controlCAsKey: Bool = false) throws {
         isUTF8 = CursesBackend.localeIsUTF8()
         if let logPath {
             let fd = open(logPath, O_WRONLY | O_CREAT | O_APPEND, 0o600)
@@ -88,7 +90,7 @@ public final class CursesBackend: TerminalBackend {
             signal(sig, restoreAndReraise)
         }
         atexit(restoreAtExit)
-        cbreak()
+        if controlCAsKey { raw() } else { cbreak() }
         noecho()
         nonl()
         keypad(cots_stdscr(), true)
