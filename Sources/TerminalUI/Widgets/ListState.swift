@@ -15,9 +15,9 @@ public struct ListState: Hashable, Sendable {
     public static let wheelStep = 3
 
     /// Applies a navigation key (arrows, j/k, PgUp/PgDn, Home/End; no other letters, so the
-    /// screen's own letter keys are never swallowed). `count` is the row count (nil: unknown, so End is refused and
-    /// moving down is bounded by `knownEnd` if the screen found it); `visibleRows` is the view's
-    /// height in rows. Returns true when the key was a list key (even at an edge).
+    /// screen's own letter keys are never swallowed). `count` is the row count; nil means unknown:
+    /// End is refused and the screen calls `clamp(count:visibleRows:)` once it finds the end.
+    /// `visibleRows` is the view's height. Returns true when the key was a list key (even at an edge).
     @discardableResult
     public mutating func handle(_ key: Key, count: Int?, visibleRows: Int) -> Bool {
         let page = max(1, visibleRows - 1)
