@@ -50,6 +50,9 @@ public final class CursesBackend: TerminalBackend {
 
     /// Whether the terminal can show colours (else the theme's attributes alone are used).
     public let hasColors: Bool
+    /// Whether the locale encodes UTF-8. When it does not, curses cannot place non-ASCII
+    /// characters reliably, so they are drawn as "?" (wide ones as "? ") to keep columns aligned.
+    public let isUTF8: Bool
     private var theme: Theme
     private var previous = Buffer(width: 0, height: 0)
     private var needsFullRedraw = true
@@ -66,8 +69,10 @@ public final class CursesBackend: TerminalBackend {
 
     /// Takes over the terminal. stderr goes to `logPath` (appended, mode 0600) while curses
     /// owns the screen, so stray messages cannot scribble over the display.
-    public init(theme: Theme, logPath: String?) throws {
-        setlocale(LC_ALL, "")
+    /// With `controlCAsKey` the terminal is put in raw mode so Ctrl-C arrives as `.ctrl("c")`
+    /// (the app can ask before discarding a form); otherwise Ctrl-C is SIGINT: restore and exit.
+    public init(theme: Theme, logPath: String?, controlCAsKey: Bool = false) throws {
+        isUTF8 = CursesBackend.localeIsUTF8()
         if let logPath {
             let fd = open(logPath, O_WRONLY | O_CREAT | O_APPEND, 0o600)
             guard fd >= 0 else { throw StartError.logFile(logPath) }
@@ -85,7 +90,7 @@ public final class CursesBackend: TerminalBackend {
             signal(sig, restoreAndReraise)
         }
         atexit(restoreAtExit)
-        cbreak()
+        if controlCAsKey { raw() } else { cbreak() }
         noecho()
         nonl()
         keypad(cots_stdscr(), true)
@@ -136,11 +141,20 @@ public final class CursesBackend: TerminalBackend {
         let style = theme.style(for: change.cell.role)
         let attributes = cursesAttributes(style.attributes.union(change.cell.attributes))
         let pair = hasColors ? (pairs[change.cell.role] ?? 0) : 0
-        var wide = change.cell.grapheme.unicodeScalars.map { wchar_t(bitPattern: $0.value) }
+        var grapheme = change.cell.grapheme
+        if !isUTF8 && !grapheme.allSatisfy(\.isASCII) {
+            if TextWidth.columns(of: grapheme) == 2 { put(" ", x: change.x + 1, y: change.y, attributes, pair) }
+            grapheme = "?"
+        }
+        put(grapheme, x: change.x, y: change.y, attributes, pair)
+    }
+
+    private func put(_ grapheme: String, x: Int, y: Int, _ attributes: attr_t, _ pair: Int16) {
+        var wide = grapheme.unicodeScalars.map { wchar_t(bitPattern: $0.value) }
         if wide.isEmpty { wide = [32] }
         wide.append(0)
         _ = wide.withUnsafeBufferPointer { pointer in
-            cots_put_cell(Int32(change.y), Int32(change.x), pointer.baseAddress, attributes, pair)
+            cots_put_cell(Int32(y), Int32(x), pointer.baseAddress, attributes, pair)
         }
     }
 
