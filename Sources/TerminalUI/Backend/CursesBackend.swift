@@ -97,7 +97,9 @@ public final class CursesBackend: TerminalBackend {
         curs_set(0)
         set_escdelay(25)
         mouseinterval(0)
-        mousemask(cots_button1_pressed() | cots_button4_pressed() | cots_button5_pressed(), nil)
+        // Releases must be in the mask although they are ignored: ncurses otherwise treats a
+        // release as unwanted and blocks reading for the next mouse event, swallowing the next key.
+        mousemask(cots_button1_pressed() | cots_button1_released() | cots_button4_pressed() | cots_button5_pressed(), nil)
         hasColors = has_colors()
         self.theme = theme
         if hasColors {
@@ -199,19 +201,9 @@ public final class CursesBackend: TerminalBackend {
         timeout(Int32(clamping: timeoutMs))
         var wch: wint_t = 0
         let status = get_wch(&wch)
-        if status == ERR { return resizeMissedBySignal() ?? .tick }
+        if status == ERR { return .tick }
         if status == KEY_CODE_YES { return keyCodeEvent(Int32(bitPattern: wch)) }
         return CursesKeys.character(UInt32(wch)).map { .key($0) } ?? .tick
-    }
-
-    /// ncurses can hold back KEY_RESIZE after a mouse report until the next keypress, so an idle
-    /// read also compares the kernel's window size with curses' and resizes when they differ.
-    private func resizeMissedBySignal() -> TerminalEvent? {
-        var rows: Int32 = 0, cols: Int32 = 0
-        guard cots_terminal_size(&rows, &cols) == 0, is_term_resized(rows, cols) else { return nil }
-        resize_term(rows, cols)
-        needsFullRedraw = true
-        return .resize(width: Int(cols), height: Int(rows))
     }
 
     private func keyCodeEvent(_ code: Int32) -> TerminalEvent {
