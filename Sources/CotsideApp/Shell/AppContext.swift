@@ -14,11 +14,18 @@ public final class AppContext {
     public internal(set) var wardName: String
     public internal(set) var userName: String?
     public let paths: AppPaths
+    /// The folder of language catalogues (Settings lists what is there).
+    public let catalogueDirectory: URL
+
+    /// Languages the user can choose in Settings.
+    public var availableLanguages: [Language] { Catalogues.available(in: catalogueDirectory) }
 
     public init(
         localizer: Localizer, clock: WardClock, glyphs: GlyphSet, preferences: Preferences,
-        colourAllowed: Bool, wardName: String, userName: String? = nil, paths: AppPaths
+        colourAllowed: Bool, wardName: String, userName: String? = nil,
+        catalogueDirectory: URL, paths: AppPaths
     ) {
+        self.catalogueDirectory = catalogueDirectory
         self.localizer = localizer
         self.clock = clock
         self.glyphs = glyphs
