@@ -88,7 +88,9 @@ public enum CalcCLI {
         switch answer.outcome {
         case .failure: return failure(answer, json: json)
         case .success(let result):
-            return Outcome(stdout: json ? answer.json + "\n" : TextRenderer.result(result, spec: tool.spec, ascii: ascii))
+            if json { return Outcome(stdout: answer.json + "\n") }
+            let raw = (try? KeyValueArguments.parse(rest).get()) ?? [:]
+            return Outcome(stdout: TextRenderer.result(result, spec: tool.spec, inputs: raw, ascii: ascii))
         }
     }
 
