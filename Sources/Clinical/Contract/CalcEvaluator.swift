@@ -77,11 +77,11 @@ public enum CalcEvaluator {
     /// A single call from `key=value` text arguments (no id).
     public static func answer(tool name: String, arguments: [String]) -> CalcAnswer {
         guard let tool = ToolRegistry.tool(id: name) else {
-            return CalcAnswer(id: .none, tool: name, outcome: .failure(ToolErrors(field: "tool", "unknown tool ‘\(name)’ (tools: \(toolList))")))
+            return CalcAnswer(id: .absent, tool: name, outcome: .failure(ToolErrors(field: "tool", "unknown tool ‘\(name)’ (tools: \(toolList))")))
         }
         switch KeyValueArguments.parse(arguments) {
-        case .failure(let e): return CalcAnswer(id: .none, tool: name, outcome: .failure(e))
-        case .success(let raw): return CalcAnswer(id: .none, tool: name, outcome: run(tool, raw, origin: .text))
+        case .failure(let e): return CalcAnswer(id: .absent, tool: name, outcome: .failure(e))
+        case .success(let raw): return CalcAnswer(id: .absent, tool: name, outcome: run(tool, raw, origin: .text))
         }
     }
 }
