@@ -25,9 +25,12 @@ public enum CalcEvaluator {
         var toolName: String?
         var raw: [String: RawValue] = [:]
         var early: [FieldError] = []
+        // Lines are small: a linear look-back is cheaper than hashing every key; a line with
+        // very many keys uses a set so it cannot take quadratic time.
+        var seen: Set<String>? = object.members.count > 16 ? [] : nil
         for (index, (key, value)) in object.members.enumerated() {
-            // Objects are small: a linear look-back is cheaper than hashing every key.
-            if object.members[..<index].contains(where: { $0.key == key }) {
+            let repeated = seen != nil ? !seen!.insert(key).inserted : object.members[..<index].contains { $0.key == key }
+            if repeated {
                 early.append(FieldError(field: key, message: "\(key) appears more than once; give each key once"))
                 continue
             }
