@@ -111,7 +111,8 @@ public enum TextRenderer {
         var lines = ["\(spec.id): \(spec.name)", spec.summary, "", "Usage: cotside calc \(spec.id) key=value ... [--json]", "", "Inputs:"]
         let width = spec.inputs.map(\.key.count).max() ?? 0
         for input in spec.inputs {
-            let optional = input.isRequired && input.kind != .boolean ? "" : " (optional)"
+            // Booleans say "default false" instead.
+            let optional = input.isRequired || input.kind == .boolean ? "" : " (optional)"
             let unit = input.unit.map { " [\($0)]" } ?? ""
             var line = "  \(input.key.padding(toLength: width, withPad: " ", startingAt: 0))  \(input.label)\(unit)\(optional)"
             switch input.kind {
