@@ -1,5 +1,6 @@
 import Foundation
 import TerminalUI
+import WardStore
 
 /// Builds the shell from launch options: preferences, language, clock, glyphs, tabs.
 @MainActor
@@ -7,8 +8,8 @@ public enum AppBootstrap {
     /// The four tabs in order, with the catalogue key of each title.
     static func makeTabs() -> [(titleKey: String, screen: any Screen)] {
         [
-            ("tab.dashboard", EmptyTabScreen(titleKey: "tab.dashboard", headlineKey: "empty.dashboard.title", bodyKey: "empty.dashboard.body")),
-            ("tab.history", EmptyTabScreen(titleKey: "tab.history", headlineKey: "empty.history.title", bodyKey: "empty.history.body")),
+            ("tab.dashboard", DashboardScreen()),
+            ("tab.history", HistoryScreen()),
             ("tab.tools", EmptyTabScreen(titleKey: "tab.tools", headlineKey: "empty.tools.title", bodyKey: "empty.tools.body")),
             ("tab.medications", EmptyTabScreen(titleKey: "tab.medications", headlineKey: "empty.medications.title", bodyKey: "empty.medications.body")),
         ]
@@ -20,7 +21,8 @@ public enum AppBootstrap {
     ///   - assumeDisclaimerAccepted: snapshots render the screen asked for, not the first-run gate.
     public static func makeShell(
         options: LaunchOptions, terminalHasColour: Bool, persistPreferences: Bool,
-        assumeDisclaimerAccepted: Bool = false, logPath: String = ""
+        assumeDisclaimerAccepted: Bool = false, logPath: String = "",
+        repository: (any WardRepository)? = nil, wardSettings: WardSettings? = nil
     ) throws -> (shell: AppShell, startupMessage: Message?) {
         let file = PreferencesFile.standard(environment: options.environment)
         var (preferences, outcome) = file.load()
@@ -49,8 +51,11 @@ public enum AppBootstrap {
             glyphs: options.localeIsUTF8 ? .unicode : .ascii,
             preferences: preferences,
             colourAllowed: terminalHasColour && !options.colourForbidden,
-            wardName: localizer("ward.default_name"),
-            paths: AppPaths(database: options.databasePath ?? "", preferences: file.url.path, log: logPath)
+            wardName: wardSettings?.wardName ?? localizer("ward.default_name"),
+            paths: AppPaths(database: repository.flatMap { ($0 as? SQLiteWardStore)?.path } ?? options.databasePath ?? "",
+                            preferences: file.url.path, log: logPath),
+            repository: repository,
+            wardSettings: wardSettings ?? .defaults
         )
         let effects = persistPreferences
             ? ShellEffects(savePreferences: { prefs in

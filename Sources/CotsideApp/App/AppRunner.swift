@@ -20,13 +20,34 @@ public final class AppRunner {
     /// Runs until the user quits or input ends (a headless script ran out).
     public func run() async {
         backend.setTheme(shell.context.theme)
+        shell.startObservingStore()
+        defer { shell.stopObservingStore() }
         draw()
         while !shell.wantsQuit {
             guard let event = backend.readEvent(timeoutMs: readTimeoutMs) else { break }
             shell.handle(event)
             draw()
+            // Store loads and writes finish on the main actor while we yield; show their results.
             await Task.yield()
+            if shell.needsRedraw {
+                shell.needsRedraw = false
+                draw()
+            }
         }
+        await shell.settle()
+    }
+
+    /// Replays events, letting every load or write they start finish before the next event,
+    /// then draws once: what a user would see typing at human speed (snapshots, tests).
+    public func replaySettled(_ events: [TerminalEvent]) async {
+        backend.setTheme(shell.context.theme)
+        await shell.settle()
+        for event in events where !shell.wantsQuit {
+            if case .resize = event { draw() }
+            shell.handle(event)
+            await shell.settle()
+        }
+        draw()
     }
 
     /// Replays events without waiting (snapshots and tests), then draws once.

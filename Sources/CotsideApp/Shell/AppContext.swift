@@ -1,5 +1,6 @@
 import Foundation
 import TerminalUI
+import WardStore
 
 /// What screens may read while handling events or rendering: language, clock, glyphs,
 /// preferences and who is at the keyboard. Owned by the shell; screens never write it directly.
@@ -14,11 +15,24 @@ public final class AppContext {
     public internal(set) var wardName: String
     public internal(set) var userName: String?
     public let paths: AppPaths
+    /// The ward's data; nil only for screens shown without a database (never in the app).
+    public let repository: (any WardRepository)?
+    /// Ward-wide settings from the store (ward name, day start, alert threshold, dry nappy weight).
+    public internal(set) var wardSettings: WardSettings
+    /// Who is at the keyboard: every write passes `staff?.id`.
+    public internal(set) var staff: Staff?
+    /// The patient History and Tools are about (set by the patient picker or the Dashboard).
+    public internal(set) var selectedPatient: Patient?
+    /// What `u` takes back: the last quick log, edit or delete of this session.
+    public internal(set) var undoable: UndoRecord?
 
     public init(
         localizer: Localizer, clock: WardClock, glyphs: GlyphSet, preferences: Preferences,
-        colourAllowed: Bool, wardName: String, userName: String? = nil, paths: AppPaths
+        colourAllowed: Bool, wardName: String, userName: String? = nil, paths: AppPaths,
+        repository: (any WardRepository)? = nil, wardSettings: WardSettings = .defaults
     ) {
+        self.repository = repository
+        self.wardSettings = wardSettings
         self.localizer = localizer
         self.clock = clock
         self.glyphs = glyphs
