@@ -5,7 +5,7 @@ import WardStore
 extension AppBootstrap {
     /// Opens the ward database named by `--db`, `COTSIDE_DB` or the XDG default, with the run's
     /// clock (validation refuses future times against it). Errors name the path and the cause.
-    public static func openStore(options: LaunchOptions) throws -> SQLiteWardStore {
+    public nonisolated static func openStore(options: LaunchOptions) throws -> SQLiteWardStore {
         let path: String
         do {
             path = try WardDatabaseLocation.resolve(explicitPath: options.databasePath, environment: options.environment)

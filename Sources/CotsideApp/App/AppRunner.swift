@@ -8,7 +8,8 @@ import TerminalUI
 public final class AppRunner {
     let shell: AppShell
     let backend: TerminalBackend
-    /// Milliseconds a read waits before a `.tick`; short enough for a live clock and store updates.
+    /// Milliseconds a read waits before a `.tick` when nothing is pending; short enough for a live
+    /// clock and other workstations' changes.
     let readTimeoutMs: Int
 
     public init(shell: AppShell, backend: TerminalBackend, readTimeoutMs: Int = 250) {
@@ -24,11 +25,15 @@ public final class AppRunner {
         defer { shell.stopObservingStore() }
         draw()
         while !shell.wantsQuit {
-            guard let event = backend.readEvent(timeoutMs: readTimeoutMs) else { break }
+            // While store work is pending, poll input briefly so its results show at once.
+            guard let event = backend.readEvent(timeoutMs: shell.isBusy ? 5 : readTimeoutMs) else { break }
             shell.handle(event)
             draw()
-            // Store loads and writes finish on the main actor while we yield; show their results.
-            await Task.yield()
+            // Store loads and writes finish on the main actor while we wait here (a few ms at most).
+            let deadline = ContinuousClock.now + .milliseconds(30)
+            repeat {
+                try? await Task.sleep(for: .milliseconds(1))
+            } while shell.isBusy && ContinuousClock.now < deadline
             if shell.needsRedraw {
                 shell.needsRedraw = false
                 draw()
