@@ -26,7 +26,7 @@ struct LogNappyCommand: AsyncParsableCommand {
     @Option(help: "Stool colour, only for dirty or mixed: yellow, green, brown, black-meconium, pale, red-streaked.")
     var colour: String?
     @Option(name: .customLong("weight-g"), help: "Weight of the wet nappy in grams (1–1000).") var weightG: Int?
-    @Option(help: ArgumentHelp("When it happened (default now): -15m, 14:05, yesterday 22:30, 2026-11-21 14:05.", valueName: "time"))
+    @Option(parsing: .unconditional, help: ArgumentHelp("When it happened (default now): -15m, 14:05, yesterday 22:30, 2026-11-21 14:05.", valueName: "time"))
     var at: String?
     @Option(help: "Initials of the staff member logging it.") var by: String?
     @Option(help: "Free-text notes (at most 2000 characters).") var notes: String = ""

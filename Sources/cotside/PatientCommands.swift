@@ -62,7 +62,7 @@ struct AdmitCommand: AsyncParsableCommand {
     @Option(help: "male, female or unknown.") var sex: String
     @Option(help: ArgumentHelp("Gestational age at birth, weeks+days (e.g. 38+2).", valueName: "wk+d")) var ga: String
     @Option(name: .customLong("birth-weight-g"), help: "Birth weight in grams (300–7000).") var birthWeightG: Int
-    @Option(name: .customLong("admitted-at"), help: ArgumentHelp("Admission time (default now), e.g. -2h or 2026-11-21 08:00.", valueName: "time"))
+    @Option(name: .customLong("admitted-at"), parsing: .unconditional, help: ArgumentHelp("Admission time (default now), e.g. -2h or 2026-11-21 08:00.", valueName: "time"))
     var admittedAt: String?
     @Option(help: "Initials of the staff member admitting.") var by: String?
     @OptionGroup var options: AppOptions
@@ -105,7 +105,7 @@ struct DischargeCommand: AsyncParsableCommand {
     static let configuration = CommandConfiguration(commandName: "discharge", abstract: "Discharge the patient in a bed.")
 
     @Option(help: "Bed (cot) label of an admitted patient.") var bed: String
-    @Option(help: ArgumentHelp("Discharge time (default now).", valueName: "time")) var at: String?
+    @Option(parsing: .unconditional, help: ArgumentHelp("Discharge time (default now).", valueName: "time")) var at: String?
     @Option(help: "Initials of the staff member discharging.") var by: String?
     @OptionGroup var options: AppOptions
 

@@ -24,7 +24,8 @@ public enum FuzzyMatch {
             return Match(kind: .prefix, positions: Array(0..<q.count), score: 3_000 - t.count)
         }
         // The query as a contiguous run starting at a word.
-        for start in 1...(t.count - q.count) where isWordStart(t, start) && Array(t[start..<start + q.count]) == q {
+        // stride, not 1...n: a query as long as the title (not a prefix) must not trap on 1...0.
+        for start in stride(from: 1, through: t.count - q.count, by: 1) where isWordStart(t, start) && Array(t[start..<start + q.count]) == q {
             return Match(kind: .wordStart, positions: Array(start..<start + q.count), score: 2_000 - t.count)
         }
         // Subsequence, preferring characters at word starts.

@@ -192,10 +192,10 @@ final class DashboardScreen: Screen {
         let wide = table.width >= 110
         let columns = [
             TableColumn("", width: .length(1)),
-            TableColumn(context.t("column.bed"), width: .length(wide ? 6 : 5)),
-            TableColumn(context.t("column.patient"), width: .min(10)),
-            TableColumn(context.t("column.age"), width: .length(wide ? 16 : 13)),
-            TableColumn(context.t("column.last_nappy"), width: .length(wide ? 24 : 18)),
+            TableColumn(context.t("column.bed"), width: .length(wide ? 6 : 4)),
+            TableColumn(context.t("column.patient"), width: .min(7)),
+            TableColumn(context.t("column.age"), width: .length(wide ? 17 : 15)),
+            TableColumn(context.t("column.last_nappy"), width: .length(wide ? 24 : 15)),
             TableColumn(context.t("column.wet"), width: .length(3), alignment: .right),
             TableColumn(context.t("column.dirty"), width: .length(5), alignment: .right),
             TableColumn(context.t("column.days7"), width: .length(7)),
