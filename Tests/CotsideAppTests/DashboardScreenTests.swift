@@ -119,3 +119,55 @@ final class DashboardScreenTests: WardTestCase {
         XCTAssertTrue(screen(width: 79, height: 24).joined().contains("Enlarge the window"))
     }
 }
+
+/// Writes by another store handle (another workstation, the CLI) reach the Dashboard through
+/// the store's change stream, without any key pressed.
+@MainActor
+final class LiveUpdateTests: WardTestCase {
+    func testAnotherWritersNappyShowsWithinTwoSeconds() async throws {
+        let ada = try await admit(bed: "3", given: "Ada", family: "Lovelace")
+        try await startShell()
+        shell.startObservingStore()
+        // Let the observer take its first data_version reading before the other write.
+        try await Task.sleep(for: .milliseconds(700))
+        let dashboard = shell.tabs[0] as! DashboardScreen
+        XCTAssertEqual(dashboard.rows.first?.wetToday, 0)
+        try await logNappy(ada, .wet, minutesAgo: 5)
+        let deadline = ContinuousClock.now + .seconds(2)
+        while dashboard.rows.first?.wetToday != 1, ContinuousClock.now < deadline {
+            try await Task.sleep(for: .milliseconds(50))
+            await shell.settle()
+        }
+        XCTAssertEqual(dashboard.rows.first?.wetToday, 1)
+        XCTAssertTrue(screenText().contains("5 min ago wet"))
+    }
+}
+
+/// Ward settings live in the store: the Settings screen's last row opens their form.
+@MainActor
+final class WardSettingsTests: WardTestCase {
+    func testWardSettingsAreSavedAndShownInTheStatusLine() async throws {
+        let nurse = try await addStaff("Nia Nurse", "NN")
+        try await startShell()
+        await signIn(nurse)
+        await press(.char("s"), .down, .down, .enter)
+        XCTAssertTrue(shell.front is WardSettingsScreen)
+        await press(.ctrl("u"))
+        await type("Neonatal B")
+        await press(.tab, .ctrl("u"))
+        await type("7:60")
+        await press(.enter)
+        XCTAssertTrue(screenText().contains("‘7:60’ is not a time of day"), screenText())
+        await press(.ctrl("u"))
+        await type("07:00")
+        await press(.tab, .ctrl("u"))
+        await type("6")
+        await press(.tab, .ctrl("u"))
+        await type("12")
+        await press(.enter)
+        let saved = try await store.settings()
+        XCTAssertEqual(saved, WardSettings(wardName: "Neonatal B", dayStartMinutes: 420, noWetAlertThresholdMinutes: 360,
+                                           dryNappyWeightGrams: 12))
+        XCTAssertTrue(screen()[22].hasPrefix(" Neonatal B"), screen()[22])
+    }
+}

@@ -40,6 +40,7 @@ final class HistoryScreen: Screen {
         return KeyMap([
             KeyBinding([.enter], action: "history.edit", label: context.t("key.edit"), help: context.t("history.help.edit"), group: g),
             KeyBinding([.char("x"), .delete], action: "history.delete", label: context.t("key.delete"), help: context.t("history.help.delete"), group: g),
+            KeyBinding([.char("n")], action: "history.new", label: context.t("key.new"), help: context.t("history.help.new"), group: g),
             KeyBinding([.char("u")], action: "ward.undo", label: context.t("key.undo"), help: context.t("action.undo"), group: g),
             KeyBinding([.char("f")], action: "history.filter", label: context.t("key.filter"), help: context.t("history.help.filter"), group: g),
             KeyBinding([.char("/")], action: "history.search", label: context.t("key.search"), help: context.t("history.help.search"), group: g),
@@ -137,6 +138,11 @@ final class HistoryScreen: Screen {
         switch action {
         case "ward.undo":
             return WardTask.undo(context)
+        case "history.new":
+            guard let patient = context.selectedPatient, patient.isAdmitted else {
+                return .message(.info(context.t("history.new_needs_patient")))
+            }
+            return .push(NewEntryScreen(patient: patient))
         case "history.edit":
             guard let event = selectedEvent else { return .handled }
             return WardTask.store(context) { repository in
