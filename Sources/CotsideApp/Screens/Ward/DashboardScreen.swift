@@ -13,7 +13,9 @@ final class DashboardScreen: Screen {
     /// Patients marked with Space for a nappy round.
     private(set) var marked: Set<Int64> = []
     private var generation = 0
-    private var loading = false
+    /// When the last load was asked for (clock time): ticks reload once it is a minute old,
+    /// whether or not that load succeeded.
+    private var lastRequestAt: Date?
     private var visibleRows = 10
 
     /// The figures depend on the clock (time since, alerts): reload when they are this old.
@@ -50,12 +52,22 @@ final class DashboardScreen: Screen {
         let expected = generation
         let now = context.clock.now
         let zone = context.clock.timeZone
-        loading = true
-        return WardTask.store(context) { [weak self] repository in
-            let loaded = try await repository.dashboard(now: now, timeZone: zone)
-            guard let self, expected == self.generation else { return .handled }
-            self.show(loaded)
-            return .session(.wardSettings(loaded.settings))
+        lastRequestAt = now
+        guard let repository = context.repository else {
+            loadError = context.t("ward.no_database")
+            return .handled
+        }
+        return .task { [weak self] in
+            do {
+                let loaded = try await repository.dashboard(now: now, timeZone: zone)
+                guard let self, expected == self.generation else { return .handled }
+                self.show(loaded)
+                return .session(.wardSettings(loaded.settings))
+            } catch {
+                let text = context.t("ward.load_failed", WardTask.describe(error))
+                if self?.dashboard == nil { self?.loadError = text }
+                return .message(.error(text))
+            }
         }
     }
 
@@ -63,7 +75,6 @@ final class DashboardScreen: Screen {
         let selectedPatient = selectedRow?.patient.id
         dashboard = loaded
         loadError = nil
-        loading = false
         let ids = Set(loaded.rows.map(\.patient.id))
         marked.formIntersection(ids)
         if let selectedPatient, let index = loaded.rows.firstIndex(where: { $0.patient.id == selectedPatient }) {
@@ -78,7 +89,7 @@ final class DashboardScreen: Screen {
     func handle(_ event: TerminalEvent, _ context: AppContext) -> Intent {
         switch event {
         case .tick:
-            if let dashboard, !loading, context.clock.now.timeIntervalSince(dashboard.now) >= Self.refreshInterval {
+            if let last = lastRequestAt, context.clock.now.timeIntervalSince(last) >= Self.refreshInterval {
                 return reload(context)
             }
             return .ignored
