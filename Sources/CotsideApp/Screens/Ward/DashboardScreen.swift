@@ -201,12 +201,14 @@ final class DashboardScreen: Screen {
         list.clamp(count: dashboard.rows.count, visibleRows: visibleRows)
         let format = WardFormat(context)
         let wide = table.width >= 110
+        // "2 h 14 min ago mixed" fits from 96 columns; narrower terminals truncate it.
+        let lastWidth = wide ? 24 : table.width >= 96 ? 21 : 15
         let columns = [
             TableColumn("", width: .length(1)),
             TableColumn(context.t("column.bed"), width: .length(wide ? 6 : 4)),
             TableColumn(context.t("column.patient"), width: .min(7)),
             TableColumn(context.t("column.age"), width: .length(wide ? 17 : 15)),
-            TableColumn(context.t("column.last_nappy"), width: .length(wide ? 24 : 15)),
+            TableColumn(context.t("column.last_nappy"), width: .length(lastWidth)),
             TableColumn(context.t("column.wet"), width: .length(3), alignment: .right),
             TableColumn(context.t("column.dirty"), width: .length(5), alignment: .right),
             TableColumn(context.t("column.days7"), width: .length(7)),

@@ -24,7 +24,6 @@ final class HistoryFilterScreen: WardFormScreen {
         ], context)
     }
 
-    var presentation: Presentation { .floating }
 
     override func submit(_ context: AppContext) -> Intent {
         let bed = state.text("bed")?.trimmingCharacters(in: .whitespaces) ?? ""

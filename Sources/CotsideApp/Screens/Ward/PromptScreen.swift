@@ -10,8 +10,6 @@ final class PromptScreen: WardFormScreen {
         self.onSubmit = onSubmit
         super.init(titleKey: titleKey, fields: [field], context)
     }
-
-    var presentation: Presentation { .floating }
     override var hasUnsavedInput: Bool { false }
 
     override func submit(_ context: AppContext) -> Intent { onSubmit(state, context) }
