@@ -97,3 +97,29 @@ final class PatientFormTests: WardTestCase {
         XCTAssertTrue(screen()[1].contains("Bed 10 Bo Preterm"), screen()[1])
     }
 }
+
+/// Editing an admission keeps the earlier version: undo brings it back.
+@MainActor
+final class PatientEditTests: WardTestCase {
+    func testEditThenUndo() async throws {
+        let nurse = try await addStaff("Nia Nurse", "NN")
+        // Admitted at 14:04:37 two days ago: seconds the form (minutes) cannot show.
+        let ada = try await admit(bed: "3", given: "Ada", family: "Lovelace", hoursAgo: 48 + 23.0 / 3600)
+        try await startShell()
+        await signIn(nurse)
+        await press(.char("e"))
+        let form = try XCTUnwrap(shell.front as? PatientFormScreen)
+        XCTAssertEqual(form.state.text("family"), "Lovelace")
+        XCTAssertEqual(form.state.text("ga"), "38+2")
+        XCTAssertEqual(form.state.text("admitted"), "2026-11-19 14:04")
+        await press(.tab, .tab, .ctrl("u"))
+        await type("King")
+        await press(.enter)
+        var stored = try await store.patient(id: ada.id)
+        XCTAssertEqual(stored?.familyName, "King")
+        XCTAssertEqual(stored?.admittedAt, ada.admittedAt, "an unchanged time field keeps the stored instant")
+        await press(.char("u"))
+        stored = try await store.patient(id: ada.id)
+        XCTAssertEqual(stored?.familyName, "Lovelace")
+    }
+}

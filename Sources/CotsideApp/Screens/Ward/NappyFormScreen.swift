@@ -9,6 +9,8 @@ import WardStore
 final class NappyFormScreen: WardFormScreen {
     let patient: Patient
     let editing: NappyChange?
+    /// The time as the form first showed it (minutes only).
+    private let shownTime: String
     /// Set once the user confirmed an entry more than 7 days back.
     private var backdateConfirmed = false
 
@@ -24,6 +26,7 @@ final class NappyFormScreen: WardFormScreen {
         self.editing = editing
         let format = WardFormat(context)
         let draft = editing?.draft
+        shownTime = draft.map { format.stamp($0.occurredAt) } ?? "now"
         var fields: [FormField] = [
             .dateTime("time", label: context.t("nappy.field.time"), value: draft.map { format.stamp($0.occurredAt) } ?? "now"),
             .choice("kind", label: context.t("nappy.field.kind"), options: Self.options(Self.kinds, format.kind),
@@ -74,7 +77,7 @@ final class NappyFormScreen: WardFormScreen {
         if let refusal = WardTask.requireUser(context) { return refusal }
         let now = context.clock.now
         state.context.now = now
-        guard let time = state.date("time") else { return .handled }
+        guard let time = date("time", original: editing?.occurredAt, shown: shownTime) else { return .handled }
         if time.timeIntervalSince(now) > WardValidation.futureTolerance {
             issues["time"] = context.t("nappy.future")
             state.focus = state.fields.firstIndex { $0.id == "time" } ?? 0

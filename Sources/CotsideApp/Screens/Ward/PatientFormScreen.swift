@@ -7,6 +7,8 @@ import WardStore
 @MainActor
 final class PatientFormScreen: WardFormScreen {
     let editing: Patient?
+    /// The admission time as the form first showed it (minutes only).
+    private let shownAdmitted: String
     static let sexes = Sex.allCases
     static let fieldFor = ["bedLabel": "bed", "givenName": "given", "familyName": "family",
                            "hospitalNumber": "hospital", "dateOfBirth": "dob", "sex": "sex",
@@ -17,6 +19,7 @@ final class PatientFormScreen: WardFormScreen {
         self.editing = editing
         let format = WardFormat(context)
         let p = editing?.draft
+        shownAdmitted = p.map { format.stamp($0.admittedAt) } ?? "now"
         super.init(titleKey: editing == nil ? "patient.title.admit" : "patient.title.edit", fields: [
             .text("bed", label: context.t("patient.field.bed"), maxLength: 16, required: true, value: p?.bedLabel ?? ""),
             .text("given", label: context.t("patient.field.given"), maxLength: 80, required: true, value: p?.givenName ?? ""),
@@ -52,7 +55,7 @@ final class PatientFormScreen: WardFormScreen {
         if dob == nil { local["dob"] = context.t("patient.bad_dob", state.text("dob") ?? "") }
         let ga = Self.parseGestation(state.text("ga") ?? "")
         if ga == nil { local["ga"] = context.t("patient.bad_ga", state.text("ga") ?? "") }
-        guard let dob, let ga, let admitted = state.date("admitted"), let weight = state.number("weight"),
+        guard let dob, let ga, let admitted = date("admitted", original: editing?.admittedAt, shown: shownAdmitted), let weight = state.number("weight"),
               let sex = state.choice("sex") else {
             issues.merge(local) { $1 }
             if let first = state.fields.firstIndex(where: { local[$0.id] != nil }) { state.focus = first }

@@ -100,6 +100,13 @@ class WardFormScreen: Screen {
         return .message(.error(WardTask.describe(error)))
     }
 
+    /// The date in a date-time field, or `original` while the field still shows the text it
+    /// opened with: an edit must not round a stored time (seconds) to the minute shown.
+    func date(_ id: String, original: Date?, shown: String) -> Date? {
+        if let original, state.text(id) == shown { return original }
+        return state.date(id)
+    }
+
     /// Runs a store write for this form; validation failures land at the fields.
     func save(_ context: AppContext, fieldFor: [String: String],
               _ body: @escaping @MainActor @Sendable (any WardRepository) async throws -> Intent) -> Intent {
