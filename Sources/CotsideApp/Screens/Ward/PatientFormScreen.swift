@@ -39,21 +39,13 @@ final class PatientFormScreen: WardFormScreen {
         if let editing { subtitle = context.t("patient.editing", editing.bedLabel, editing.fullName) }
     }
 
-    /// "38+2" (or "38") → weeks and days; nil when not in that form.
-    static func parseGestation(_ text: String) -> (weeks: Int, days: Int)? {
-        let parts = text.trimmingCharacters(in: .whitespaces).split(separator: "+", omittingEmptySubsequences: false)
-        guard (1...2).contains(parts.count), let weeks = Int(parts[0]) else { return nil }
-        let days = parts.count == 2 ? Int(parts[1]) : 0
-        return days.map { (weeks, $0) }
-    }
-
     override func submit(_ context: AppContext) -> Intent {
         if let refusal = WardTask.requireUser(context) { return refusal }
         state.context.now = context.clock.now
         var local: [String: String] = [:]
         let dob = CalendarDay(state.text("dob") ?? "")
         if dob == nil { local["dob"] = context.t("patient.bad_dob", state.text("dob") ?? "") }
-        let ga = Self.parseGestation(state.text("ga") ?? "")
+        let ga = GestationText.parse(state.text("ga") ?? "")
         if ga == nil { local["ga"] = context.t("patient.bad_ga", state.text("ga") ?? "") }
         guard let dob, let ga, let admitted = date("admitted", original: editing?.admittedAt, shown: shownAdmitted), let weight = state.number("weight"),
               let sex = state.choice("sex") else {
