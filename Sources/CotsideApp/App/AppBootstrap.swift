@@ -5,11 +5,14 @@ import WardStore
 /// Builds the shell from launch options: preferences, language, clock, glyphs, tabs.
 @MainActor
 public enum AppBootstrap {
-    /// The four tabs in order, with the catalogue key of each title.
-    static func makeTabs() -> [(titleKey: String, screen: any Screen)] {
+    /// The four tabs in order, with the catalogue key of each title. Without a ward database
+    /// (shell-only tests) Dashboard and History say what they will hold instead of loading.
+    static func makeTabs(withWard: Bool) -> [(titleKey: String, screen: any Screen)] {
         [
-            ("tab.dashboard", DashboardScreen()),
-            ("tab.history", HistoryScreen()),
+            ("tab.dashboard", withWard ? DashboardScreen()
+                : EmptyTabScreen(titleKey: "tab.dashboard", headlineKey: "empty.dashboard.title", bodyKey: "empty.dashboard.body")),
+            ("tab.history", withWard ? HistoryScreen()
+                : EmptyTabScreen(titleKey: "tab.history", headlineKey: "empty.history.title", bodyKey: "empty.history.body")),
             ("tab.tools", EmptyTabScreen(titleKey: "tab.tools", headlineKey: "empty.tools.title", bodyKey: "empty.tools.body")),
             ("tab.medications", EmptyTabScreen(titleKey: "tab.medications", headlineKey: "empty.medications.title", bodyKey: "empty.medications.body")),
         ]
@@ -62,7 +65,7 @@ public enum AppBootstrap {
                 do { try file.save(prefs); return nil } catch { return String(describing: error) }
             })
             : .none
-        let shell = AppShell(context: context, tabs: makeTabs(), effects: effects)
+        let shell = AppShell(context: context, tabs: makeTabs(withWard: repository != nil), effects: effects)
         if let startup { shell.show(startup) }
         return (shell, startup)
     }

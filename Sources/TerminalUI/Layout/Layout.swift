@@ -18,8 +18,8 @@ public enum Direction: Hashable, Sendable {
 }
 
 /// Splits a rectangle by constraints, so no screen or widget does coordinate arithmetic.
-/// Sizes are resolved in order of priority: fixed (`length`, `percent`), then the `min` floors,
-/// then the remaining space is shared equally among `fill`, `min` and `max` parts (`max` capped).
+/// Sizes: `length` and `percent` are fixed; `fill`, `min` and `max` parts then share the rest
+/// equally, each kept at or above its `min` floor and at or below its `max` cap.
 /// When the area is too small, parts later in the list shrink first (down to zero).
 public struct Layout: Hashable, Sendable {
     public var direction: Direction
@@ -68,34 +68,32 @@ public struct Layout: Hashable, Sendable {
             case .max, .fill: return 0
             }
         }
-        var remaining = available - sizes.reduce(0, +)
-        // Share what is left among the flexible parts, respecting `max` caps.
-        var flexible = constraints.indices.filter {
+        // Flexible parts rise together like water to one level, each held within its bounds
+        // (a `min` floor, a `max` cap); leftover cells go one each to the first that can grow.
+        let flexible = constraints.indices.filter {
             switch constraints[$0] {
             case .fill, .min, .max: return true
             default: return false
             }
         }
-        while remaining > 0 && !flexible.isEmpty {
-            let share = remaining / flexible.count
-            var extra = remaining % flexible.count
-            var next: [Int] = []
-            var given = 0
-            for i in flexible {
-                var grant = share + (extra > 0 ? 1 : 0)
-                if extra > 0 { extra -= 1 }
-                if case .max(let cap) = constraints[i] {
-                    grant = Swift.min(grant, Swift.max(0, cap) - sizes[i])
-                    if sizes[i] + grant < cap { next.append(i) }
-                } else {
-                    next.append(i)
-                }
-                sizes[i] += grant
-                given += grant
+        let fixed = constraints.indices.filter { !flexible.contains($0) }.reduce(0) { $0 + sizes[$1] }
+        let room = available - fixed
+        func bounded(_ i: Int, _ level: Int) -> Int {
+            switch constraints[i] {
+            case .min(let n): return Swift.max(Swift.max(0, n), level)
+            case .max(let cap): return Swift.min(Swift.max(0, cap), level)
+            default: return level
             }
-            remaining -= given
-            if given == 0 { break }
-            flexible = next
+        }
+        if !flexible.isEmpty, room > 0 {
+            var level = 0
+            while level < room, flexible.reduce(0, { $0 + bounded($1, level + 1) }) <= room { level += 1 }
+            for i in flexible { sizes[i] = bounded(i, level) }
+            var leftover = room - flexible.reduce(0) { $0 + sizes[$1] }
+            for i in flexible where leftover > 0 && bounded(i, level + 1) > sizes[i] {
+                sizes[i] += 1
+                leftover -= 1
+            }
         }
         // Too small: shrink from the end until the parts fit.
         var excess = sizes.reduce(0, +) - available

@@ -24,7 +24,7 @@ public enum FuzzyMatch {
             return Match(kind: .prefix, positions: Array(0..<q.count), score: 3_000 - t.count)
         }
         // The query as a contiguous run starting at a word.
-        // stride, not 1...n: a query as long as the title (not a prefix) must not trap on 1...0.
+        // (When the query is as long as the title, only the prefix case above could match.)
         for start in stride(from: 1, through: t.count - q.count, by: 1) where isWordStart(t, start) && Array(t[start..<start + q.count]) == q {
             return Match(kind: .wordStart, positions: Array(start..<start + q.count), score: 2_000 - t.count)
         }

@@ -1,0 +1,93 @@
+import Foundation
+import XCTest
+
+/// Drives the real `cotside` binary in a detached tmux session, to prove the curses backend:
+/// keys with `send-keys`, mouse clicks as raw X10 bytes, and the screen with `capture-pane`.
+/// Only the session this object created is ever killed.
+final class TmuxSession {
+    let name: String
+    private(set) var started = false
+
+    init(prefix: String = "cotside-e2e") {
+        name = "\(prefix)-\(getpid())-\(UInt32.random(in: 0...UInt32.max))"
+    }
+
+    static var isAvailable: Bool { (try? run(["-V"]).status) == 0 }
+
+    /// The `cotside` that `swift test` built into the same folder as the test runner.
+    static func cotsideBinary() throws -> String {
+        let runner = URL(fileURLWithPath: CommandLine.arguments[0]).resolvingSymlinksInPath()
+        let path = runner.deletingLastPathComponent().appendingPathComponent("cotside").path
+        guard FileManager.default.isExecutableFile(atPath: path) else {
+            throw TmuxError("cotside binary not found at \(path): `swift test` should have built it")
+        }
+        return path
+    }
+
+    /// Starts `command` in a width×height window with `environment` added.
+    func start(_ command: [String], environment: [String: String], width: Int = 100, height: Int = 30) throws {
+        let env = environment.map { "\($0.key)=\(Self.quote($0.value))" }.sorted().joined(separator: " ")
+        let shellCommand = "env \(env) \(command.map(Self.quote).joined(separator: " ")); echo \"[exited $?]\"; sleep 60"
+        let result = try Self.run(["new-session", "-d", "-s", name, "-x", String(width), "-y", String(height), shellCommand])
+        guard result.status == 0 else { throw TmuxError("tmux new-session failed: \(result.output)") }
+        started = true
+    }
+
+    func send(_ keys: String...) throws {
+        _ = try Self.run(["send-keys", "-t", name] + keys)
+    }
+
+    /// A left click at a 0-based cell, as the X10 press and release a terminal would send.
+    func click(x: Int, y: Int) throws {
+        let cx = String(format: "%02x", 33 + x), cy = String(format: "%02x", 33 + y)
+        _ = try Self.run(["send-keys", "-t", name, "-H", "1b", "5b", "4d", "20", cx, cy])
+        _ = try Self.run(["send-keys", "-t", name, "-H", "1b", "5b", "4d", "23", cx, cy])
+    }
+
+    func capture() throws -> [String] {
+        try Self.run(["capture-pane", "-p", "-t", name]).output.components(separatedBy: "\n")
+    }
+
+    /// Polls the screen until `text` shows (or `timeout` passes); returns the last screen.
+    @discardableResult
+    func waitFor(_ text: String, timeout: TimeInterval = 10, file: StaticString = #filePath, line: UInt = #line) throws -> [String] {
+        let deadline = Date().addingTimeInterval(timeout)
+        var screen: [String] = []
+        while Date() < deadline {
+            screen = try capture()
+            if screen.contains(where: { $0.contains(text) }) { return screen }
+            Thread.sleep(forTimeInterval: 0.1)
+        }
+        XCTFail("“\(text)” did not appear within \(timeout) s; screen:\n\(screen.joined(separator: "\n"))", file: file, line: line)
+        return screen
+    }
+
+    func kill() {
+        guard started else { return }
+        _ = try? Self.run(["kill-session", "-t", name])
+        started = false
+    }
+
+    deinit { kill() }
+
+    static func quote(_ s: String) -> String { "'" + s.replacingOccurrences(of: "'", with: "'\\''") + "'" }
+
+    @discardableResult
+    static func run(_ arguments: [String]) throws -> (status: Int32, output: String) {
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
+        process.arguments = ["tmux"] + arguments
+        let pipe = Pipe()
+        process.standardOutput = pipe
+        process.standardError = pipe
+        try process.run()
+        let data = pipe.fileHandleForReading.readDataToEndOfFile()
+        process.waitUntilExit()
+        return (process.terminationStatus, String(decoding: data, as: UTF8.self))
+    }
+}
+
+struct TmuxError: Error, CustomStringConvertible {
+    var description: String
+    init(_ description: String) { self.description = description }
+}

@@ -1,0 +1,50 @@
+import XCTest
+@testable import TerminalUI
+
+final class ThemeTests: XCTestCase {
+    func testEveryThemeStylesEveryRole() {
+        for name in ThemeName.allCases {
+            let theme = Theme.named(name)
+            XCTAssertEqual(theme.name, name)
+            for role in StyleRole.allCases {
+                XCTAssertNotNil(theme.styles[role], "\(name) has no style for \(role)")
+            }
+        }
+    }
+
+    func testMonochromeUsesNoColour() {
+        for (role, style) in Theme.monochrome.styles {
+            XCTAssertEqual(style.foreground, .terminalDefault, "\(role)")
+            XCTAssertEqual(style.background, .terminalDefault, "\(role)")
+        }
+        // Selection and danger must still stand out without colour.
+        XCTAssertFalse(Theme.monochrome.style(for: .selection).attributes.isEmpty)
+        XCTAssertFalse(Theme.monochrome.style(for: .danger).attributes.isEmpty)
+        XCTAssertFalse(Theme.monochrome.style(for: .inputInvalid).attributes.isEmpty)
+    }
+
+    func testASCIIGlyphsAreASCII() {
+        let g = GlyphSet.ascii
+        let all = [g.horizontal, g.vertical, g.topLeft, g.topRight, g.bottomLeft, g.bottomRight, g.check, g.cross,
+                   g.arrowUp, g.arrowDown, g.arrowLeft, g.arrowRight, g.bullet, g.ellipsis, g.toggleOn, g.toggleOff,
+                   g.radioOn, g.radioOff, g.statusOK, g.statusHigh, g.statusLow, g.statusWarning, g.statusDanger,
+                   g.statusUnknown, g.statusInfo] + g.barRamp
+        for glyph in all { XCTAssertTrue(glyph.allSatisfy(\.isASCII), "‘\(glyph)’ is not ASCII") }
+        XCTAssertFalse(g.hasBraille)
+        XCTAssertEqual(GlyphSet.unicode.barRamp, ["▁", "▂", "▃", "▄", "▅", "▆", "▇", "█"])
+    }
+
+    func testStatusBadgeIsSymbolAndWord() {
+        XCTAssertEqual(StatusBadge(.ok, word: "normal").text, "✔ normal")
+        XCTAssertEqual(StatusBadge(.high, word: "high").text, "▲ high")
+        XCTAssertEqual(StatusBadge(.warning, word: "overdue").text, "! overdue")
+        XCTAssertEqual(StatusBadge(.danger, word: "error", glyphs: .ascii).text, "x error")
+        let buffer = render(StatusBadge(.low, word: "low"), width: 8, height: 1)
+        assertScreen(buffer, lines: ["▼ low"])
+        XCTAssertEqual(buffer[0, 0].role, .warning)
+    }
+
+    func testUIStringsFillPlaceholders() {
+        XCTAssertEqual(UIStrings.fill("{a} and {b}", ["a": "1", "b": "2"]), "1 and 2")
+    }
+}
