@@ -1,7 +1,7 @@
 import Foundation
 import XCTest
 
-/// Runs the built `cotside` binary (next to the test bundle in `.build/<config>/`) with a
+/// Runs the built `cotside` binary (next to the test runner in `.build/<config>/`) with a
 /// private environment: temp XDG folders, the fixed clock, UTC.
 struct BinaryRunner {
     let binary: URL
@@ -13,21 +13,9 @@ struct BinaryRunner {
         var stderr: String
     }
 
-    struct NotBuilt: Error, CustomStringConvertible {
-        var description: String
-    }
-
-    /// The binary in the build folder that holds the test bundle (`.build/<config>/cotside`).
-    /// Missing is a failure, not a skip: these tests must run against the real binary.
-    static func locate(for testClass: AnyClass) throws -> URL {
-        let bundle = Bundle(for: testClass).bundleURL
-        // On Linux `bundleURL` is the build folder itself; elsewhere it is the .xctest inside it.
-        let candidates = [bundle.appendingPathComponent("cotside"),
-                          bundle.deletingLastPathComponent().appendingPathComponent("cotside")]
-        guard let url = candidates.first(where: { FileManager.default.isExecutableFile(atPath: $0.path) }) else {
-            throw NotBuilt(description: "the cotside binary is not built next to the tests (\(candidates[0].path)); run `swift build` first")
-        }
-        return url
+    /// The binary `swift test` built beside the test runner (a missing one fails the test).
+    static func locate() throws -> URL {
+        URL(fileURLWithPath: try TmuxSession.cotsideBinary())
     }
 
     func run(_ arguments: [String]) throws -> Outcome {

@@ -15,7 +15,7 @@ final class CommandLineTests: WardTestCase {
         env["COTSIDE_NOW"] = "2026-11-21T14:05:00Z"
         env["XDG_DATA_HOME"] = folder.appendingPathComponent("data").path
         env["XDG_STATE_HOME"] = folder.appendingPathComponent("state").path
-        cli = BinaryRunner(binary: try BinaryRunner.locate(for: Self.self), environment: env)
+        cli = BinaryRunner(binary: try BinaryRunner.locate(), environment: env)
     }
 
     func run(_ arguments: String...) throws -> BinaryRunner.Outcome {
