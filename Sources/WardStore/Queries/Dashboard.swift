@@ -20,6 +20,27 @@ public struct DashboardRow: Sendable, Hashable {
     public let urineOutput6hMLPerKgPerHour: Double?
     public let urineOutput24hMLPerKgPerHour: Double?
     public let noWetAlert: NoWetNappyAlert?
+    /// The next dose not yet recorded (due, overdue or upcoming in the next 48 h), if any.
+    public let nextDose: NextDose?
+    public let dueDoses: Int
+    public let overdueDoses: Int
+    /// mL of every feed and fluid logged in the last 24 h (compare with Holliday–Segar in Clinical).
+    public let intake24hML: Int
+    /// Latest weight measurement in grams (nil until one is logged; `currentWeightGrams` then
+    /// falls back to the birth weight).
+    public let latestWeightGrams: Int?
+    /// The most recent of the patient's latest-per-kind measurements that is out of its goal range.
+    public let latestOutOfRange: MarkedMeasurement?
+}
+
+/// The next dose of a cot, for the Dashboard column.
+public struct NextDose: Sendable, Hashable {
+    public let dueAt: Date
+    public let drugName: String
+    public let medicationId: Int64
+    public let scheduledAt: Date
+    /// `.upcoming`, `.due` or `.overdue`.
+    public let state: SlotState
 }
 
 /// No wet nappy for longer than the ward's threshold.
@@ -35,6 +56,9 @@ public struct DashboardSummary: Sendable, Hashable {
     public let occupiedCots: Int
     public let changesToday: Int
     public let alerts: Int
+    /// Dose slots due / overdue now across the ward (the status line counts).
+    public let dueDoses: Int
+    public let overdueDoses: Int
 }
 
 /// Everything the Dashboard shows, computed at one `now`.
