@@ -21,16 +21,16 @@ public struct DashboardRow: Sendable, Hashable {
     public let urineOutput24hMLPerKgPerHour: Double?
     public let noWetAlert: NoWetNappyAlert?
     /// The next dose not yet recorded (due, overdue or upcoming in the next 48 h), if any.
-    public let nextDose: NextDose?
-    public let dueDoses: Int
-    public let overdueDoses: Int
+    public var nextDose: NextDose? = nil
+    public var dueDoses: Int = 0
+    public var overdueDoses: Int = 0
     /// mL of every feed and fluid logged in the last 24 h (compare with Holliday–Segar in Clinical).
-    public let intake24hML: Int
+    public var intake24hML: Int = 0
     /// Latest weight measurement in grams (nil until one is logged; `currentWeightGrams` then
     /// falls back to the birth weight).
-    public let latestWeightGrams: Int?
+    public var latestWeightGrams: Int? = nil
     /// The most recent of the patient's latest-per-kind measurements that is out of its goal range.
-    public let latestOutOfRange: MarkedMeasurement?
+    public var latestOutOfRange: MarkedMeasurement? = nil
 }
 
 /// The next dose of a cot, for the Dashboard column.
@@ -57,8 +57,8 @@ public struct DashboardSummary: Sendable, Hashable {
     public let changesToday: Int
     public let alerts: Int
     /// Dose slots due / overdue now across the ward (the status line counts).
-    public let dueDoses: Int
-    public let overdueDoses: Int
+    public var dueDoses: Int = 0
+    public var overdueDoses: Int = 0
 }
 
 /// Everything the Dashboard shows, computed at one `now`.

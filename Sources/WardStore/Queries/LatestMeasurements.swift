@@ -3,7 +3,7 @@ import GRDB
 
 /// A measurement judged against the patient's goal range.
 public struct MarkedMeasurement: Sendable, Hashable {
-    public let measurement: Measurement
+    public let measurement: MeasurementRecord
     public let range: GoalRange?
     /// Nil when inside the range or no range applies.
     public let mark: RangeMark?
@@ -12,10 +12,10 @@ public struct MarkedMeasurement: Sendable, Hashable {
 /// The latest measurement of each kind per admitted patient: one index seek per (cot, kind)
 /// on `measurement_live_patient_kind_time`, never a scan of a patient's readings.
 enum LatestMeasurements {
-    static func fetch(_ db: Database, patientId: Int64? = nil) throws -> [Int64: [Measurement]] {
+    static func fetch(_ db: Database, patientId: Int64? = nil) throws -> [Int64: [MeasurementRecord]] {
         let kinds = MeasurementKind.allCases.map { "SELECT '\($0.rawValue)' AS kind" }.joined(separator: " UNION ALL ")
         let patientFilter = patientId.map { "AND p.id = \($0)" } ?? ""
-        let rows = try Measurement.fetchAll(db, sql: """
+        let rows = try MeasurementRecord.fetchAll(db, sql: """
             SELECT m.* FROM (
                 SELECT (SELECT m.id FROM measurement m
                         WHERE m.patientId = p.id AND m.kind = k.kind AND m.deletedAt IS NULL
@@ -28,7 +28,7 @@ enum LatestMeasurements {
     }
 
     /// Each latest measurement with its goal range and mark, newest first.
-    static func marked(_ latest: [Measurement], ranges: [MeasurementKind: GoalRange]) -> [MarkedMeasurement] {
+    static func marked(_ latest: [MeasurementRecord], ranges: [MeasurementKind: GoalRange]) -> [MarkedMeasurement] {
         latest.sorted { $0.measuredAt > $1.measuredAt }.map { m in
             let range = ranges[m.kind]
             return MarkedMeasurement(measurement: m, range: range, mark: range?.mark(m.value))
@@ -46,7 +46,7 @@ extension SQLiteWardStore {
                 throw WardStoreError("no patient with id \(patientId)")
             }
             let ranges = try Self.goalRanges(for: patient, db: db, now: now, timeZone: timeZone)
-            let latest = try Measurement.fetchAll(db, sql: """
+            let latest = try MeasurementRecord.fetchAll(db, sql: """
                 SELECT m.* FROM (SELECT DISTINCT kind FROM measurement WHERE patientId = ? AND deletedAt IS NULL) k
                 JOIN measurement m ON m.id = (SELECT id FROM measurement WHERE patientId = ? AND kind = k.kind
                     AND deletedAt IS NULL ORDER BY measuredAt DESC LIMIT 1)

@@ -54,7 +54,7 @@ extension Feed: AuditedRecord {
     var isHidden: Bool { deletedAt != nil }
 }
 
-extension Measurement: AuditedRecord {
+extension MeasurementRecord: AuditedRecord {
     static var entity: WardEntity { .measurement }
     mutating func retire(at date: Date) { deletedAt = date }
     var isHidden: Bool { deletedAt != nil }

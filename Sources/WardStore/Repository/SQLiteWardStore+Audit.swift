@@ -20,7 +20,7 @@ extension SQLiteWardStore {
                 case .doseRecord: newId = try AuditTrail.undo(entry, as: DoseRecord.self, db: db, by: by, at: now)
                 case .asNeededDose: newId = try AuditTrail.undo(entry, as: AsNeededDose.self, db: db, by: by, at: now)
                 case .feed: newId = try AuditTrail.undo(entry, as: Feed.self, db: db, by: by, at: now)
-                case .measurement: newId = try AuditTrail.undo(entry, as: Measurement.self, db: db, by: by, at: now)
+                case .measurement: newId = try AuditTrail.undo(entry, as: MeasurementRecord.self, db: db, by: by, at: now)
                 case .setting, .measurementGoal:
                     throw WardStoreError("settings and goal changes cannot be undone; set the value again")
                 }

@@ -2,9 +2,9 @@ import Foundation
 import GRDB
 
 extension SQLiteWardStore {
-    public func logMeasurement(_ draft: MeasurementDraft, by: Int64?) async throws -> Audited<Measurement> {
+    public func logMeasurement(_ draft: MeasurementDraft, by: Int64?) async throws -> Audited<MeasurementRecord> {
         let now = self.now
-        let result = try await pool.write { db -> Audited<Measurement> in
+        let result = try await pool.write { db -> Audited<MeasurementRecord> in
             try Self.checkMeasurement(draft, db: db, now: now)
             try db.execute(sql: """
                 INSERT INTO measurement (patientId, measuredAt, kind, value, diastolicMmHg, notes, recordedBy, createdAt, updatedAt)
@@ -12,7 +12,7 @@ extension SQLiteWardStore {
                 """, arguments: [draft.patientId, StoredTime.milliseconds(draft.measuredAt), draft.kind, draft.value,
                                  draft.diastolicMmHg, Self.cleanNotes(draft.notes), by,
                                  StoredTime.milliseconds(now), StoredTime.milliseconds(now)])
-            let measurement = try Measurement.fetchOne(db, key: db.lastInsertedRowID)!
+            let measurement = try MeasurementRecord.fetchOne(db, key: db.lastInsertedRowID)!
             let auditId = try AuditTrail.record(db, action: .create, before: nil, after: measurement, by: by, at: now)
             return Audited(record: measurement, auditEntryId: auditId)
         }
@@ -20,10 +20,10 @@ extension SQLiteWardStore {
         return result
     }
 
-    public func updateMeasurement(id: Int64, _ draft: MeasurementDraft, by: Int64?) async throws -> Audited<Measurement> {
+    public func updateMeasurement(id: Int64, _ draft: MeasurementDraft, by: Int64?) async throws -> Audited<MeasurementRecord> {
         let now = self.now
-        let result = try await pool.write { db -> Audited<Measurement> in
-            let before = try Self.existing(Measurement.self, id, db: db)
+        let result = try await pool.write { db -> Audited<MeasurementRecord> in
+            let before = try Self.existing(MeasurementRecord.self, id, db: db)
             guard before.deletedAt == nil else { throw WardStoreError("measurement \(id) is deleted; restore it before editing") }
             try Self.checkMeasurement(draft, db: db, now: now)
             var after = before
@@ -42,22 +42,22 @@ extension SQLiteWardStore {
         return result
     }
 
-    public func deleteMeasurement(id: Int64, by: Int64?) async throws -> Audited<Measurement> {
-        try await setDeleted(Measurement.self, id: id, deleted: true, by: by)
+    public func deleteMeasurement(id: Int64, by: Int64?) async throws -> Audited<MeasurementRecord> {
+        try await setDeleted(MeasurementRecord.self, id: id, deleted: true, by: by)
     }
 
-    public func restoreMeasurement(id: Int64, by: Int64?) async throws -> Audited<Measurement> {
-        try await setDeleted(Measurement.self, id: id, deleted: false, by: by)
+    public func restoreMeasurement(id: Int64, by: Int64?) async throws -> Audited<MeasurementRecord> {
+        try await setDeleted(MeasurementRecord.self, id: id, deleted: false, by: by)
     }
 
-    public func measurement(id: Int64) async throws -> Measurement? {
-        try await pool.read { db in try Measurement.fetchOne(db, key: id) }
+    public func measurement(id: Int64) async throws -> MeasurementRecord? {
+        try await pool.read { db in try MeasurementRecord.fetchOne(db, key: id) }
     }
 
     /// One kind's readings in `[from, to)`, oldest first (trend charts, the effectiveness series).
-    public func measurements(patientId: Int64, kind: MeasurementKind, from: Date, to: Date) async throws -> [Measurement] {
+    public func measurements(patientId: Int64, kind: MeasurementKind, from: Date, to: Date) async throws -> [MeasurementRecord] {
         try await pool.read { db in
-            try Measurement.fetchAll(db, sql: """
+            try MeasurementRecord.fetchAll(db, sql: """
                 SELECT * FROM measurement WHERE patientId = ? AND kind = ? AND deletedAt IS NULL
                     AND measuredAt >= ? AND measuredAt < ? ORDER BY measuredAt, id
                 """, arguments: [patientId, kind, StoredTime.milliseconds(from), StoredTime.milliseconds(to)])

@@ -12,7 +12,7 @@ extension Medication: SoftDeletable { static var noun: String { "medication" } }
 extension AsNeededDose: SoftDeletable { static var noun: String { "as-needed dose" } }
 extension DoseRecord: SoftDeletable { static var noun: String { "dose record" } }
 extension Feed: SoftDeletable { static var noun: String { "feed" } }
-extension Measurement: SoftDeletable { static var noun: String { "measurement" } }
+extension MeasurementRecord: SoftDeletable { static var noun: String { "measurement" } }
 
 extension SQLiteWardStore {
     func setDeleted<R: SoftDeletable>(_ type: R.Type, id: Int64, deleted: Bool, by: Int64?) async throws -> Audited<R> {

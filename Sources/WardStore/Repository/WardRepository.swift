@@ -87,12 +87,12 @@ public protocol WardRepository: Sendable {
 
     // MARK: Measurements
     /// `value` in the kind's canonical unit (convert with `UnitConversion` first).
-    func logMeasurement(_ draft: MeasurementDraft, by: Int64?) async throws -> Audited<Measurement>
-    func updateMeasurement(id: Int64, _ draft: MeasurementDraft, by: Int64?) async throws -> Audited<Measurement>
-    func deleteMeasurement(id: Int64, by: Int64?) async throws -> Audited<Measurement>
-    func restoreMeasurement(id: Int64, by: Int64?) async throws -> Audited<Measurement>
-    func measurement(id: Int64) async throws -> Measurement?
-    func measurements(patientId: Int64, kind: MeasurementKind, from: Date, to: Date) async throws -> [Measurement]
+    func logMeasurement(_ draft: MeasurementDraft, by: Int64?) async throws -> Audited<MeasurementRecord>
+    func updateMeasurement(id: Int64, _ draft: MeasurementDraft, by: Int64?) async throws -> Audited<MeasurementRecord>
+    func deleteMeasurement(id: Int64, by: Int64?) async throws -> Audited<MeasurementRecord>
+    func restoreMeasurement(id: Int64, by: Int64?) async throws -> Audited<MeasurementRecord>
+    func measurement(id: Int64) async throws -> MeasurementRecord?
+    func measurements(patientId: Int64, kind: MeasurementKind, from: Date, to: Date) async throws -> [MeasurementRecord]
     /// The latest of each kind, newest first, each marked against the patient's goal range.
     func latestMeasurements(patientId: Int64) async throws -> [MarkedMeasurement]
     /// The patient's own goal per kind, else the default for their age.

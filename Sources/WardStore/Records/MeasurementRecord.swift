@@ -4,7 +4,7 @@ import GRDB
 /// One measurement in its kind's canonical unit (`MeasurementKind.canonicalUnit`): weight in
 /// grams, lengths in cm, temperature in °C, rates per minute, SpO2 %, blood pressure mmHg
 /// (`value` systolic, `diastolicMmHg` beside it), glucose in mmol/L.
-public struct Measurement: Sendable, Hashable, Codable, FetchableRecord, PersistableRecord, MillisecondDates {
+public struct MeasurementRecord: Sendable, Hashable, Codable, FetchableRecord, PersistableRecord, MillisecondDates {
     public static let databaseTableName = "measurement"
 
     public var id: Int64
