@@ -21,8 +21,10 @@ struct LogDoseCommand: AsyncParsableCommand {
     @Option(name: .long, help: "Medication id (instead of --drug).") var med: String?
     @Option(name: .long, help: "given (default), withheld or missed.") var status = "given"
     @Option(name: .long, help: "Why withheld.") var reason: String?
-    @Option(name: .long, help: ArgumentHelp("Which scheduled dose: 14:00, yesterday 22:00 ...", valueName: "time")) var slot: String?
-    @Option(name: .long, help: ArgumentHelp("When it was given or withheld (default now).", valueName: "time")) var at: String?
+    @Option(name: .long, parsing: .unconditional,
+            help: ArgumentHelp("Which scheduled dose: 14:00, yesterday 22:00 ...", valueName: "time")) var slot: String?
+    @Option(name: .long, parsing: .unconditional,
+            help: ArgumentHelp("When it was given or withheld (default now).", valueName: "time")) var at: String?
     @Option(name: .customLong("override-reason"), help: "Give an as-needed dose the rules refuse, saying why.") var overrideReason: String?
     @Option(name: .long, help: "Free-text notes.") var notes = ""
     @Option(name: .long, help: "Initials of the staff member recording it.") var by: String?

@@ -17,7 +17,8 @@ struct LogFeedCommand: AsyncParsableCommand {
     @Option(name: .long, help: "breast, ebm, formula, fortified, oral, ng or iv.") var kind: String
     @Option(name: .long, help: "Volume in mL (0–1000).") var volume: String?
     @Option(name: .long, help: "Minutes at the breast (1–180), breast feeds only.") var duration: String?
-    @Option(name: .long, help: ArgumentHelp("When: now, 14:05, -15m, yesterday 22:30 ...", valueName: "time")) var at: String?
+    @Option(name: .long, parsing: .unconditional,
+            help: ArgumentHelp("When: now, 14:05, -15m, yesterday 22:30 ...", valueName: "time")) var at: String?
     @Option(name: .long, help: "Free-text notes.") var notes = ""
     @Option(name: .long, help: "Initials of the staff member logging it.") var by: String?
     @Flag(name: .long, help: "Print the stored feed as JSON.") var json = false

@@ -17,7 +17,8 @@ struct LogMeasurementCommand: AsyncParsableCommand {
     @Option(name: .long, help: "weight, length, hc, temp, hr, rr, spo2, bp or glucose.") var kind: String
     @Option(name: .long, help: "The reading (bp: 80/50).") var value: String
     @Option(name: .long, help: "g|kg for weight, C|F for temp, mmol/L|mg/dL for glucose.") var unit: String?
-    @Option(name: .long, help: ArgumentHelp("When: now, 14:05, -15m, yesterday 22:30 ...", valueName: "time")) var at: String?
+    @Option(name: .long, parsing: .unconditional,
+            help: ArgumentHelp("When: now, 14:05, -15m, yesterday 22:30 ...", valueName: "time")) var at: String?
     @Option(name: .long, help: "Free-text notes.") var notes = ""
     @Option(name: .long, help: "Initials of the staff member logging it.") var by: String?
     @Flag(name: .long, help: "Print the stored measurement as JSON.") var json = false
