@@ -12,8 +12,8 @@ struct CotsideCommand: AsyncParsableCommand {
         (override with --db or COTSIDE_DB). Preferences: $XDG_CONFIG_HOME/cotside/preferences.json.
         """,
         version: CotsideVersion.string,
-        subcommands: [TUICommand.self, SnapshotCommand.self, CalcCommand.self, MedsLogGroup.self, MedsCommand.self,
-                      DueCommand.self],
+        subcommands: [TUICommand.self, SnapshotCommand.self, LogCommand.self, PatientsCommand.self, AdmitCommand.self,
+                      DischargeCommand.self, DemoCommand.self, CalcCommand.self, MedsCommand.self, DueCommand.self],
         defaultSubcommand: TUICommand.self
     )
 }

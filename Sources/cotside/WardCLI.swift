@@ -3,30 +3,19 @@ import Foundation
 import TerminalUI
 import WardStore
 
-/// What every ward-data subcommand needs: the store on the right file, the clock (honouring
-/// `--now` / `COTSIDE_NOW`), and lookups that turn a typed value into an id or a clear exit-2 error.
+/// What the medication, feed and measurement subcommands need beyond `WardCommandSupport`: the
+/// clock's now, lookups whose exit-2 messages list what exists, and JSON / clock text helpers.
 struct WardCLI {
     let store: SQLiteWardStore
     let now: Date
     let timeZone: TimeZone
 
+    /// Opens the store the way every ward subcommand does (`WardCommandSupport`).
     init(options: AppOptions) throws {
-        let clock: WardClock
-        do {
-            clock = try options.launchOptions().clock()
-        } catch let error as LaunchError {
-            throw CommandFailure.usage(error.description)
-        }
-        now = clock.now
-        timeZone = clock.timeZone
-        let fixedNow = clock.isFixed ? clock.now : nil
-        do {
-            store = try SQLiteWardStore(explicitPath: options.db, clock: { fixedNow ?? Date() }, timeZone: clock.timeZone)
-        } catch let error as WardDatabaseLocation.Failure {
-            throw CommandFailure.runtime(error.description)
-        } catch {
-            throw CommandFailure.runtime("cannot open the ward database: \(error)")
-        }
+        let support = try WardCommandSupport(options)
+        store = support.store
+        now = support.clock.now
+        timeZone = support.clock.timeZone
     }
 
     /// The admitted patient in `bed`, or exit 2 naming the admitted beds.
