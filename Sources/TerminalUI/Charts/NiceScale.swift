@@ -88,6 +88,7 @@ public enum NiceScale {
     /// axis reaches 10 000, so a label never grows wider than about six columns.
     public static func label(_ value: Double, step: Double, magnitude: Double) -> String {
         guard value.isFinite else { return "?" }
+        if value == 0 { return "0" }
         var divisor = 1.0, suffix = ""
         if magnitude >= 1e4 {
             for (size, name) in suffixes where magnitude >= size {

@@ -116,11 +116,12 @@ public enum TimeAxis {
         return era * 146_097 + doe - 719_468
     }
 
-    /// "06:00" for hour ticks, "21 Nov" for day and week ticks.
+    /// "06:00" for hour ticks ("21 Nov" at midnight), "21 Nov" for day and week ticks.
     static func label(_ t: Double, unit: TimeAxisUnit, calendar: Calendar, strings: UIStrings) -> String {
         let c = calendar.dateComponents([.month, .day, .hour], from: Date(timeIntervalSince1970: t))
         switch unit {
-        case .hours: return String(format: "%02d:00", c.hour ?? 0)
+        case .hours:  // midnight carries the date, so a span of hours still says which day
+            return c.hour == 0 ? "\(c.day ?? 1) \(monthName(c.month ?? 1, strings))" : String(format: "%02d:00", c.hour ?? 0)
         case .days, .weeks: return "\(c.day ?? 1) \(monthName(c.month ?? 1, strings))"
         }
     }
