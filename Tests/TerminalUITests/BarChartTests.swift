@@ -59,10 +59,10 @@ final class BarChartTests: XCTestCase {
         ])
     }
 
+    /// The scale follows the bars on screen: alone, the newest bar is the tallest, a full cell.
     func testOneByOneShowsTheNewestBarInOneCell() {
-        assertScreen(render(stacked(), width: 1, height: 1), lines: [
-            "▄",
-        ])
+        assertScreen(render(stacked(), width: 1, height: 1), lines: ["█"])
+        XCTAssertEqual(render(stacked(), width: 1, height: 1)[0, 0].role, .chartLine)  // 3+2: wet covers most of the cell
     }
 
     /// Totals wider than the bars: a y axis instead (nice ticks, k suffix, no label for the foot).

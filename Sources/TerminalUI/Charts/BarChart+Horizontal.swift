@@ -10,7 +10,7 @@ extension BarChart {
         let labelPart = labelWidth > 0 ? labelWidth + 1 : 0
         let valuePart = area.width - labelPart >= valueWidth + 1 + 3 ? valueWidth + 1 : 0
         let barSpan = area.width - labelPart - valuePart
-        let top = max(maximum ?? 0, bars.map(\.value).max() ?? 0)
+        let top = max(maximum ?? 0, shown.map(\.value).max() ?? 0)
         let ramp = ChartGlyphs(glyphs).horizontalRamp
         let steps = ramp.count
         for (i, bar) in shown.enumerated() {

@@ -2,12 +2,14 @@ extension BarChart {
     func renderVertical(in area: Rect, into buffer: inout Buffer) {
         guard !area.isEmpty else { return }
         let steps = glyphs.barRamp.count
-        let totals = bars.map { ChartFormat.number($0.value, decimals: nil) }
+        // Only bars that can be on screen are formatted (a two-year stay has 730).
+        let candidates = Array(bars.suffix(area.width / max(1, barWidth + gap) + 1))
+        let totals = candidates.map { ChartFormat.number($0.value, decimals: nil) }
         let valuesFit = area.height >= 3 && totals.allSatisfy { TextWidth.columns(of: $0) <= barWidth }
         let labelRows = area.height >= 2 ? 1 : 0
         let valueRows = valuesFit ? 1 : 0
         var plotRows = area.height - labelRows - valueRows
-        let largest = max(maximum ?? 0, bars.map(\.value).max() ?? 0)
+        let largest = max(maximum ?? 0, candidates.map(\.value).max() ?? 0)
         var top = largest
         var gutter = 0
         var scale: AxisScale?
@@ -25,7 +27,7 @@ extension BarChart {
         let columnWidth = min(barWidth, max(1, plot.width))  // a bar too wide for the area still shows
         let pitch = columnWidth + gap
         let fitCount = max(plot.width > 0 ? 1 : 0, (plot.width + gap) / pitch)
-        let shown = Array(bars.suffix(fitCount))
+        let shown = Array(candidates.suffix(fitCount))
         if let scale { drawAxis(scale, gutter: Rect(x: area.x, y: plot.y, width: gutter, height: plot.height), top: top, into: &buffer) }
         let labelStride = labelEvery(shown.map(\.label), barWidth: columnWidth, pitch: pitch)
         for (i, bar) in shown.enumerated() {
@@ -41,7 +43,7 @@ extension BarChart {
                 buffer.fill(column.row(plot.height - 1 - r), grapheme: full, role: role(of: bar, layer: layer))
             }
             if valueRows > 0 {
-                buffer.put(totals[bars.count - shown.count + i], in: Rect(x: x, y: area.y, width: columnWidth, height: 1),
+                buffer.put(totals[candidates.count - shown.count + i], in: Rect(x: x, y: area.y, width: columnWidth, height: 1),
                            role: .muted, alignment: .center, ellipsis: "")
             }
             if labelRows > 0, i % labelStride == 0 {

@@ -54,27 +54,32 @@ extension LineChart {
     }
 
     /// Entries newest first, packed into the rows; when they do not all fit the last slot says
-    /// how many more there are.
+    /// how many more there are. Entries are written only as far as they fit (there may be thousands).
     func drawOutOfRangeList(_ points: [OutOfRangePoint], in rect: Rect, glyphs: ChartGlyphs, into buffer: inout Buffer) {
-        let entries = points.map { outOfRangeEntry($0, glyphs: glyphs) }
         var lines: [[String]] = Array(repeating: [], count: rect.height)
+        var widths = Array(repeating: 0, count: rect.height)
         var placed = 0
-        func width(_ line: [String]) -> Int { TextWidth.columns(of: line.joined(separator: "  ")) }
+        var pending: String?
+        func entry() -> String? {
+            if pending == nil, placed < points.count { pending = outOfRangeEntry(points[placed], glyphs: glyphs) }
+            return pending
+        }
         for row in 0..<rect.height {
-            while placed < entries.count, width(lines[row] + [entries[placed]]) <= rect.width {
-                lines[row].append(entries[placed])
+            while let next = entry() {
+                let w = TextWidth.columns(of: next) + (lines[row].isEmpty ? 0 : 2)
+                // An entry wider than the row goes alone on its row, cut.
+                guard widths[row] + w <= rect.width || lines[row].isEmpty else { break }
+                lines[row].append(next)
+                widths[row] += w
                 placed += 1
-            }
-            if lines[row].isEmpty, placed < entries.count {  // an entry wider than the row: cut it
-                lines[row].append(entries[placed])
-                placed += 1
+                pending = nil
             }
         }
-        if placed < entries.count, let lastRow = lines.lastIndex(where: { !$0.isEmpty }) {
+        if placed < points.count, let lastRow = lines.lastIndex(where: { !$0.isEmpty }) {
             var line = lines[lastRow]
-            var hidden = entries.count - placed
+            var hidden = points.count - placed
             func more() -> String { UIStrings.fill(strings.moreOutOfRange, ["n": String(hidden)]) }
-            while !line.isEmpty, width(line + [more()]) > rect.width {
+            while !line.isEmpty, TextWidth.columns(of: (line + [more()]).joined(separator: "  ")) > rect.width {
                 line.removeLast()
                 hidden += 1
             }
