@@ -1,0 +1,89 @@
+import Foundation
+
+/// One ward day's nappy and feed totals for a patient (or the whole ward).
+public struct TrendDay: Sendable, Hashable {
+    public let day: WardDay
+    /// The calendar day the ward day starts on (its label).
+    public let label: CalendarDay
+    public var wet = 0
+    public var dirty = 0
+    public var nappies = 0
+    /// Urine in mL (nappy weight minus the dry weight) from weighed wet nappies; nil when none was weighed.
+    public var urineML: Double?
+    public var feedML = 0.0
+    public var feeds = 0
+    public var dosesGiven = 0
+    public var dosesWithheld = 0
+    public var dosesMissed = 0
+    /// Ward view: wet-nappy gaps longer than the alert threshold that ended this day.
+    public var alerts = 0
+
+    public init(day: WardDay, label: CalendarDay) {
+        self.day = day
+        self.label = label
+    }
+}
+
+/// Readings of one kind in one bucket (or one raw reading when `count` is 1), averaged by SQLite.
+public struct TrendReading: Sendable, Hashable {
+    /// The mean time of the readings in the bucket.
+    public let at: Date
+    public let mean: Double
+    public let low: Double
+    public let high: Double
+    /// Blood pressure: the mean diastolic.
+    public let diastolic: Double?
+    public let count: Int
+}
+
+/// Headline figures of one measurement kind, computed in SQL over the window.
+public struct TrendKPI: Sendable, Hashable {
+    public var latest: Double?
+    public var latestAt: Date?
+    /// The last reading at least 24 h before the latest, to say how far it moved in a day.
+    public var dayBefore: Double?
+    public var mean7d: Double?
+    public var low: Double?
+    public var high: Double?
+}
+
+/// One cell of the adherence heatmap: a slot time on a day and its worst final status there.
+public struct DoseCell: Sendable, Hashable {
+    public let day: CalendarDay
+    /// "08:00".
+    public let slotTime: String
+    public let status: DoseStatus
+}
+
+/// What the Trends screen shows for one patient, aggregated in SQL (no event rows reach Swift).
+public struct PatientTrends: Sendable {
+    public let patient: Patient
+    public let window: TrendWindow
+    public let now: Date
+    public let from: Date
+    public let settings: WardSettings
+    /// Ward days of the window, oldest first, plus enough before it for the 7-day KPIs.
+    public let days: [TrendDay]
+    /// How many of the last `days` are inside the window.
+    public let windowDays: Int
+    public let readings: [MeasurementKind: [TrendReading]]
+    public let kpis: [MeasurementKind: TrendKPI]
+    public let goals: [MeasurementKind: GoalRange]
+    public let doseCells: [DoseCell]
+    /// The last ten final doses per drug (newest first), for the withheld/missed insight.
+    public let recentDoses: [String: [DoseOutcomeRule.Dose]]
+    /// Raw readings of the last 24 h per kind (a handful each), for the repeated out-of-range rule.
+    public let lastDayReadings: [MeasurementKind: [TimedValue]]
+
+    /// The days inside the window.
+    public var shownDays: ArraySlice<TrendDay> { days.suffix(windowDays) }
+}
+
+/// The ward view: per day across every cot.
+public struct WardTrends: Sendable {
+    public let window: TrendWindow
+    public let now: Date
+    public let settings: WardSettings
+    public let days: [TrendDay]
+    public let occupiedCots: Int
+}
