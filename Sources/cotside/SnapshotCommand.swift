@@ -25,6 +25,9 @@ struct SnapshotCommand: AsyncParsableCommand {
     @Option(name: .long, help: ArgumentHelp("Keys to replay before rendering.", valueName: "keys"))
     var keys = ""
 
+    @Option(name: .long, help: ArgumentHelp("Select the patient in this bed first (History, Trends).", valueName: "bed"))
+    var bed: String?
+
     @OptionGroup var options: AppOptions
 
     func validate() throws {
@@ -33,6 +36,9 @@ struct SnapshotCommand: AsyncParsableCommand {
         }
         guard Self.parseSize(size) != nil else {
             throw ValidationError("--size \(size) is not WIDTHxHEIGHT with each between 1 and 1000, e.g. 120x40")
+        }
+        if let bed, bed.trimmingCharacters(in: .whitespaces).isEmpty {
+            throw ValidationError("--bed is empty; give a bed label such as 3 or A2")
         }
         if case .failure(let error) = KeySequence.parse(keys) {
             throw ValidationError("--keys: \(error.message)")
@@ -60,6 +66,13 @@ struct SnapshotCommand: AsyncParsableCommand {
         } catch let error as LaunchError {
             throw CommandFailure.usage(error.description)
         }
+        if let bed {
+            guard let repository = shell.context.repository,
+                  let patient = try await repository.admittedPatient(bedLabel: bed) else {
+                throw CommandFailure.usage("no admitted patient in bed ‘\(bed)’; `cotside patients` lists the beds")
+            }
+            shell.selectPatient(patient)
+        }
         let backend = HeadlessBackend(width: width, height: height, theme: shell.context.theme)
         let runner = AppRunner(shell: shell, backend: backend)
         // Waits for every store load the keys start, so the frame shows the ward's real data.
@@ -70,7 +83,7 @@ struct SnapshotCommand: AsyncParsableCommand {
 
 /// Screens `snapshot` can open, and the keys that open them from the start.
 enum SnapshotTarget: String, CaseIterable {
-    case dashboard, history, tools, medications, settings, about, help, palette, disclaimer
+    case dashboard, history, tools, medications, trends, settings, about, help, palette, disclaimer
 
     static var allNames: String { allCases.map(\.rawValue).joined(separator: ", ") }
 
@@ -81,6 +94,7 @@ enum SnapshotTarget: String, CaseIterable {
         case .history: keys = [.char("2")]
         case .tools: keys = [.char("3")]
         case .medications: keys = [.char("4")]
+        case .trends: keys = [.char("5")]
         case .settings: keys = [.char("s")]
         case .about: keys = [.char("a")]
         case .help: keys = [.char("?")]

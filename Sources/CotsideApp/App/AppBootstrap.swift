@@ -5,7 +5,7 @@ import WardStore
 /// Builds the shell from launch options: preferences, language, clock, glyphs, tabs.
 @MainActor
 public enum AppBootstrap {
-    /// The four tabs in order, with the catalogue key of each title. Without a ward database
+    /// The five tabs in order, with the catalogue key of each title. Without a ward database
     /// (shell-only tests) Dashboard and History say what they will hold instead of loading.
     static func makeTabs(withWard: Bool) -> [(titleKey: String, screen: any Screen)] {
         [
@@ -15,6 +15,8 @@ public enum AppBootstrap {
                 : EmptyTabScreen(titleKey: "tab.history", headlineKey: "empty.history.title", bodyKey: "empty.history.body")),
             ("tab.tools", EmptyTabScreen(titleKey: "tab.tools", headlineKey: "empty.tools.title", bodyKey: "empty.tools.body")),
             ("tab.medications", EmptyTabScreen(titleKey: "tab.medications", headlineKey: "empty.medications.title", bodyKey: "empty.medications.body")),
+            ("tab.trends", withWard ? TrendsScreen()
+                : EmptyTabScreen(titleKey: "tab.trends", headlineKey: "empty.trends.title", bodyKey: "empty.trends.body")),
         ]
     }
 

@@ -45,6 +45,16 @@ public struct TrendKPI: Sendable, Hashable {
     public var mean7d: Double?
     public var low: Double?
     public var high: Double?
+
+    public init(latest: Double? = nil, latestAt: Date? = nil, dayBefore: Double? = nil, mean7d: Double? = nil,
+                low: Double? = nil, high: Double? = nil) {
+        self.latest = latest
+        self.latestAt = latestAt
+        self.dayBefore = dayBefore
+        self.mean7d = mean7d
+        self.low = low
+        self.high = high
+    }
 }
 
 /// One cell of the adherence heatmap: a slot time on a day and its worst final status there.

@@ -45,6 +45,7 @@ final class HistoryScreen: Screen {
             KeyBinding([.char("f")], action: "history.filter", label: context.t("key.filter"), help: context.t("history.help.filter"), group: g),
             KeyBinding([.char("/")], action: "history.search", label: context.t("key.search"), help: context.t("history.help.search"), group: g),
             KeyBinding([.char("g")], action: "history.goto", label: context.t("key.goto"), help: context.t("history.help.goto"), group: g),
+            KeyBinding([.char("t")], action: "history.trends", label: "", help: context.t("history.help.trends"), group: g),
             KeyBinding([.char("c")], action: "history.clear", label: "", help: context.t("history.help.clear"), group: g),
         ])
     }
@@ -136,6 +137,8 @@ final class HistoryScreen: Screen {
 
     func perform(_ action: String, _ context: AppContext) -> Intent {
         switch action {
+        case "history.trends":
+            return .perform(ShellAction.tab(4))
         case "ward.undo":
             return WardTask.undo(context)
         case "history.new":

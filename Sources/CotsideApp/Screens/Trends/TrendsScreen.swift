@@ -1,0 +1,202 @@
+import Foundation
+import TerminalUI
+import WardStore
+
+/// The Trends tab: for the selected patient, KPIs, insights and every charted series over the
+/// window set with `[` / `]`; with no patient, the ward view. The charts stack vertically and
+/// the screen scrolls (j/k, PgUp/PgDn); ← → move the cursor of the chart at the top.
+@MainActor
+final class TrendsScreen: Screen {
+    private(set) var window: TrendWindow = .days7
+    private(set) var patientTrends: PatientTrends?
+    private(set) var wardTrends: WardTrends?
+    private var medications: MedicationList?
+    private var loadError: String?
+    private var generation = 0
+    /// First content row shown.
+    private(set) var scroll = 0
+    private var cursors: [String: ChartCursor] = [:]
+    /// The last frame's sections and viewport, so keys act on what the user sees.
+    private var laidOut: [TrendsSection] = []
+    private var viewportHeight = 20
+
+    func title(_ context: AppContext) -> String { context.t("tab.trends") }
+
+    func keyMap(_ context: AppContext) -> KeyMap {
+        let g = context.t("group.screen")
+        let n = context.t("group.navigation")
+        return KeyMap([
+            KeyBinding([.char("]")], action: "trends.wider", label: context.t("key.wider"), help: context.t("trends.help.wider"), group: g),
+            KeyBinding([.char("[")], action: "trends.narrower", label: context.t("key.narrower"), help: context.t("trends.help.narrower"), group: g),
+            KeyBinding([.char("w")], action: "trends.ward", label: "", help: context.t("trends.help.ward"), group: g),
+            KeyBinding([.down, .char("j")], action: "trends.down", label: "", help: context.t("trends.help.down"), group: n),
+            KeyBinding([.up, .char("k")], action: "trends.up", label: "", help: context.t("trends.help.up"), group: n),
+        ])
+    }
+
+    // MARK: - Loading
+
+    func reload(_ context: AppContext) -> Intent {
+        generation += 1
+        let expected = generation
+        let now = context.clock.now
+        let zone = context.clock.timeZone
+        let window = self.window
+        let patient = context.selectedPatient
+        guard let repository = context.repository, let trendsRepository = repository as? any TrendsRepository else {
+            loadError = context.t("ward.no_database")
+            return .handled
+        }
+        return .task { [weak self] in
+            do {
+                if let patient {
+                    let trends = try await trendsRepository.patientTrends(patientId: patient.id, window: window, now: now, timeZone: zone)
+                    let meds = try await repository.medicationList(patientId: patient.id, now: now, timeZone: zone)
+                    guard let self, expected == self.generation else { return .handled }
+                    self.show(patient: trends, medications: meds)
+                } else {
+                    let trends = try await trendsRepository.wardTrends(window: window, now: now, timeZone: zone)
+                    guard let self, expected == self.generation else { return .handled }
+                    self.show(ward: trends)
+                }
+                return .handled
+            } catch {
+                let text = context.t("ward.load_failed", WardTask.describe(error))
+                self?.loadError = text
+                return .message(.error(text))
+            }
+        }
+    }
+
+    func show(patient trends: PatientTrends, medications: MedicationList?) {
+        if patientTrends?.patient.id != trends.patient.id { scroll = 0; cursors = [:] }
+        patientTrends = trends
+        wardTrends = nil
+        self.medications = medications
+        loadError = nil
+    }
+
+    func show(ward trends: WardTrends) {
+        if patientTrends != nil { scroll = 0; cursors = [:] }
+        wardTrends = trends
+        patientTrends = nil
+        medications = nil
+        loadError = nil
+    }
+
+    // MARK: - Events
+
+    func handle(_ event: TerminalEvent, _ context: AppContext) -> Intent {
+        guard case .key(let key) = event else { return .ignored }
+        switch key {
+        case .left, .right:
+            guard let focused = focusedSection, let chart = focused.line else { return .ignored }
+            var cursor = cursors[focused.id] ?? ChartCursor()
+            _ = cursor.handle(key, stopCount: chart.cursorStops.count)
+            cursors[focused.id] = cursor
+            return .handled
+        case .pageDown:
+            scrollBy(max(1, viewportHeight - 2))
+            return .handled
+        case .pageUp:
+            scrollBy(-max(1, viewportHeight - 2))
+            return .handled
+        case .home, .char("g"):
+            scroll = 0
+            return .handled
+        case .escape where context.selectedPatient != nil:
+            return .all([.session(.selectedPatient(nil)), .perform(WardShellAction.reloadAll)])
+        default:
+            return .ignored
+        }
+    }
+
+    func perform(_ action: String, _ context: AppContext) -> Intent {
+        switch action {
+        case "trends.wider", "trends.narrower":
+            let next = window.stepped(action == "trends.wider" ? 1 : -1)
+            guard next != window else { return .handled }
+            window = next
+            cursors = [:]
+            return reload(context)
+        case "trends.down": scrollBy(1); return .handled
+        case "trends.up": scrollBy(-1); return .handled
+        case "trends.ward":
+            return .all([.session(.selectedPatient(nil)), .perform(WardShellAction.reloadAll)])
+        default: return .ignored
+        }
+    }
+
+    private var contentHeight: Int { laidOut.reduce(0) { $0 + $1.height + 1 } }
+
+    private func scrollBy(_ delta: Int) {
+        scroll = min(max(0, scroll + delta), max(0, contentHeight - viewportHeight))
+    }
+
+    /// The first line chart whose top is at or below the first row shown (else the last one above).
+    var focusedSection: TrendsSection? {
+        var top = 0
+        var above: TrendsSection?
+        for section in laidOut {
+            if section.line != nil {
+                if top >= scroll { return section }
+                above = section
+            }
+            top += section.height + 1
+        }
+        return above
+    }
+
+    // MARK: - Rendering
+
+    func sections(width: Int, _ context: AppContext) -> [TrendsSection] {
+        let raw: [TrendsSection]
+        if let patientTrends {
+            raw = PatientTrendsLayout(trends: patientTrends, medications: medications, context: context, width: width).sections()
+        } else if let wardTrends {
+            raw = WardTrendsLayout(trends: wardTrends, context: context).sections()
+        } else {
+            raw = []
+        }
+        return raw.map { section in
+            guard var chart = section.line, let cursor = cursors[section.id] else { return section }
+            chart.cursor = cursor
+            return TrendsSection(id: section.id, height: section.height, widget: chart)
+        }
+    }
+
+    func render(in area: Rect, into buffer: inout Buffer, _ context: AppContext) {
+        buffer.fill(area)
+        let inner = area.inset(left: 1, right: 1)
+        guard inner.height >= 2, inner.width >= 10 else { return }
+        buffer.put(header(context), in: inner.row(0), role: .header, attributes: [.bold], ellipsis: context.glyphs.ellipsis)
+        let body = inner.inset(top: 1)
+        guard patientTrends != nil || wardTrends != nil else {
+            buffer.put(loadError ?? context.t("ward.loading"), in: body.row(0), role: .muted)
+            return
+        }
+        laidOut = sections(width: body.width, context)
+        viewportHeight = body.height
+        scroll = min(scroll, max(0, contentHeight - viewportHeight))
+        // Draw the whole stack off screen, then copy the rows in view.
+        var page = Buffer(width: body.width, height: max(1, contentHeight))
+        var y = 0
+        for section in laidOut {
+            section.widget.render(in: Rect(x: 0, y: y, width: body.width, height: section.height), into: &page)
+            y += section.height + 1
+        }
+        for row in 0..<min(body.height, max(0, contentHeight - scroll)) {
+            for column in 0..<body.width {
+                buffer.set(page[column, scroll + row], x: body.x + column, y: body.y + row)
+            }
+        }
+    }
+
+    private func header(_ context: AppContext) -> String {
+        let windowName = context.t("trends.window.\(window)")
+        if let patient = patientTrends?.patient {
+            return context.t("trends.header.patient", patient.bedLabel, patient.fullName, windowName)
+        }
+        return context.t("trends.header.ward", windowName)
+    }
+}
