@@ -33,16 +33,35 @@ struct PatientTrendsLayout {
         out.append(TrendsSection(id: "intake", height: 12, widget: intakeChart()))
         out.append(TrendsSection(id: "urine", height: 10, widget: urineChart()))
         for kind in [MeasurementKind.weight, .length, .headCircumference] {
-            out.append(TrendsSection(id: kind.rawValue, height: 14, widget: growthChart(kind)))
+            let chart = growthChart(kind)
+            out.append(section(kind.rawValue, height: 14, chart))
+            if chart.bands.isEmpty, chart.series.contains(where: { $0.points.contains { $0.y != nil } }) {
+                out.append(TrendsSection(id: "\(kind.rawValue).note", height: 1,
+                                         widget: TextLines(lines: [(whoNote(kind), .muted)], ellipsis: glyphs.ellipsis)))
+            }
         }
         for kind in [MeasurementKind.temperature, .heartRate, .respiratoryRate, .spo2, .bloodPressure, .glucose] {
-            out.append(TrendsSection(id: kind.rawValue, height: 12, widget: vitalChart(kind)))
+            out.append(section(kind.rawValue, height: 12, vitalChart(kind)))
         }
         out.append(TrendsSection(id: "adherence", height: adherenceHeight, widget: adherenceHeatmap()))
         let effect = effectivenessLines()
         out.append(TrendsSection(id: "effectiveness", height: effect.count + 1,
                                  widget: TextLines(lines: effect, ellipsis: glyphs.ellipsis)))
         return out
+    }
+
+    /// A chart, or just its title and "no data" on two rows when it has no reading in the window,
+    /// so an empty series neither hides which chart it is nor takes a whole frame.
+    private func section(_ id: String, height: Int, _ chart: LineChart) -> TrendsSection {
+        guard chart.cursorStops.isEmpty else { return TrendsSection(id: id, height: height, widget: chart) }
+        return TrendsSection(id: id, height: 2, widget: TextLines(lines: [(chart.yTitle, .header), (strings.noData, .muted)]))
+    }
+
+    /// Why a growth chart has no WHO band: no table (head circumference), sex unknown, or not yet term-corrected.
+    private func whoNote(_ kind: MeasurementKind) -> String {
+        if kind == .headCircumference { return context.t("trends.who.no_table") }
+        if trends.patient.sex == .unknown { return context.t("trends.who.no_sex") }
+        return context.t("trends.who.preterm")
     }
 
     // MARK: - Numbers per day

@@ -19,6 +19,7 @@ final class TrendsScreen: Screen {
     /// The last frame's sections and viewport, so keys act on what the user sees.
     private var laidOut: [TrendsSection] = []
     private var viewportHeight = 20
+    private var lastWidth = 118
 
     func title(_ context: AppContext) -> String { context.t("tab.trends") }
 
@@ -88,6 +89,8 @@ final class TrendsScreen: Screen {
 
     func handle(_ event: TerminalEvent, _ context: AppContext) -> Intent {
         guard case .key(let key) = event else { return .ignored }
+        // Keys may arrive before the first frame (snapshot replays): lay out at the last width.
+        laidOut = sections(width: lastWidth, context)
         switch key {
         case .left, .right:
             guard let focused = focusedSection, let chart = focused.line else { return .ignored }
@@ -119,8 +122,10 @@ final class TrendsScreen: Screen {
             window = next
             cursors = [:]
             return reload(context)
-        case "trends.down": scrollBy(1); return .handled
-        case "trends.up": scrollBy(-1); return .handled
+        case "trends.down", "trends.up":
+            laidOut = sections(width: lastWidth, context)
+            scrollBy(action == "trends.down" ? 1 : -1)
+            return .handled
         case "trends.ward":
             return .all([.session(.selectedPatient(nil)), .perform(WardShellAction.reloadAll)])
         default: return .ignored
@@ -175,6 +180,7 @@ final class TrendsScreen: Screen {
             buffer.put(loadError ?? context.t("ward.loading"), in: body.row(0), role: .muted)
             return
         }
+        lastWidth = body.width
         laidOut = sections(width: body.width, context)
         viewportHeight = body.height
         scroll = min(scroll, max(0, contentHeight - viewportHeight))
