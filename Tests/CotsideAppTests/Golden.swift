@@ -2,7 +2,7 @@
 enum Golden {
     /// Empty ward at 100×24: the honest empty state and how to admit.
     static let dashboardEmpty = #"""
-         1 Dashboard   2 History   3 Tools   4 Medications
+         1 Dashboard   2 History   3 Tools   4 Medications   5 Trends
          Occupied cots 0 · changes today 0 · alerts 0
 
 
@@ -32,7 +32,7 @@ enum Golden {
     /// no wet nappy since admission 48 h ago → alert; urine output for bed 3: (40−12) g / 3.2 kg / 6 h = 1.46,
     /// and over 24 h = 0.36 mL/kg/h.
     static let dashboardFull = #"""
-         1 Dashboard   2 History   3 Tools   4 Medications
+         1 Dashboard   2 History   3 Tools   4 Medications   5 Trends
          Occupied cots 2 · changes today 3 · alerts 1
            Bed  Patient               Age             Last nappy            Wet Dirty 7 days  Alert
            3    Ada Lovelace          3 d             30 min ago wet          1     1 ▁▁▁▁▁▁█
@@ -60,7 +60,7 @@ enum Golden {
 
     /// History with no entries.
     static let historyEmpty = #"""
-         1 Dashboard   2 History   3 Tools   4 Medications
+         1 Dashboard   2 History   3 Tools   4 Medications   5 Trends
          Whole ward
          Time             Bed    Patient                  Event        Details                         By
                                                    No entries yet
@@ -88,7 +88,7 @@ enum Golden {
 
     /// HistoryScreenTests.seed: four nappies 30 min, 90 min, 10 h and 26 h before 14:05, newest first.
     static let historyFull = #"""
-         1 Dashboard   2 History   3 Tools   4 Medications
+         1 Dashboard   2 History   3 Tools   4 Medications   5 Trends
          Whole ward
          Time             Bed    Patient                  Event        Details                         By
          2026-11-21 13:35 3      Ada Lovelace             Nappy wet    medium · 40 g                   NN
@@ -116,7 +116,7 @@ enum Golden {
 
     /// First run after the disclaimer: no staff yet, so the only row adds yourself.
     static let staffPickerFirstRun = #"""
-         1 Dashboard   2 History   3 Tools   4 Medications
+         1 Dashboard   2 History   3 Tools   4 Medications   5 Trends
 
                        ┌ Who is at the keyboard? ───────────────────────────────────────────┐
                        │ Name or initials: _                                                │

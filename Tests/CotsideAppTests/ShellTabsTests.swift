@@ -8,7 +8,7 @@ final class ShellTabsTests: ShellTestCase {
         let shell = try makeShell()
         let lines = screen(shell)
         XCTAssertEqual(lines.count, 24)
-        XCTAssertEqual(lines[0].trimmingCharacters(in: .whitespaces), "1 Dashboard   2 History   3 Tools   4 Medications")
+        XCTAssertEqual(lines[0].trimmingCharacters(in: .whitespaces), "1 Dashboard   2 History   3 Tools   4 Medications   5 Trends")
         assertShows(lines, "No cots to show yet")
         // Status line: ward, user, fixed clock in the ward's zone (UTC here).
         XCTAssertTrue(lines[22].hasPrefix(" Ward"))
@@ -23,10 +23,10 @@ final class ShellTabsTests: ShellTestCase {
         XCTAssertEqual(shell.activeTab, 1)
         _ = screen(shell, keys: "Tab Tab")
         XCTAssertEqual(shell.activeTab, 3)
-        _ = screen(shell, keys: "Tab")
-        XCTAssertEqual(shell.activeTab, 0, "Tab wraps from the last tab to the first")
+        _ = screen(shell, keys: "Tab Tab")
+        XCTAssertEqual(shell.activeTab, 0, "Tab wraps from the last tab (Trends) to the first")
         _ = screen(shell, keys: "S-Tab")
-        XCTAssertEqual(shell.activeTab, 3, "Shift-Tab wraps backwards")
+        XCTAssertEqual(shell.activeTab, 4, "Shift-Tab wraps backwards")
         assertShows(screen(shell, keys: "3"), "cotside calc --list")
     }
 

@@ -35,7 +35,7 @@ final class DashboardScreen: Screen {
             KeyBinding([.char("m")], action: "dashboard.log.mixed", label: context.t("key.mixed"), help: context.t("dashboard.help.mixed"), group: g),
             KeyBinding([.char("n")], action: "dashboard.new", label: context.t("key.new"), help: context.t("action.log_nappy"), group: g),
             KeyBinding([.char(" ")], action: "dashboard.mark", label: context.t("key.mark"), help: context.t("dashboard.help.mark"), group: g),
-            KeyBinding([.char("t")], action: "dashboard.trends", label: context.t("key.trends"), help: context.t("dashboard.help.trends"), group: g),
+            KeyBinding([.char("t")], action: "dashboard.trends", label: "", help: context.t("dashboard.help.trends"), group: g),
             KeyBinding([.enter], action: "dashboard.history", label: "", help: context.t("dashboard.help.history"), group: g),
             KeyBinding([.char("u")], action: "ward.undo", label: context.t("key.undo"), help: context.t("action.undo"), group: g),
             KeyBinding([.char("A")], action: "dashboard.admit", label: context.t("key.admit"), help: context.t("action.admit"), group: g),
