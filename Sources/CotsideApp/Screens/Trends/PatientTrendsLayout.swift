@@ -31,7 +31,7 @@ struct PatientTrendsLayout {
                                  widget: TextLines(lines: insightLines, ellipsis: glyphs.ellipsis)))
         out.append(TrendsSection(id: "nappies", height: 10, widget: nappyChart()))
         out.append(TrendsSection(id: "intake", height: 12, widget: intakeChart()))
-        out.append(TrendsSection(id: "urine", height: 10, widget: urineChart()))
+        out.append(TrendsSection(id: "urine", height: 14, widget: urineChart()))
         for kind in [MeasurementKind.weight, .length, .headCircumference] {
             let chart = growthChart(kind)
             out.append(section(kind.rawValue, height: 14, chart))
@@ -41,7 +41,7 @@ struct PatientTrendsLayout {
             }
         }
         for kind in [MeasurementKind.temperature, .heartRate, .respiratoryRate, .spo2, .bloodPressure, .glucose] {
-            out.append(section(kind.rawValue, height: 12, vitalChart(kind)))
+            out.append(section(kind.rawValue, height: 14, vitalChart(kind)))
         }
         out.append(TrendsSection(id: "adherence", height: adherenceHeight, widget: adherenceHeatmap()))
         let effect = effectivenessLines()

@@ -138,18 +138,19 @@ final class TrendsScreen: Screen {
         scroll = min(max(0, scroll + delta), max(0, contentHeight - viewportHeight))
     }
 
-    /// The first line chart whose top is at or below the first row shown (else the last one above).
+    /// The line chart at the top of the view: the first whose lower rows (legend, readout) are
+    /// still on screen, so the cursor readout it shows is visible.
     var focusedSection: TrendsSection? {
         var top = 0
-        var above: TrendsSection?
+        var last: TrendsSection?
         for section in laidOut {
             if section.line != nil {
-                if top >= scroll { return section }
-                above = section
+                if top + section.height - 3 > scroll { return section }
+                last = section
             }
             top += section.height + 1
         }
-        return above
+        return last
     }
 
     // MARK: - Rendering

@@ -1,0 +1,116 @@
+import Foundation
+import TerminalUI
+import WardStore
+import XCTest
+@testable import CotsideApp
+
+/// The Trends tab: a golden screen for a seeded demo patient at the fixed clock, the ward view,
+/// window switching with [ ], scrolling and the chart cursor, and opening it with t.
+@MainActor
+final class TrendsScreenTests: WardTestCase {
+    var trends: TrendsScreen { shell.tabs[4] as! TrendsScreen }
+
+    /// A small seeded demo ward (3 cots × 14 days, seed 1) at the fixed clock.
+    func seedDemo() async throws {
+        _ = try await DemoWard.generate(into: store, cots: 3, days: 14, seed: 1, now: Self.now, timeZone: Self.utc)
+    }
+
+    func testGoldenPatientTrends() async throws {
+        try await seedDemo()
+        try await startShell()
+        let patients = try await store.admittedPatients()
+        let patient = try XCTUnwrap(patients.first)
+        shell.selectPatient(patient)
+        await shell.settle()
+        await press(.char("5"))
+        assertScreen(TrendsGolden.demoPatient, width: 140, height: 50)
+    }
+
+    func testWardViewWithoutAPatient() async throws {
+        let ada = try await admit(bed: "3", given: "Ada", family: "Lovelace")
+        let bo = try await admit(bed: "4", given: "Bo", family: "Brown")
+        try await logNappy(ada, .wet, minutesAgo: 30)
+        try await logNappy(ada, .dirty, minutesAgo: 60)
+        try await logNappy(bo, .mixed, minutesAgo: 90)
+        try await logNappy(bo, .wet, minutesAgo: 60 * 24 + 5)  // yesterday (13:00 on 20 Nov)
+        try await startShell()
+        await press(.char("5"))
+        let ward = try XCTUnwrap(trends.wardTrends)
+        // Today: wet (Ada), dirty (Ada), mixed (Bo) → wet 2, dirty 2, 3 changes; yesterday one wet.
+        XCTAssertEqual([ward.days.last!.wet, ward.days.last!.dirty, ward.days.last!.nappies], [2, 2, 3])
+        XCTAssertEqual(ward.days.dropLast().last!.wet, 1)
+        XCTAssertEqual(ward.occupiedCots, 2)
+        let text = screenText(width: 120, height: 40)
+        XCTAssertTrue(text.contains("Ward trends · last 7 days"), text)
+        XCTAssertTrue(text.contains("2 occupied cots"), text)
+        XCTAssertTrue(text.contains("Nappies per day (all cots)"), text)
+        XCTAssertTrue(text.contains("█ wet  ▒ dirty"), text)
+    }
+
+    func testWindowSwitchingReloads() async throws {
+        let ada = try await admit(bed: "3", given: "Ada", family: "Lovelace", dob: "2026-10-01", hoursAgo: 24 * 40)
+        try await logNappy(ada, .wet, minutesAgo: 60 * 24 * 20)  // 20 days ago: only in 30-day and wider windows
+        try await startShell()
+        shell.selectPatient(ada)
+        await press(.char("5"))
+        XCTAssertEqual(trends.patientTrends?.window, .days7)
+        XCTAssertEqual(trends.patientTrends?.shownDays.map(\.nappies).reduce(0, +), 0)
+        await press(.char("]"), .char("]"))
+        XCTAssertEqual(trends.patientTrends?.window, .days30)
+        XCTAssertEqual(trends.patientTrends?.shownDays.count, 30)
+        XCTAssertEqual(trends.patientTrends?.shownDays.map(\.nappies).reduce(0, +), 1, "the older nappy is now in the window")
+        XCTAssertTrue(screenText(width: 120, height: 40).contains("Trends · bed 3 Ada Lovelace · last 30 days"))
+        await press(.char("["), .char("["), .char("["), .char("["))
+        XCTAssertEqual(trends.patientTrends?.window, .hours24, "[ stops at 24 h")
+        await press(.char("]"), .char("]"), .char("]"), .char("]"), .char("]"), .char("]"), .char("]"))
+        XCTAssertEqual(trends.patientTrends?.window, .all, "] stops at all")
+        XCTAssertGreaterThanOrEqual(trends.patientTrends?.windowDays ?? 0, 21, "all reaches back to the first entry")
+    }
+
+    func testScrollAndCursorOnTheChartAtTheTop() async throws {
+        try await seedDemo()
+        try await startShell()
+        shell.selectPatient(try await store.admittedPatients().first)
+        await press(.char("5"))
+        _ = screen(width: 140, height: 50)
+        await press(.pageDown)
+        XCTAssertGreaterThan(trends.scroll, 0)
+        let focused = try XCTUnwrap(trends.focusedSection)
+        await press(.left)
+        let text = screenText(width: 140, height: 50)
+        // The cursor readout starts with the reading's time; the newest stop is selected first.
+        let chart = try XCTUnwrap(trends.sections(width: 138, shell.context).first { $0.id == focused.id }?.line)
+        let readout = try XCTUnwrap(chart.readout())
+        XCTAssertTrue(text.contains(readout), "readout \(readout) missing:\n\(text)")
+        let before = trends.scroll
+        await press(.char("k"))
+        XCTAssertEqual(trends.scroll, before - 1, "k scrolls up one row")
+        await press(.home)
+        XCTAssertEqual(trends.scroll, 0)
+    }
+
+    func testTOnTheDashboardOpensTrendsForThatCot() async throws {
+        try await admit(bed: "3", given: "Ada", family: "Lovelace")
+        try await startShell()
+        await press(.char("t"))
+        XCTAssertEqual(shell.activeTab, 4)
+        XCTAssertEqual(trends.patientTrends?.patient.bedLabel, "3")
+        await press(.escape)
+        XCTAssertNil(shell.context.selectedPatient, "Esc goes to the ward view")
+        XCTAssertNotNil(trends.wardTrends)
+    }
+
+    func testReferenceArithmetic() {
+        // Holliday–Segar: 3.2 kg → 320 mL/day = 100 mL/kg/day; 15 kg → 1000 + 250 = 1250 mL/day ≈ 83.3 mL/kg/day;
+        // 25 kg → 1000 + 500 + 100 = 1600 mL/day = 64 mL/kg/day (Holliday & Segar 1957).
+        XCTAssertEqual(TrendsReference.hollidaySegarPerKg(weightKg: 3.2)!, 100, accuracy: 1e-9)
+        XCTAssertEqual(TrendsReference.hollidaySegarPerKg(weightKg: 15)!, 1250.0 / 15, accuracy: 1e-9)
+        XCTAssertEqual(TrendsReference.hollidaySegarPerKg(weightKg: 25)!, 64, accuracy: 1e-9)
+        XCTAssertNil(TrendsReference.hollidaySegarPerKg(weightKg: 0))
+        // Born 30+0 (210 d): 70 days short of 40 weeks, so day 80 of life is corrected day 10; day 60 is before term.
+        XCTAssertEqual(TrendsReference.whoDay(ageDays: 80, gestationWeeks: 30, gestationDays: 0), 10)
+        XCTAssertNil(TrendsReference.whoDay(ageDays: 60, gestationWeeks: 30, gestationDays: 0))
+        XCTAssertEqual(TrendsReference.whoDay(ageDays: 12, gestationWeeks: 39, gestationDays: 1), 12)
+    }
+}
+
