@@ -120,3 +120,26 @@ final class CommandLineTests: WardTestCase {
         XCTAssertTrue(history.stdout.contains("2026-11-21 13:45 3"), history.stdout)
     }
 }
+
+/// `cotside snapshot trends --bed`: the patient's Trends, or a clear refusal for an empty bed.
+@MainActor
+final class TrendsSnapshotCommandTests: WardTestCase {
+    func testSnapshotTrendsForABedAndRefusesAnEmptyBed() async throws {
+        var env = environment
+        env["COTSIDE_NOW"] = "2026-11-21T14:05:00Z"
+        let cli = BinaryRunner(binary: try BinaryRunner.locate(), environment: env)
+        let ada = try await admit(bed: "3", given: "Ada", family: "Lovelace")
+        try await logNappy(ada, .wet, minutesAgo: 20)
+        let shown = try cli.run(["snapshot", "trends", "--bed", "3", "--size", "140x50", "--db", databasePath])
+        XCTAssertEqual(shown.status, 0, shown.stderr)
+        XCTAssertTrue(shown.stdout.contains("Trends · bed 3 Ada Lovelace · last 7 days"), shown.stdout)
+        XCTAssertTrue(shown.stdout.contains("Nappies per day"), shown.stdout)
+        let wider = try cli.run(["snapshot", "trends", "--bed", "3", "--keys", "]", "--db", databasePath])
+        XCTAssertTrue(wider.stdout.contains("last 14 days"), wider.stdout)
+        let ward = try cli.run(["snapshot", "trends", "--db", databasePath])
+        XCTAssertTrue(ward.stdout.contains("Ward trends · last 7 days"), ward.stdout)
+        let empty = try cli.run(["snapshot", "trends", "--bed", "9", "--db", databasePath])
+        XCTAssertNotEqual(empty.status, 0)
+        XCTAssertTrue(empty.stderr.contains("no admitted patient in bed ‘9’"), empty.stderr)
+    }
+}
