@@ -78,7 +78,19 @@ func runMedsBenchmarks(arguments: [String]) async throws {
             try process.run()
             process.waitUntilExit()
         }
-        results.append(("`cotside due --json` (whole process)", ms, "≤ 50 ms"))
+        results.append(("`cotside due --json` (whole process, wall)", ms, "≤ 50 ms"))
+        // CPU time of those runs (user + system), which a busy shared machine does not inflate.
+        let before = childCPUSeconds()
+        let n = 10
+        for _ in 0..<n {
+            let process = Process()
+            process.executableURL = binary
+            process.arguments = ["due", "--json", "--db", path!]
+            process.standardOutput = FileHandle.nullDevice
+            try process.run()
+            process.waitUntilExit()
+        }
+        results.append(("`cotside due --json` (whole process, CPU)", (childCPUSeconds() - before) / Double(n) * 1000, "≤ 50 ms"))
     } else {
         print("(no cotside binary beside cotside-bench: `cotside due --json` end to end not timed)")
     }
@@ -101,4 +113,16 @@ private func benchMedian(_ count: Int, _ body: () async throws -> Void) async th
 
 private func benchSeconds(_ duration: Duration) -> Double {
     Double(duration.components.seconds) + Double(duration.components.attoseconds) / 1e18
+}
+
+/// User + system CPU seconds of every finished child process so far.
+private func childCPUSeconds() -> Double {
+    var usage = rusage()
+    #if os(Linux)
+    getrusage(__rusage_who_t(RUSAGE_CHILDREN.rawValue), &usage)
+    #else
+    getrusage(RUSAGE_CHILDREN, &usage)
+    #endif
+    func s(_ t: timeval) -> Double { Double(t.tv_sec) + Double(t.tv_usec) / 1e6 }
+    return s(usage.ru_utime) + s(usage.ru_stime)
 }
