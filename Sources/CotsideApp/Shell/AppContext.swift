@@ -1,5 +1,6 @@
 import Foundation
 import TerminalUI
+import WardStore
 
 /// What screens may read while handling events or rendering: language, clock, glyphs,
 /// preferences and who is at the keyboard. Owned by the shell; screens never write it directly.
@@ -14,11 +15,32 @@ public final class AppContext {
     public internal(set) var wardName: String
     public internal(set) var userName: String?
     public let paths: AppPaths
+    /// The folder of language catalogues (Settings lists what is there).
+    public let catalogueDirectory: URL
+
+    /// Languages the user can choose in Settings.
+    public var availableLanguages: [Language] { Catalogues.available(in: catalogueDirectory) }
+
+    /// The ward's data; nil only for screens shown without a database (never in the app).
+    public let repository: (any WardRepository)?
+    /// Ward-wide settings from the store (ward name, day start, alert threshold, dry nappy weight).
+    public internal(set) var wardSettings: WardSettings
+    /// Who is at the keyboard: every write passes `staff?.id`.
+    public internal(set) var staff: Staff?
+    /// The patient History and Tools are about (set by the patient picker or the Dashboard).
+    public internal(set) var selectedPatient: Patient?
+    /// What `u` takes back: the last quick log, edit or delete of this session.
+    public internal(set) var undoable: UndoRecord?
 
     public init(
         localizer: Localizer, clock: WardClock, glyphs: GlyphSet, preferences: Preferences,
-        colourAllowed: Bool, wardName: String, userName: String? = nil, paths: AppPaths
+        colourAllowed: Bool, wardName: String, userName: String? = nil,
+        catalogueDirectory: URL, paths: AppPaths,
+        repository: (any WardRepository)? = nil, wardSettings: WardSettings = .defaults
     ) {
+        self.catalogueDirectory = catalogueDirectory
+        self.repository = repository
+        self.wardSettings = wardSettings
         self.localizer = localizer
         self.clock = clock
         self.glyphs = glyphs
@@ -32,6 +54,20 @@ public final class AppContext {
     /// The terminal turned out to have no colours: use the monochrome table.
     public func forceMonochrome() { colourAllowed = false }
 
+    /// Dates and times in the ward's zone with names in the user's language; rebuilt when the
+    /// language changes.
+    public var timeText: WardTimeText {
+        if let cached = cachedTimeText, cachedTimeTextLanguage == localizer.language.code { return cached }
+        let text = WardTimeText(timeZone: clock.timeZone,
+                                weekdays: t("time.weekdays").split(separator: " ").map(String.init),
+                                months: t("time.months").split(separator: " ").map(String.init))
+        cachedTimeText = text
+        cachedTimeTextLanguage = localizer.language.code
+        return text
+    }
+    private var cachedTimeText: WardTimeText?
+    private var cachedTimeTextLanguage: String?
+
     /// Shorthand for the localizer: `context.t("tab.history")`.
     public func t(_ key: String, _ args: CustomStringConvertible...) -> String {
         var text = localizer(key)
@@ -44,16 +80,10 @@ public final class AppContext {
     /// The theme in force: the preference, unless colour is not allowed.
     public var theme: Theme { Theme.named(colourAllowed ? preferences.themeName : .monochrome) }
 
-    /// Kit strings (too small, dialogs, help, palette) in the user's language.
+    /// Kit strings (too small, dialogs, help, palette, form messages) in the user's language;
+    /// the kit names its catalogue keys, the catalogue supplies the words.
     public var uiStrings: UIStrings {
-        UIStrings(
-            tooSmall: t("ui.too_small"), noData: t("ui.no_data"),
-            yes: t("dialog.yes"), no: t("dialog.no"), ok: t("dialog.ok"),
-            helpTitle: t("ui.help_title"), helpFilterPrompt: t("ui.help_filter"), helpNoMatch: t("ui.help_no_match"),
-            paletteTitle: t("ui.palette_title"), palettePrompt: t("ui.palette_prompt"), paletteNoMatch: t("ui.palette_no_match"),
-            numberOutOfRange: t("ui.number_out_of_range"), numberNotANumber: t("ui.number_not_a_number"),
-            required: t("ui.required"), empty: t("ui.empty"), understoodPrefix: t("ui.understood_prefix")
-        )
+        UIStrings.localized { key, english in localizer.has(key) ? localizer(key) : english }
     }
 }
 

@@ -1,9 +1,10 @@
 import TerminalUI
 
-/// Workstation settings: theme and language, applied at once and saved.
+/// Workstation settings (theme and language, applied at once and saved) and, on the last row,
+/// the ward-wide settings kept in the store (Enter opens their form).
 @MainActor
 final class SettingsScreen: Screen {
-    private enum Row: CaseIterable { case theme, language }
+    private enum Row: CaseIterable { case theme, language, ward }
     private var selected = 0
 
     func title(_ context: AppContext) -> String { context.t("settings.title") }
@@ -44,20 +45,24 @@ final class SettingsScreen: Screen {
             let i = all.firstIndex(of: context.preferences.themeName) ?? 0
             return .perform(ShellAction.setTheme(all[(i + step + all.count) % all.count]))
         case .language:
-            let all = Catalogues.available()
+            let all = context.availableLanguages
             guard !all.isEmpty else { return .handled }
             let i = all.firstIndex { $0.code == context.preferences.language } ?? 0
             return .perform(ShellAction.setLanguage(all[(i + step + all.count) % all.count].code))
+        case .ward:
+            guard context.repository != nil else { return .message(.info(context.t("ward.no_database"))) }
+            return .push(WardSettingsScreen(context))
         }
     }
 
     func render(in area: Rect, into buffer: inout Buffer, _ context: AppContext) {
         let rows = Layout.vertical([.length(1), .length(1), .length(1), .length(1), .length(1), .length(1), .fill]).split(area.inset(left: 2, right: 2))
         buffer.put(context.t("settings.title"), in: rows[0], role: .header, attributes: [.bold])
-        let language = Catalogues.available().first { $0.code == context.preferences.language }?.nativeName ?? context.preferences.language
+        let language = context.availableLanguages.first { $0.code == context.preferences.language }?.nativeName ?? context.preferences.language
         let values: [(String, String)] = [
             (context.t("settings.theme"), context.t("settings.theme.\(context.preferences.themeName.rawValue)")),
             (context.t("settings.language"), language),
+            (context.t("settings.ward"), WardSettingsScreen.summary(context.wardSettings, context)),
         ]
         for (i, (label, value)) in values.enumerated() {
             let row = rows[2 + i]
