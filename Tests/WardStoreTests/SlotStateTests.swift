@@ -74,8 +74,8 @@ final class SlotStateTests: WardStoreTestCase {
 
         _ = try await store.recordDose(DoseRecordDraft(medicationId: iron.id, scheduledAt: date("2026-03-10T12:30:00Z"),
                                                        status: .given, recordedAt: clock.now), by: nil)
-        _ = try await store.snoozeDose(medicationId: vitD.id, scheduledAt: date("2026-03-10T14:00:00Z"), by: .sixtyMinutes,
-                                       staffId: nil)
+        _ = try await store.snoozeDose(medicationId: vitD.id, scheduledAt: date("2026-03-10T14:00:00Z"), for: .sixtyMinutes,
+                                       by: nil)
         board = try await store.dueBoard(now: clock.now, timeZone: london)
         XCTAssertEqual(board.overdueCount, 1)
         XCTAssertEqual(board.dueCount, 1, "the snoozed slot is upcoming until 30 min before 15:10")
