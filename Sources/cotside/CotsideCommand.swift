@@ -12,7 +12,7 @@ struct CotsideCommand: AsyncParsableCommand {
         (override with --db or COTSIDE_DB). Preferences: $XDG_CONFIG_HOME/cotside/preferences.json.
         """,
         version: CotsideVersion.string,
-        subcommands: [TUICommand.self, SnapshotCommand.self, CalcCommand.self],
+        subcommands: [TUICommand.self, SnapshotCommand.self, CalcCommand.self, CentresCommand.self, StrokeCommand.self],
         defaultSubcommand: TUICommand.self
     )
 }

@@ -6,15 +6,18 @@ public struct StrokeCentreIssue: Error, Sendable, Equatable, CustomStringConvert
     public var entry: Int
     public var field: String?
     public var message: String
+    /// True when `entry` is a CSV line number rather than a JSON array position.
+    public var isLine: Bool
 
-    public init(entry: Int, field: String?, message: String) {
+    public init(entry: Int, field: String?, isLine: Bool = false, message: String) {
         self.entry = entry
         self.field = field
         self.message = message
+        self.isLine = isLine
     }
 
     public var description: String {
-        "\(entry == 0 ? "file" : "entry \(entry)")\(field.map { " (\($0))" } ?? ""): \(message)"
+        "\(entry == 0 ? "file" : "\(isLine ? "line" : "entry") \(entry)")\(field.map { " (\($0))" } ?? ""): \(message)"
     }
 }
 
@@ -71,16 +74,16 @@ public enum StrokeCentreParser {
         }
         var issues: [StrokeCentreIssue] = []
         for key in requiredKeys where !header.contains(key) {
-            issues.append(StrokeCentreIssue(entry: 1, field: key, message: "the header has no column ‘\(key)’ (required: \(requiredKeys.joined(separator: ", ")))"))
+            issues.append(StrokeCentreIssue(entry: 1, field: key, isLine: true, message: "the header has no column ‘\(key)’ (required: \(requiredKeys.joined(separator: ", ")))"))
         }
         for key in header where !knownKeys.contains(key) {
-            issues.append(StrokeCentreIssue(entry: 1, field: key, message: "unknown column ‘\(key)’ (known: \(knownKeys.sorted().joined(separator: ", ")))"))
+            issues.append(StrokeCentreIssue(entry: 1, field: key, isLine: true, message: "unknown column ‘\(key)’ (known: \(knownKeys.sorted().joined(separator: ", ")))"))
         }
         guard issues.isEmpty else { return .failure(StrokeCentreIssues(issues)) }
         var centres: [StrokeCentre] = []
         for row in rows.dropFirst() where !row.cells.allSatisfy({ $0.trimmingCharacters(in: .whitespaces).isEmpty }) {
             guard row.cells.count == header.count else {
-                issues.append(StrokeCentreIssue(entry: row.line, field: nil, message: "has \(row.cells.count) cells; the header has \(header.count)"))
+                issues.append(StrokeCentreIssue(entry: row.line, field: nil, isLine: true, message: "has \(row.cells.count) cells; the header has \(header.count)"))
                 continue
             }
             var fields: [String: FieldValue] = [:]
@@ -90,7 +93,7 @@ public enum StrokeCentreParser {
             }
             switch centre(from: fields, entry: row.line, strictTypes: false) {
             case .success(let c): centres.append(c)
-            case .failure(let e): issues += e.issues
+            case .failure(let e): issues += e.issues.map { var i = $0; i.isLine = true; return i }
             }
         }
         if centres.isEmpty && issues.isEmpty { issues.append(StrokeCentreIssue(entry: 0, field: nil, message: "holds no centres")) }
@@ -143,12 +146,12 @@ public enum StrokeCentreParser {
             switch f[key] {
             case .number(let n)?: value = n
             case .text(let s)? where !strictTypes:
-                guard let n = Double(s), n.isFinite else { issue(key, "‘\(s)’ is not a number (\(range.lowerBound)…\(range.upperBound))"); return nil }
+                guard let n = Double(s), n.isFinite else { issue(key, "‘\(s)’ is not a number (\(NumberText.plain(range.lowerBound))…\(NumberText.plain(range.upperBound)))"); return nil }
                 value = n
             case nil: if required { issue(key, "is missing") }; return nil
-            default: issue(key, "must be a number (\(range.lowerBound)…\(range.upperBound))"); return nil
+            default: issue(key, "must be a number (\(NumberText.plain(range.lowerBound))…\(NumberText.plain(range.upperBound)))"); return nil
             }
-            if let v = value, !range.contains(v) { issue(key, "\(v) is outside \(range.lowerBound)…\(range.upperBound)"); return nil }
+            if let v = value, !range.contains(v) { issue(key, "\(NumberText.plain(v)) is outside \(NumberText.plain(range.lowerBound))…\(NumberText.plain(range.upperBound))"); return nil }
             return value
         }
         func flag(_ key: String) -> Bool {

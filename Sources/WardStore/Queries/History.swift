@@ -4,11 +4,18 @@ import Foundation
 /// calculator results and stroke assessments: one case and one SQL branch each.
 public enum HistoryEventKind: String, Sendable, Hashable, CaseIterable {
     case nappyChange
+    /// A reviewed calculator result saved to the chart (Tools pane).
+    case calculatorResult
+    /// A stroke triage assessment stored for a patient.
+    case strokeAssessment
 
     /// Tie-breaker between kinds at the same millisecond (part of the keyset); never reuse a rank.
+    /// The Tools pane's kinds use 20+ so other issues' kinds can take the small numbers.
     public var rank: Int {
         switch self {
         case .nappyChange: return 1
+        case .calculatorResult: return 20
+        case .strokeAssessment: return 21
         }
     }
 }

@@ -23,11 +23,16 @@ public struct HistoryQuery: Sendable {
     public var sqlAndArguments: (sql: String, arguments: [DatabaseValue]) {
         var arguments: [DatabaseValue] = []
         let desc = direction == .older ? "DESC" : "ASC"
-        let branch = nappyBranch(&arguments)
+        var branches = [nappyBranch(&arguments)]
+        // Saved results and assessments are not nappies: a nappy-kind filter leaves them out.
+        if filter.nappyKinds.isEmpty {
+            branches.append(toolBranch(.calculatorResult, &arguments))
+            branches.append(toolBranch(.strokeAssessment, &arguments))
+        }
         arguments.append((limit + 1).databaseValue)
         let sql = """
             SELECT e.*, p.bedLabel, p.givenName, p.familyName, s.initials AS staffInitials
-            FROM (\(branch)) e
+            FROM (\(branches.joined(separator: "\nUNION ALL\n"))) e
             JOIN patient p ON p.id = e.patientId
             LEFT JOIN staff s ON s.id = e.staffId
             ORDER BY e.occurredAt \(desc), e.kindRank \(desc), e.id \(desc)
@@ -101,23 +106,71 @@ public struct HistoryQuery: Sendable {
             """
     }
 
+    /// Saved calculator results and stroke assessments of patients: who saved them, the tool,
+    /// and the one-line summary. Same shape as the nappy branch.
+    private func toolBranch(_ kind: HistoryEventKind, _ arguments: inout [DatabaseValue]) -> String {
+        let isResult = kind == .calculatorResult
+        let table = isResult ? "calculator_result" : "stroke_assessment"
+        let time = isResult ? "c.savedAt" : "c.assessedAt"
+        let staff = isResult ? "c.savedBy" : "c.assessedBy"
+        let subtype = isResult ? "c.toolId" : "c.module"
+        var conditions = ["c.deletedAt IS NULL", "c.patientId IS NOT NULL",
+                          "NOT EXISTS (SELECT 1 FROM patient dp WHERE dp.id = c.patientId AND dp.deletedAt IS NOT NULL)"]
+        if let patientId = filter.patientId {
+            conditions.append("c.patientId = ?")
+            arguments.append(patientId.databaseValue)
+        }
+        if let staffId = filter.staffId {
+            conditions.append("\(staff) = ?")
+            arguments.append(staffId.databaseValue)
+        }
+        if let from = filter.from {
+            conditions.append("\(time) >= ?")
+            arguments.append(StoredTime.milliseconds(from).databaseValue)
+        }
+        if let until = filter.until {
+            conditions.append("\(time) < ?")
+            arguments.append(StoredTime.milliseconds(until).databaseValue)
+        }
+        if let text = filter.notesContaining?.trimmingCharacters(in: .whitespaces), !text.isEmpty {
+            conditions.append("c.summary LIKE ? ESCAPE '\\'")
+            arguments.append(("%" + SQLText.escapeLike(text) + "%").databaseValue)
+        }
+        if let cursor {
+            conditions.append(keysetCondition(cursor: cursor, branchRank: kind.rank, arguments: &arguments, time: time, id: "c.id"))
+        }
+        let desc = direction == .older ? "DESC" : "ASC"
+        arguments.append((limit + 1).databaseValue)
+        return """
+            SELECT * FROM (
+                SELECT \(kind.rank) AS kindRank, c.id, c.patientId, \(time) AS occurredAt, \(staff) AS staffId,
+                    \(subtype) AS subtype, c.summary AS detailA, NULL AS detailB, NULL AS detailNumber, '' AS notes
+                FROM \(table) c
+                WHERE \(conditions.joined(separator: " AND "))
+                ORDER BY \(time) \(desc), c.id \(desc)
+                LIMIT ?
+            )
+            """
+    }
+
     /// The keyset predicate for one branch, where the kind rank is a constant: rows strictly
     /// beyond the cursor in the page's direction.
-    private func keysetCondition(cursor: HistoryCursor, branchRank: Int, arguments: inout [DatabaseValue]) -> String {
+    private func keysetCondition(cursor: HistoryCursor, branchRank: Int, arguments: inout [DatabaseValue],
+                                 time: String = "n.occurredAt", id: String = "n.id") -> String {
         let t = StoredTime.milliseconds(cursor.occurredAt)
         let older = direction == .older
         if branchRank == cursor.kindRank {
             arguments += [t.databaseValue, cursor.id.databaseValue]
-            return older ? "(n.occurredAt, n.id) < (?, ?)" : "(n.occurredAt, n.id) > (?, ?)"
+            return older ? "(\(time), \(id)) < (?, ?)" : "(\(time), \(id)) > (?, ?)"
         }
         arguments.append(t.databaseValue)
         // Same millisecond: included only when this kind sorts beyond the cursor's kind.
         let sameTimeIncluded = older ? branchRank < cursor.kindRank : branchRank > cursor.kindRank
         switch (older, sameTimeIncluded) {
-        case (true, true): return "n.occurredAt <= ?"
-        case (true, false): return "n.occurredAt < ?"
-        case (false, true): return "n.occurredAt >= ?"
-        case (false, false): return "n.occurredAt > ?"
+        case (true, true): return "\(time) <= ?"
+        case (true, false): return "\(time) < ?"
+        case (false, true): return "\(time) >= ?"
+        case (false, false): return "\(time) > ?"
         }
     }
 
@@ -131,6 +184,8 @@ public struct HistoryQuery: Sendable {
     }
 
     static func event(_ row: Row) -> HistoryEvent {
+        let rank: Int = row["kindRank"]
+        if rank != HistoryEventKind.nappyChange.rank { return toolEvent(row, rank: rank) }
         let given: String = row["givenName"]
         let family: String = row["familyName"]
         let subtype: String = row["subtype"]
@@ -147,6 +202,22 @@ public struct HistoryQuery: Sendable {
             title: "Nappy \(subtype)", details: details.filter { !$0.isEmpty }.joined(separator: " · "),
             notes: row["notes"] ?? "", staffId: row["staffId"], staffInitials: row["staffInitials"],
             nappyKind: nappyKind)
+    }
+}
+
+extension HistoryQuery {
+    /// A saved calculator result ("Calculator bsa") or stroke assessment ("Stroke triage full").
+    static func toolEvent(_ row: Row, rank: Int) -> HistoryEvent {
+        let isResult = rank == HistoryEventKind.calculatorResult.rank
+        let given: String = row["givenName"]
+        let family: String = row["familyName"]
+        let subtype: String = row["subtype"]
+        return HistoryEvent(
+            kind: isResult ? .calculatorResult : .strokeAssessment, id: row["id"],
+            occurredAt: StoredTime.date(milliseconds: row["occurredAt"]),
+            patientId: row["patientId"], bedLabel: row["bedLabel"], patientName: "\(given) \(family)",
+            title: isResult ? "Calculator \(subtype)" : "Stroke triage \(subtype)", details: row["detailA"] ?? "",
+            notes: "", staffId: row["staffId"], staffInitials: row["staffInitials"], nappyKind: nil)
     }
 }
 
