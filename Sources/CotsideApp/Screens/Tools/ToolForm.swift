@@ -81,13 +81,15 @@ struct ToolForm {
         spec.inputs.indices.contains(state.focus) ? spec.inputs[state.focus] : nil
     }
 
-    /// Sends a key to the kit form. Digits on a score row pick the option worth that many
-    /// points (on a word row, the option's position), so `2` on APGAR appearance means 2 points.
+    /// Sends a key to the kit form. A digit on a score row picks the option worth that many
+    /// points and moves to the next row, so APGAR is typed as `2 1 2 2 1`.
     mutating func handle(_ key: Key) -> FormOutcome {
         if case .char(let c) = key, let input = focusedInput, let digit = c.wholeNumberValue {
             if case .choice(let options) = input.kind {
                 guard let index = options.firstIndex(where: { $0.value == digit }) else { return .ignored }
-                return setChoice(index)
+                let outcome = setChoice(index)
+                if state.focus < state.fields.count - 1 { state.focus += 1 }
+                return outcome
             }
         }
         let before = state.fields

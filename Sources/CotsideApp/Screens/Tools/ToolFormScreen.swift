@@ -12,6 +12,8 @@ final class ToolFormScreen: Screen {
     let onSubmit: ((ToolForm, ToolResult) -> Intent)?
     /// Shown above the form (the triage step's question or sub-form name).
     let heading: String?
+    /// Where `S` saves to the selected patient's chart; nil until the app provides the store.
+    weak var saver: (any ToolResultSaving)?
 
     init(form: ToolForm, heading: String? = nil, onSubmit: ((ToolForm, ToolResult) -> Intent)? = nil) {
         self.form = form
@@ -49,6 +51,10 @@ final class ToolFormScreen: Screen {
             bindings.append(KeyBinding([.char("g")], action: "tools.form.chart", label: context.t("tools.key.chart"),
                                        help: context.t("tools.action.chart"), group: g))
         }
+        if onSubmit == nil {
+            bindings.append(KeyBinding([.char("S")], action: "tools.form.save", label: context.t("tools.key.save"),
+                                       help: context.t("tools.action.save"), group: g))
+        }
         if onSubmit != nil {
             bindings.append(KeyBinding([.enter], action: "tools.form.submit", label: context.t("tools.key.continue"),
                                        help: context.t("tools.action.continue"), group: g))
@@ -60,7 +66,7 @@ final class ToolFormScreen: Screen {
         guard case .key(let key) = event else { return .ignored }
         switch key {
         case .escape, .enter: return .ignored
-        case .char("r"), .char("g"):
+        case .char("r"), .char("g"), .char("S"):
             if !capturesText { return .ignored }
         default: break
         }
@@ -75,6 +81,14 @@ final class ToolFormScreen: Screen {
         case "tools.form.next": _ = form.handle(.tab); return .handled
         case "tools.form.previous": _ = form.handle(.backTab); return .handled
         case "tools.form.references": return .push(ToolReferenceScreen(spec: form.spec))
+        case "tools.form.save":
+            guard case .result(let result) = form.evaluation else {
+                return .message(.warning(context.t("tools.save.needs_result")))
+            }
+            guard let saver, let patient = saver.selectedPatient else {
+                return .message(.warning(context.t("tools.save.needs_patient")))
+            }
+            return .push(ResultReviewScreen(form: form, result: result, patient: patient, saver: saver))
         case "tools.form.chart":
             return .push(GrowthChartScreen(form: form))
         case "tools.form.submit":

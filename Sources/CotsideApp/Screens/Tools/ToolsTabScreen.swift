@@ -9,6 +9,8 @@ final class ToolsTabScreen: Screen {
     private(set) var query = ""
     private(set) var selected = 0
     private var visibleRows = 10
+    /// Saving to the chart, once the app has a store and a selected patient (see `ToolResultSaving`).
+    var saver: (any ToolResultSaving)?
 
     func title(_ context: AppContext) -> String { context.t("tab.tools") }
     var capturesText: Bool { true }
@@ -65,7 +67,9 @@ final class ToolsTabScreen: Screen {
             selected = 0
         case "tools.open":
             guard rows.indices.contains(selected) else { return .handled }
-            return .push(Self.screen(for: rows[selected].entry, context))
+            let screen = Self.screen(for: rows[selected].entry, context)
+            (screen as? ToolFormScreen)?.saver = saver
+            return .push(screen)
         default: return .ignored
         }
         return .handled
