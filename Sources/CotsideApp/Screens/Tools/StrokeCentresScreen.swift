@@ -1,4 +1,5 @@
 import Clinical
+import Foundation
 import TerminalUI
 
 /// Stroke centres: type a location (coordinates "48.14,11.58", a city or a centre of the
@@ -85,7 +86,7 @@ final class StrokeCentresScreen: Screen {
         buffer.put(located ? context.t("stroke.centres.header_near") : context.t("stroke.centres.header"), in: parts[2], role: .header, attributes: [.bold])
         for (i, row) in rows.dropFirst(scroll).prefix(parts[3].height).enumerated() {
             let c = row.centre
-            let distance = located ? NumberText.rounded(row.kilometres, digits: 1).padding(toLength: 6, withPad: " ", startingAt: 0) + " km " : ""
+            let distance = located ? String(format: "%6.1f km  ", row.kilometres) : ""
             let caps = c.capabilityWords.map { String($0.prefix(5)) }.joined(separator: "/")
             let text = "\(distance)\(c.name) · \(c.city) · \(caps) · \(c.emergencyPhone ?? c.phone ?? "—")"
             buffer.put(text, in: parts[3].row(i), role: i == 0 && located ? .highlight : .normal, ellipsis: context.glyphs.ellipsis)

@@ -122,7 +122,7 @@ final class ToolsTabScreen: Screen {
             let isSelected = index == selected
             let role: StyleRole = isSelected ? .selection : .normal
             if isSelected { buffer.fill(r, role: role) }
-            let cols = Layout.horizontal([.length(nameWidth), .fill]).split(r)
+            let cols = Layout.horizontal([.length(nameWidth - 1), .fill], spacing: 1).split(r)
             buffer.put((isSelected ? context.glyphs.arrowRight + " " : "  ") + line.text, in: cols[0], role: role)
             buffer.put(rows[index].summary, in: cols[1], role: isSelected ? role : .muted, ellipsis: context.glyphs.ellipsis)
         }
