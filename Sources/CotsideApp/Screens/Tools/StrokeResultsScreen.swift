@@ -32,14 +32,14 @@ final class StrokeResultsScreen: Screen {
     }
 
     /// A gauge of `width` cells filled in proportion to `fraction` (0–1).
-    static func gauge(_ fraction: Double, width: Int, glyphs: GlyphSet) -> String {
+    nonisolated static func gauge(_ fraction: Double, width: Int, glyphs: GlyphSet) -> String {
         let filled = Int((max(0, min(1, fraction)) * Double(width)).rounded())
         let full = glyphs.barRamp.last ?? "#", empty = glyphs.hasBraille ? "░" : "."
         return "[" + String(repeating: full, count: filled) + String(repeating: empty, count: width - filled) + "]"
     }
 
     /// A signed bar around a centre line: negative terms grow left, positive right.
-    static func driverBar(_ value: Double, scale: Double, halfWidth: Int, glyphs: GlyphSet) -> String {
+    nonisolated static func driverBar(_ value: Double, scale: Double, halfWidth: Int, glyphs: GlyphSet) -> String {
         let n = Int((min(1, abs(value) / max(scale, 1e-9)) * Double(halfWidth)).rounded())
         let full = glyphs.barRamp.last ?? "#"
         let left = value < 0 ? String(repeating: " ", count: halfWidth - n) + String(repeating: full, count: n) : String(repeating: " ", count: halfWidth)
