@@ -1,9 +1,21 @@
-// Benchmarks entry point. The lead wires the other areas in; store benchmarks run with `store`.
+// `make bench` runs every suite; `cotside-bench SUITE [options]` runs one.
+// The calc batch benchmark is a script (scripts/bench/calc-batch.sh) because it measures the
+// installed command end to end, with a Python implementation beside it.
 import Foundation
 
 let benchArguments = Array(CommandLine.arguments.dropFirst())
-if benchArguments.first == "store" || benchArguments.isEmpty {
-    try await runStoreBenchmarks(arguments: Array(benchArguments.dropFirst()))
+let suites: [(name: String, run: ([String]) async throws -> Void)] = [
+    ("store", { try await runStoreBenchmarks(arguments: $0) }),
+]
+if let name = benchArguments.first, !name.hasPrefix("-") {
+    guard let suite = suites.first(where: { $0.name == name }) else {
+        FileHandle.standardError.write(Data("cotside-bench: unknown suite \(name); suites: \(suites.map(\.name).joined(separator: ", "))\n".utf8))
+        exit(2)
+    }
+    try await suite.run(Array(benchArguments.dropFirst()))
 } else {
-    print("cotside-bench: unknown benchmark \(benchArguments[0]); use `store`")
+    for suite in suites {
+        print("== \(suite.name) ==")
+        try await suite.run(benchArguments)
+    }
 }

@@ -9,8 +9,6 @@
 #include <wchar.h>
 #include <stdio.h>
 #include <curses.h>
-#include <sys/ioctl.h>
-#include <unistd.h>
 
 static inline WINDOW *cots_stdscr(void) { return stdscr; }
 static inline int cots_lines(void) { return LINES; }
@@ -50,13 +48,5 @@ static inline int cots_put_cell(int y, int x, const wchar_t *wch, attr_t attrs, 
     cchar_t c;
     if (setcchar(&c, wch, attrs, pair, NULL) != OK) return ERR;
     return mvadd_wch(y, x, &c);
-}
-/// The terminal's real size from the kernel (TIOCGWINSZ); 0 on success.
-static inline int cots_terminal_size(int *rows, int *cols) {
-    struct winsize ws;
-    if (ioctl(STDOUT_FILENO, TIOCGWINSZ, &ws) != 0 || ws.ws_row == 0 || ws.ws_col == 0) return -1;
-    *rows = ws.ws_row;
-    *cols = ws.ws_col;
-    return 0;
 }
 #endif

@@ -102,6 +102,11 @@ final class CalcBatchTests: XCTestCase {
         XCTAssertTrue(answers[0].contains("longer than"))
         XCTAssertTrue(answers[1].hasPrefix(#"{"id":2,"ok":true"#))
         XCTAssertEqual(summary.failedLines, 2)
+        // A line with 100,000 keys is answered in linear time.
+        let manyKeys = "{\"tool\":\"bsa\"" + (0..<100_000).map { ",\"k\($0)\":1" }.joined() + ",\"k5\":2}\n"
+        let many = lines(CalcBatch.run(Array(manyKeys.utf8)).output)
+        XCTAssertEqual(many.count, 1)
+        XCTAssertTrue(many[0].contains("k5 appears more than once"))
         // With the default limit a 1 MB line is read and answered normally.
         let normal = CalcBatch.run(Array(megabyte.utf8)).output
         XCTAssertTrue(lines(normal)[0].contains("has no input ‘note’"))

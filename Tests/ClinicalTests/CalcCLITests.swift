@@ -41,6 +41,11 @@ final class CalcCLITests: XCTestCase {
         XCTAssertTrue(out.stdout.contains("✔ reassuring"))
         XCTAssertTrue(out.stdout.contains("APGAR 9"))
         XCTAssertTrue(out.stdout.contains("Reference: Apgar V."))
+        XCTAssertTrue(out.stdout.contains("pulse 2: ≥ 100 bpm"), out.stdout)
+        let toddler = CalcCLI.run(["gcs", "eye=3", "verbal=4", "motor=5", "age_years=2"]).stdout
+        XCTAssertTrue(toddler.contains("verbal 4: Cries but consolable"), toddler)
+        let child = CalcCLI.run(["gcs", "eye=3", "verbal=4", "motor=5", "age_years=7"]).stdout
+        XCTAssertTrue(child.contains("verbal 4: Confused"), child)
         let warned = CalcCLI.run(["ivfluid", "weight_kg=80"])
         XCTAssertTrue(warned.stdout.contains("warning: "))
     }

@@ -1,6 +1,7 @@
 import XCTest
 @testable import CotsideApp
 import CotsideResources
+import TerminalUI
 
 /// Every user-facing string goes through the catalogue: a key used in code but missing from
 /// `en.json` would show as its raw key, so this test reads the sources and checks each one.
@@ -24,6 +25,13 @@ final class LocalisationTests: XCTestCase {
         }
         XCTAssertGreaterThan(checked, 50, "the scan found the app's keys")
         XCTAssertEqual(missing, [], "keys missing from Resources/l10n/en.json")
+    }
+
+    func testEnglishCatalogueCarriesEveryKitString() throws {
+        let english = try Catalogues.localizer(for: "en")
+        for (key, text) in UIStrings.catalogueKeys {
+            XCTAssertEqual(english(key), text, "en.json must carry the kit's \(key)")
+        }
     }
 
     func testArgumentsAreSubstitutedAndUnknownKeysFallBackToTheKey() throws {

@@ -48,3 +48,26 @@ final class ThemeTests: XCTestCase {
         XCTAssertEqual(UIStrings.fill("{a} and {b}", ["a": "1", "b": "2"]), "1 and 2")
     }
 }
+
+final class TerminalProfileTests: XCTestCase {
+    func testNoColourRules() {
+        XCTAssertEqual(TerminalProfile.theme(requested: .light, noColorFlag: false, environment: [:], terminalHasColors: true).name, .light)
+        XCTAssertEqual(TerminalProfile.theme(requested: .light, noColorFlag: true, environment: [:], terminalHasColors: true).name, .monochrome)
+        XCTAssertEqual(TerminalProfile.theme(requested: .dark, noColorFlag: false, environment: ["NO_COLOR": "1"], terminalHasColors: true).name, .monochrome)
+        // no-color.org: an empty NO_COLOR does not disable colour.
+        XCTAssertEqual(TerminalProfile.theme(requested: .dark, noColorFlag: false, environment: ["NO_COLOR": ""], terminalHasColors: true).name, .dark)
+        XCTAssertEqual(TerminalProfile.theme(requested: .dark, noColorFlag: false, environment: [:], terminalHasColors: false).name, .monochrome)
+        XCTAssertEqual(TerminalProfile.glyphs(localeIsUTF8: false), .ascii)
+        XCTAssertEqual(TerminalProfile.glyphs(localeIsUTF8: true), .unicode)
+    }
+
+    func testLocalizedStringsComeFromTheCatalogueWithEnglishFallback() {
+        let german = ["ui.yes": "Ja", "ui.no": "Nein"]
+        let strings = UIStrings.localized { key, english in german[key] ?? english }
+        XCTAssertEqual(strings.yes, "Ja")
+        XCTAssertEqual(strings.no, "Nein")
+        XCTAssertEqual(strings.ok, "OK")
+        XCTAssertEqual(UIStrings.catalogueKeys["ui.tooSmall"], UIStrings.english.tooSmall)
+        XCTAssertEqual(UIStrings.catalogueKeys.count, 17)
+    }
+}

@@ -42,10 +42,15 @@ run_batch() {
         exit 1
     fi
     rss=$(awk -F': ' '/Maximum resident set size/ {print $2}' "$WORK/time-$name.txt")
+    # CPU seconds and share: on a shared machine wall-clock rates understate the program.
+    cpu=$(awk -F': ' '/User time|System time/ {s += $2} END {print s}' "$WORK/time-$name.txt")
+    share=$(awk -F': ' '/Percent of CPU/ {print $2}' "$WORK/time-$name.txt")
     rate=$(awk -v n="$lines" -v s="$start" -v e="$end" 'BEGIN { printf "%.0f", n / (e - s) }')
     printf '%-28s %9d lines  %7.3f s  %9d lines/s  peak RSS %6.1f MiB  (ok: %d)\n' \
         "$name" "$lines" "$(awk -v s="$start" -v e="$end" 'BEGIN { print e - s }')" "$rate" \
         "$(awk -v k="$rss" 'BEGIN { print k / 1024 }')" "$(grep -c '"ok":true' "$WORK/out-$name.jsonl" || true)"
+    printf '%-28s %9s        CPU %.2f s (%s of one core), %d lines per CPU-second\n' "" "" "$cpu" "$share" \
+        "$(awk -v n="$lines" -v c="$cpu" 'BEGIN { printf "%.0f", n / c }')"
     eval "RATE_${name//[^a-zA-Z0-9]/_}=$rate"
 }
 

@@ -3,7 +3,7 @@
 public struct CalcAnswer: Sendable, Equatable {
     /// How the caller's `id` is echoed: absent (single calls), the original JSON text, or null.
     public enum Id: Sendable, Equatable {
-        case none
+        case absent
         case null
         case json([UInt8])
     }
@@ -33,7 +33,7 @@ public struct CalcAnswer: Sendable, Equatable {
     public func writeJSON(into w: inout JSONWriter) {
         w.byte(UInt8(ascii: "{"))
         switch id {
-        case .none: break
+        case .absent: break
         case .null: w.raw("\"id\":null,")
         case .json(let text): w.raw("\"id\":"); w.raw(text); w.byte(UInt8(ascii: ","))
         }

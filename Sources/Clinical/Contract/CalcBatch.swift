@@ -7,7 +7,8 @@ public enum CalcBatch {
     public struct Options: Sendable {
         /// Bytes read from the input at a time; also bounds how many lines are in flight.
         public var blockBytes: Int = 1 << 20
-        /// A line longer than this is answered with an error instead of being held in memory.
+        /// A line still unfinished after this many bytes is answered with an error instead of
+        /// being held in memory (a line that ends within the same read block is still read).
         public var maxLineBytes: Int = 16 << 20
         /// Worker count; defaults to the machine's active cores.
         public var workers: Int = max(1, ProcessInfo.processInfo.activeProcessorCount)

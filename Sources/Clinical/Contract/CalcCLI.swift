@@ -72,7 +72,7 @@ public enum CalcCLI {
             return Outcome(stderr: "cotside calc: unknown option ‘\(name)’\n" + usage, exitCode: exitBadInput)
         }
         guard let tool = ToolRegistry.tool(id: name) else {
-            let answer = CalcAnswer(id: .none, tool: name.isEmpty ? nil : name, outcome: .failure(ToolErrors(
+            let answer = CalcAnswer(id: .absent, tool: name.isEmpty ? nil : name, outcome: .failure(ToolErrors(
                 field: "tool", name.isEmpty ? "a tool is required (tools: \(CalcEvaluator.toolList))" : "unknown tool ‘\(name)’ (tools: \(CalcEvaluator.toolList))")))
             return failure(answer, json: json)
         }
@@ -80,7 +80,7 @@ public enum CalcCLI {
             return Outcome(stdout: TextRenderer.help(tool.spec))
         }
         if let option = rest.first(where: { $0.hasPrefix("--") }) {
-            let answer = CalcAnswer(id: .none, tool: tool.spec.id, outcome: .failure(ToolErrors(
+            let answer = CalcAnswer(id: .absent, tool: tool.spec.id, outcome: .failure(ToolErrors(
                 field: option, "unknown option ‘\(option)’ (options: --json, --help)")))
             return failure(answer, json: json)
         }
@@ -88,7 +88,9 @@ public enum CalcCLI {
         switch answer.outcome {
         case .failure: return failure(answer, json: json)
         case .success(let result):
-            return Outcome(stdout: json ? answer.json + "\n" : TextRenderer.result(result, spec: tool.spec, ascii: ascii))
+            if json { return Outcome(stdout: answer.json + "\n") }
+            let raw = (try? KeyValueArguments.parse(rest).get()) ?? [:]
+            return Outcome(stdout: TextRenderer.result(result, spec: tool.spec, inputs: raw, ascii: ascii))
         }
     }
 

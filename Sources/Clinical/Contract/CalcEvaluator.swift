@@ -25,9 +25,12 @@ public enum CalcEvaluator {
         var toolName: String?
         var raw: [String: RawValue] = [:]
         var early: [FieldError] = []
+        // Lines are small: a linear look-back is cheaper than hashing every key; a line with
+        // very many keys uses a set so it cannot take quadratic time.
+        var seen: Set<String>? = object.members.count > 16 ? [] : nil
         for (index, (key, value)) in object.members.enumerated() {
-            // Objects are small: a linear look-back is cheaper than hashing every key.
-            if object.members[..<index].contains(where: { $0.key == key }) {
+            let repeated = seen != nil ? !seen!.insert(key).inserted : object.members[..<index].contains { $0.key == key }
+            if repeated {
                 early.append(FieldError(field: key, message: "\(key) appears more than once; give each key once"))
                 continue
             }
@@ -77,11 +80,11 @@ public enum CalcEvaluator {
     /// A single call from `key=value` text arguments (no id).
     public static func answer(tool name: String, arguments: [String]) -> CalcAnswer {
         guard let tool = ToolRegistry.tool(id: name) else {
-            return CalcAnswer(id: .none, tool: name, outcome: .failure(ToolErrors(field: "tool", "unknown tool ‘\(name)’ (tools: \(toolList))")))
+            return CalcAnswer(id: .absent, tool: name, outcome: .failure(ToolErrors(field: "tool", "unknown tool ‘\(name)’ (tools: \(toolList))")))
         }
         switch KeyValueArguments.parse(arguments) {
-        case .failure(let e): return CalcAnswer(id: .none, tool: name, outcome: .failure(e))
-        case .success(let raw): return CalcAnswer(id: .none, tool: name, outcome: run(tool, raw, origin: .text))
+        case .failure(let e): return CalcAnswer(id: .absent, tool: name, outcome: .failure(e))
+        case .success(let raw): return CalcAnswer(id: .absent, tool: name, outcome: run(tool, raw, origin: .text))
         }
     }
 }

@@ -23,9 +23,39 @@ public enum TextRenderer {
         }
     }
 
-    /// Result values, categories with symbol and word, the sentence, warnings and the reference.
-    public static func result(_ result: ToolResult, spec: ToolSpec, ascii: Bool = false) -> String {
+    /// The clinical wording of each chosen score option ("pulse 2: ≥ 100 bpm"), so a reader
+    /// sees what was scored; the GCS verbal line follows the child's age.
+    public static func chosenOptions(_ raw: [String: RawValue], spec: ToolSpec) -> [String] {
+        var lines: [String] = []
+        for input in spec.inputs {
+            guard case .choice(var options) = input.kind, let value = raw[input.key] else { continue }
+            let number: Double?
+            switch value {
+            case .number(let n): number = n
+            case .string(let text): number = Double(text.trimmingSpaces)
+            default: number = nil
+            }
+            if spec.id == GcsTool.spec.id, input.key == "verbal" {
+                var age: Double?
+                if case .number(let n)? = raw["age_years"] { age = n }
+                if case .string(let text)? = raw["age_years"] { age = Double(text.trimmingSpaces) }
+                options = GcsTool.verbalOptions(ageYears: age)
+            }
+            guard let number, let option = options.first(where: { Double($0.value) == number }) else { continue }
+            lines.append("\(input.key) \(option.value): \(option.descriptor)")
+        }
+        return lines
+    }
+
+    /// Result values, categories with symbol and word, the sentence, warnings and the reference;
+    /// with `inputs`, the wording of each chosen score option first.
+    public static func result(_ result: ToolResult, spec: ToolSpec, inputs: [String: RawValue] = [:], ascii: Bool = false) -> String {
         var lines: [String] = ["\(spec.name)"]
+        let chosen = chosenOptions(inputs, spec: spec)
+        if !chosen.isEmpty {
+            lines += chosen.map { "  \($0)" }
+            lines.append("")
+        }
         let keys = result.fields.map(\.key) + result.categories.map(\.key).filter { key in !result.fields.contains { $0.key == key } }
         let width = keys.map(\.count).max() ?? 0
         func pad(_ key: String) -> String { key.padding(toLength: width, withPad: " ", startingAt: 0) }
@@ -81,7 +111,8 @@ public enum TextRenderer {
         var lines = ["\(spec.id): \(spec.name)", spec.summary, "", "Usage: cotside calc \(spec.id) key=value ... [--json]", "", "Inputs:"]
         let width = spec.inputs.map(\.key.count).max() ?? 0
         for input in spec.inputs {
-            let optional = input.isRequired && input.kind != .boolean ? "" : " (optional)"
+            // Booleans say "default false" instead.
+            let optional = input.isRequired || input.kind == .boolean ? "" : " (optional)"
             let unit = input.unit.map { " [\($0)]" } ?? ""
             var line = "  \(input.key.padding(toLength: width, withPad: " ", startingAt: 0))  \(input.label)\(unit)\(optional)"
             switch input.kind {

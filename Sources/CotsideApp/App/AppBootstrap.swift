@@ -32,11 +32,11 @@ public enum AppBootstrap {
         if let language = options.language { preferences.language = language }
         let localizer: Localizer
         do {
-            localizer = try Catalogues.localizer(for: preferences.language)
+            localizer = try Catalogues.localizer(for: preferences.language, in: options.catalogueDirectory)
         } catch let error as CatalogueError {
             if options.language != nil { throw LaunchError(error.description) }
             // A stale language in the preferences file falls back to English with a warning.
-            localizer = try Catalogues.localizer(for: "en")
+            localizer = try Catalogues.localizer(for: "en", in: options.catalogueDirectory)
             startup = .warning(error.description)
             preferences.language = "en"
         }
@@ -50,6 +50,7 @@ public enum AppBootstrap {
             preferences: preferences,
             colourAllowed: terminalHasColour && !options.colourForbidden,
             wardName: localizer("ward.default_name"),
+            catalogueDirectory: options.catalogueDirectory,
             paths: AppPaths(database: options.databasePath ?? "", preferences: file.url.path, log: logPath)
         )
         let effects = persistPreferences

@@ -1,4 +1,5 @@
 import Foundation
+import CotsideResources
 import TerminalUI
 
 /// What the command line and environment say about this run.
@@ -9,6 +10,8 @@ public struct LaunchOptions: Sendable {
     public var language: String?
     public var now: Date?
     public var environment: [String: String]
+    /// Where the language catalogues are; tests point it at their own.
+    public var catalogueDirectory: URL = CotsideResources.url("l10n")
 
     public init(databasePath: String? = nil, noColour: Bool = false, theme: ThemeName? = nil,
                 language: String? = nil, now: Date? = nil,

@@ -14,11 +14,18 @@ public final class AppContext {
     public internal(set) var wardName: String
     public internal(set) var userName: String?
     public let paths: AppPaths
+    /// The folder of language catalogues (Settings lists what is there).
+    public let catalogueDirectory: URL
+
+    /// Languages the user can choose in Settings.
+    public var availableLanguages: [Language] { Catalogues.available(in: catalogueDirectory) }
 
     public init(
         localizer: Localizer, clock: WardClock, glyphs: GlyphSet, preferences: Preferences,
-        colourAllowed: Bool, wardName: String, userName: String? = nil, paths: AppPaths
+        colourAllowed: Bool, wardName: String, userName: String? = nil,
+        catalogueDirectory: URL, paths: AppPaths
     ) {
+        self.catalogueDirectory = catalogueDirectory
         self.localizer = localizer
         self.clock = clock
         self.glyphs = glyphs
@@ -44,16 +51,10 @@ public final class AppContext {
     /// The theme in force: the preference, unless colour is not allowed.
     public var theme: Theme { Theme.named(colourAllowed ? preferences.themeName : .monochrome) }
 
-    /// Kit strings (too small, dialogs, help, palette) in the user's language.
+    /// Kit strings (too small, dialogs, help, palette, form messages) in the user's language;
+    /// the kit names its catalogue keys, the catalogue supplies the words.
     public var uiStrings: UIStrings {
-        UIStrings(
-            tooSmall: t("ui.too_small"), noData: t("ui.no_data"),
-            yes: t("dialog.yes"), no: t("dialog.no"), ok: t("dialog.ok"),
-            helpTitle: t("ui.help_title"), helpFilterPrompt: t("ui.help_filter"), helpNoMatch: t("ui.help_no_match"),
-            paletteTitle: t("ui.palette_title"), palettePrompt: t("ui.palette_prompt"), paletteNoMatch: t("ui.palette_no_match"),
-            numberOutOfRange: t("ui.number_out_of_range"), numberNotANumber: t("ui.number_not_a_number"),
-            required: t("ui.required"), empty: t("ui.empty"), understoodPrefix: t("ui.understood_prefix")
-        )
+        UIStrings.localized { key, english in localizer.has(key) ? localizer(key) : english }
     }
 }
 

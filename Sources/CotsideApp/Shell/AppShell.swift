@@ -199,11 +199,15 @@ public final class AppShell {
         var prefs = context.preferences
         change(&prefs)
         guard prefs != context.preferences else { return }
-        let languageChanged = prefs.language != context.preferences.language
-        context.preferences = prefs
-        if languageChanged, let localizer = try? Catalogues.localizer(for: prefs.language) {
-            context.localizer = localizer
+        if prefs.language != context.preferences.language {
+            do {
+                context.localizer = try Catalogues.localizer(for: prefs.language, in: context.catalogueDirectory)
+            } catch {
+                message = .error(String(describing: error))
+                return
+            }
         }
+        context.preferences = prefs
         needsFullRedraw = true
         if let failure = effects.savePreferences(prefs) {
             message = .error(context.t("message.prefs_save_failed", failure))

@@ -50,6 +50,9 @@ public final class CursesBackend: TerminalBackend {
 
     /// Whether the terminal can show colours (else the theme's attributes alone are used).
     public let hasColors: Bool
+    /// Whether the locale encodes UTF-8. When it does not, curses cannot place non-ASCII
+    /// characters reliably, so they are drawn as "?" (wide ones as "? ") to keep columns aligned.
+    public let isUTF8: Bool
     private var theme: Theme
     private var previous = Buffer(width: 0, height: 0)
     private var needsFullRedraw = true
@@ -66,8 +69,10 @@ public final class CursesBackend: TerminalBackend {
 
     /// Takes over the terminal. stderr goes to `logPath` (appended, mode 0600) while curses
     /// owns the screen, so stray messages cannot scribble over the display.
-    public init(theme: Theme, logPath: String?) throws {
-        setlocale(LC_ALL, "")
+    /// With `controlCAsKey` the terminal is put in raw mode so Ctrl-C arrives as `.ctrl("c")`
+    /// (the app can ask before discarding a form); otherwise Ctrl-C is SIGINT: restore and exit.
+    public init(theme: Theme, logPath: String?, controlCAsKey: Bool = false) throws {
+        isUTF8 = CursesBackend.localeIsUTF8()
         if let logPath {
             let fd = open(logPath, O_WRONLY | O_CREAT | O_APPEND, 0o600)
             guard fd >= 0 else { throw StartError.logFile(logPath) }
@@ -85,14 +90,16 @@ public final class CursesBackend: TerminalBackend {
             signal(sig, restoreAndReraise)
         }
         atexit(restoreAtExit)
-        cbreak()
+        if controlCAsKey { raw() } else { cbreak() }
         noecho()
         nonl()
         keypad(cots_stdscr(), true)
         curs_set(0)
         set_escdelay(25)
         mouseinterval(0)
-        mousemask(cots_button1_pressed() | cots_button4_pressed() | cots_button5_pressed(), nil)
+        // Releases must be in the mask although they are ignored: ncurses otherwise treats a
+        // release as unwanted and blocks reading for the next mouse event, swallowing the next key.
+        mousemask(cots_button1_pressed() | cots_button1_released() | cots_button4_pressed() | cots_button5_pressed(), nil)
         hasColors = has_colors()
         self.theme = theme
         if hasColors {
@@ -136,11 +143,20 @@ public final class CursesBackend: TerminalBackend {
         let style = theme.style(for: change.cell.role)
         let attributes = cursesAttributes(style.attributes.union(change.cell.attributes))
         let pair = hasColors ? (pairs[change.cell.role] ?? 0) : 0
-        var wide = change.cell.grapheme.unicodeScalars.map { wchar_t(bitPattern: $0.value) }
+        var grapheme = change.cell.grapheme
+        if !isUTF8 && !grapheme.allSatisfy(\.isASCII) {
+            if TextWidth.columns(of: grapheme) == 2 { put(" ", x: change.x + 1, y: change.y, attributes, pair) }
+            grapheme = "?"
+        }
+        put(grapheme, x: change.x, y: change.y, attributes, pair)
+    }
+
+    private func put(_ grapheme: String, x: Int, y: Int, _ attributes: attr_t, _ pair: Int16) {
+        var wide = grapheme.unicodeScalars.map { wchar_t(bitPattern: $0.value) }
         if wide.isEmpty { wide = [32] }
         wide.append(0)
         _ = wide.withUnsafeBufferPointer { pointer in
-            cots_put_cell(Int32(change.y), Int32(change.x), pointer.baseAddress, attributes, pair)
+            cots_put_cell(Int32(y), Int32(x), pointer.baseAddress, attributes, pair)
         }
     }
 
@@ -185,19 +201,9 @@ public final class CursesBackend: TerminalBackend {
         timeout(Int32(clamping: timeoutMs))
         var wch: wint_t = 0
         let status = get_wch(&wch)
-        if status == ERR { return resizeMissedBySignal() ?? .tick }
+        if status == ERR { return .tick }
         if status == KEY_CODE_YES { return keyCodeEvent(Int32(bitPattern: wch)) }
         return CursesKeys.character(UInt32(wch)).map { .key($0) } ?? .tick
-    }
-
-    /// ncurses can hold back KEY_RESIZE after a mouse report until the next keypress, so an idle
-    /// read also compares the kernel's window size with curses' and resizes when they differ.
-    private func resizeMissedBySignal() -> TerminalEvent? {
-        var rows: Int32 = 0, cols: Int32 = 0
-        guard cots_terminal_size(&rows, &cols) == 0, is_term_resized(rows, cols) else { return nil }
-        resize_term(rows, cols)
-        needsFullRedraw = true
-        return .resize(width: Int(cols), height: Int(rows))
     }
 
     private func keyCodeEvent(_ code: Int32) -> TerminalEvent {

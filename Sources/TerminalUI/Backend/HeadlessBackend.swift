@@ -58,8 +58,8 @@ public final class HeadlessBackend: TerminalBackend {
     /// The screen with role changes marked as `[role]`, for tests that check styling.
     public func styledText() -> String { HeadlessBackend.styledText(of: buffer) }
 
-    /// Marks each run of one role with `[role]` before it (`normal` runs unmarked),
-    /// trailing normal spaces trimmed.
+    /// Marks where the role changes with `[role]` (rows start in `normal`, unmarked),
+    /// trailing normal spaces trimmed: "ok [danger]bad".
     public nonisolated static func styledText(of buffer: Buffer) -> String {
         var lines: [String] = []
         for y in 0..<buffer.height {
@@ -82,6 +82,8 @@ public final class HeadlessBackend: TerminalBackend {
                     trailing = ""
                 }
             }
+            // A switch back to normal followed only by blanks says nothing.
+            if line.hasSuffix("[normal]") { line.removeLast("[normal]".count) }
             lines.append(line)
         }
         return lines.joined(separator: "\n")

@@ -68,4 +68,29 @@ public struct UIStrings: Hashable, Sendable {
         for (key, value) in values { out = out.replacingOccurrences(of: "{\(key)}", with: value) }
         return out
     }
+
+    /// Catalogue keys with their English text: the app's `en` catalogue should hold these.
+    public static let catalogueKeys: [String: String] = {
+        var keys: [String: String] = [:]
+        for (key, path) in fields { keys[key] = UIStrings.english[keyPath: path] }
+        return keys
+    }()
+
+    /// Builds the strings from a catalogue lookup: `lookup(key, english)` returns the
+    /// translation, or the English text when the catalogue lacks the key.
+    public static func localized(_ lookup: (_ key: String, _ english: String) -> String) -> UIStrings {
+        var strings = UIStrings.english
+        for (key, path) in fields { strings[keyPath: path] = lookup(key, UIStrings.english[keyPath: path]) }
+        return strings
+    }
+
+    private static var fields: [(String, WritableKeyPath<UIStrings, String>)] { [
+        ("ui.tooSmall", \.tooSmall), ("ui.noData", \.noData), ("ui.yes", \.yes), ("ui.no", \.no),
+        ("ui.ok", \.ok), ("ui.help.title", \.helpTitle), ("ui.help.filter", \.helpFilterPrompt),
+        ("ui.help.noMatch", \.helpNoMatch), ("ui.palette.title", \.paletteTitle),
+        ("ui.palette.prompt", \.palettePrompt), ("ui.palette.noMatch", \.paletteNoMatch),
+        ("ui.number.outOfRange", \.numberOutOfRange), ("ui.number.notANumber", \.numberNotANumber),
+        ("ui.field.required", \.required), ("ui.text.tooLong", \.textTooLong), ("ui.list.empty", \.empty),
+        ("ui.dateTime.understood", \.understoodPrefix),
+    ] }
 }

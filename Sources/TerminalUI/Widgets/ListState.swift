@@ -14,9 +14,10 @@ public struct ListState: Hashable, Sendable {
     /// Rows the wheel scrolls per notch.
     public static let wheelStep = 3
 
-    /// Applies a navigation key. `count` is the row count (nil: unknown, so End is refused and
-    /// moving down is bounded by `knownEnd` if the screen found it); `visibleRows` is the view's
-    /// height in rows. Returns true when the key was a list key (even at an edge).
+    /// Applies a navigation key (arrows, j/k, PgUp/PgDn, Home/End; no other letters, so the
+    /// screen's own letter keys are never swallowed). `count` is the row count; nil means unknown:
+    /// End is refused and the screen calls `clamp(count:visibleRows:)` once it finds the end.
+    /// `visibleRows` is the view's height. Returns true when the key was a list key (even at an edge).
     @discardableResult
     public mutating func handle(_ key: Key, count: Int?, visibleRows: Int) -> Bool {
         let page = max(1, visibleRows - 1)
@@ -25,8 +26,8 @@ public struct ListState: Hashable, Sendable {
         case .down, .char("j"): select(selected + 1, count: count, visibleRows: visibleRows)
         case .pageUp: select(selected - page, count: count, visibleRows: visibleRows)
         case .pageDown: select(selected + page, count: count, visibleRows: visibleRows)
-        case .home, .char("g"): select(0, count: count, visibleRows: visibleRows)
-        case .end, .char("G"):
+        case .home: select(0, count: count, visibleRows: visibleRows)
+        case .end:
             guard let count else { return true }
             select(count - 1, count: count, visibleRows: visibleRows)
         default: return false

@@ -77,7 +77,7 @@ final class TmuxSession {
     @discardableResult
     static func run(_ arguments: [String]) throws -> (status: Int32, output: String) {
         let outputURL = FileManager.default.temporaryDirectory.appendingPathComponent("tmux-\(UUID().uuidString).out")
-        FileManager.default.createFile(atPath: outputURL.path, contents: nil)
+        _ = FileManager.default.createFile(atPath: outputURL.path, contents: nil)
         defer { try? FileManager.default.removeItem(at: outputURL) }
         let handle = try FileHandle(forWritingTo: outputURL)
         defer { try? handle.close() }

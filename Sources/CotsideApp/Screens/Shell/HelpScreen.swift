@@ -15,7 +15,7 @@ final class HelpScreen: Screen {
     var presentation: Presentation { .floating }
     var capturesText: Bool { true }
 
-    func title(_ context: AppContext) -> String { context.t("ui.help_title") }
+    func title(_ context: AppContext) -> String { context.t("ui.help.title") }
 
     func keyMap(_ context: AppContext) -> KeyMap {
         KeyMap([KeyBinding([.escape], action: ShellAction.back, label: context.t("key.back"), help: context.t("key.back"), group: context.t("group.general"))])

@@ -11,7 +11,7 @@ final class PaletteScreen: Screen {
     var presentation: Presentation { .floating }
     var capturesText: Bool { true }
 
-    func title(_ context: AppContext) -> String { context.t("ui.palette_title") }
+    func title(_ context: AppContext) -> String { context.t("ui.palette.title") }
 
     func keyMap(_ context: AppContext) -> KeyMap {
         let g = context.t("group.screen")

@@ -44,7 +44,7 @@ final class SettingsScreen: Screen {
             let i = all.firstIndex(of: context.preferences.themeName) ?? 0
             return .perform(ShellAction.setTheme(all[(i + step + all.count) % all.count]))
         case .language:
-            let all = Catalogues.available()
+            let all = context.availableLanguages
             guard !all.isEmpty else { return .handled }
             let i = all.firstIndex { $0.code == context.preferences.language } ?? 0
             return .perform(ShellAction.setLanguage(all[(i + step + all.count) % all.count].code))
@@ -54,7 +54,7 @@ final class SettingsScreen: Screen {
     func render(in area: Rect, into buffer: inout Buffer, _ context: AppContext) {
         let rows = Layout.vertical([.length(1), .length(1), .length(1), .length(1), .length(1), .length(1), .fill]).split(area.inset(left: 2, right: 2))
         buffer.put(context.t("settings.title"), in: rows[0], role: .header, attributes: [.bold])
-        let language = Catalogues.available().first { $0.code == context.preferences.language }?.nativeName ?? context.preferences.language
+        let language = context.availableLanguages.first { $0.code == context.preferences.language }?.nativeName ?? context.preferences.language
         let values: [(String, String)] = [
             (context.t("settings.theme"), context.t("settings.theme.\(context.preferences.themeName.rawValue)")),
             (context.t("settings.language"), language),

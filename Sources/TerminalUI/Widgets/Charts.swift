@@ -107,8 +107,12 @@ public struct BarChart: Widget, Sendable {
             }
             let span = Rect(x: x, y: labelRow.y, width: barWidth, height: labelRow.height)
             buffer.put(bar.label, in: span, role: .chartAxis, alignment: .center, ellipsis: "")
-            let valueSpan = Rect(x: x, y: valueRow.y, width: barWidth, height: valueRow.height)
-            buffer.put(NumberSpec.format(bar.value), in: valueSpan, role: .muted, alignment: .center, ellipsis: "")
+            // The value above the bar, only when it fits whole (a cut number would mislead).
+            let valueText = NumberSpec.format(bar.value)
+            if TextWidth.columns(of: valueText) <= barWidth {
+                let valueSpan = Rect(x: x, y: valueRow.y, width: barWidth, height: valueRow.height)
+                buffer.put(valueText, in: valueSpan, role: .muted, alignment: .center)
+            }
             x += barWidth + 1
         }
     }
