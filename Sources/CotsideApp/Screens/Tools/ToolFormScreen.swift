@@ -32,6 +32,16 @@ final class ToolFormScreen: Screen {
 
     var hasUnsavedInput: Bool { form.state.isDirty }
 
+    /// Pre-fills every input the chart knows, marked "from chart, <when>".
+    func prefillFromChart(_ facts: ChartFacts, _ context: AppContext) {
+        var f = form
+        let now = context.clock.now
+        ChartPrefill.apply(facts, to: &f, now: now, timeZone: context.clock.timeZone) { at in
+            at.map { context.t("tools.from_chart_when", TimeShortcut.relative($0, now: now)) } ?? context.t("tools.from_chart")
+        }
+        form = f
+    }
+
     /// Replaces the form (pre-fill); the screen stays where it is on the stack.
     func replaceForm(_ newForm: ToolForm) { form = newForm }
     /// Date inputs take letters ("today"), so printable keys are not shortcuts there.

@@ -11,6 +11,8 @@ final class ToolsTabScreen: Screen {
     private var visibleRows = 10
     /// Saving to the chart, once the app has a store and a selected patient (see `ToolResultSaving`).
     var saver: (any ToolResultSaving)?
+    /// What the selected patient's chart knows; forms open pre-filled from it (nil: no patient).
+    var chartFacts: ChartFacts?
 
     func title(_ context: AppContext) -> String { context.t("tab.tools") }
     var capturesText: Bool { true }
@@ -68,7 +70,10 @@ final class ToolsTabScreen: Screen {
         case "tools.open":
             guard rows.indices.contains(selected) else { return .handled }
             let screen = Self.screen(for: rows[selected].entry, context)
-            (screen as? ToolFormScreen)?.saver = saver
+            if let form = screen as? ToolFormScreen {
+                form.saver = saver
+                if let chartFacts { form.prefillFromChart(chartFacts, context) }
+            }
             return .push(screen)
         default: return .ignored
         }
