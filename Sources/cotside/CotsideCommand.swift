@@ -12,7 +12,8 @@ struct CotsideCommand: AsyncParsableCommand {
         (override with --db or COTSIDE_DB). Preferences: $XDG_CONFIG_HOME/cotside/preferences.json.
         """,
         version: CotsideVersion.string,
-        subcommands: [TUICommand.self, SnapshotCommand.self, CalcCommand.self, CentresCommand.self, StrokeCommand.self],
+        subcommands: [TUICommand.self, SnapshotCommand.self, LogCommand.self, PatientsCommand.self, AdmitCommand.self,
+                      DischargeCommand.self, DemoCommand.self, CalcCommand.self, CentresCommand.self, StrokeCommand.self],
         defaultSubcommand: TUICommand.self
     )
 }
@@ -44,7 +45,17 @@ enum Entry {
         } catch let exit as ExitCode {
             Foundation.exit(exit.rawValue)
         } catch {
-            fail(String(describing: error), code: 1)
+            // ArgumentParser reports --help (and some usage errors) from `run()` too.
+            switch CotsideCommand.exitCode(for: error) {
+            case .success:
+                print(CotsideCommand.fullMessage(for: error))
+                Foundation.exit(0)
+            case .validationFailure:
+                FileHandle.standardError.write(Data((CotsideCommand.fullMessage(for: error) + "\n").utf8))
+                Foundation.exit(2)
+            default:
+                fail(CotsideCommand.fullMessage(for: error), code: 1)
+            }
         }
     }
 

@@ -53,15 +53,17 @@ struct SnapshotCommand: AsyncParsableCommand {
         let keyList = (try? KeySequence.parse(keys).get()) ?? []
         let shell: AppShell
         do {
-            shell = try AppBootstrap.makeShell(options: options.launchOptions(), terminalHasColour: true,
-                                               persistPreferences: false,
-                                               assumeDisclaimerAccepted: target != .disclaimer).shell
+            shell = try await AppBootstrap.makeWardShell(options: options.launchOptions(), terminalHasColour: true,
+                                                         persistPreferences: false,
+                                                         assumeDisclaimerAccepted: target != .disclaimer,
+                                                         askForUser: false)
         } catch let error as LaunchError {
             throw CommandFailure.usage(error.description)
         }
         let backend = HeadlessBackend(width: width, height: height, theme: shell.context.theme)
         let runner = AppRunner(shell: shell, backend: backend)
-        runner.replay(target.openingEvents + keyList.map { TerminalEvent.key($0) })
+        // Waits for every store load the keys start, so the frame shows the ward's real data.
+        await runner.replaySettled(target.openingEvents + keyList.map { TerminalEvent.key($0) })
         print(backend.text())
     }
 }

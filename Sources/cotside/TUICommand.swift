@@ -23,7 +23,7 @@ struct TUICommand: AsyncParsableCommand {
         let logPath = try LogFile.prepare(environment: launch.environment)
         let shell: AppShell
         do {
-            shell = try AppBootstrap.makeShell(options: launch, terminalHasColour: true, persistPreferences: true, logPath: logPath).shell
+            shell = try await AppBootstrap.makeWardShell(options: launch, terminalHasColour: true, persistPreferences: true, logPath: logPath)
         } catch let error as LaunchError {
             throw CommandFailure.usage(error.description)
         }

@@ -5,9 +5,10 @@ import Foundation
 /// The shapes fixed by calc-contract.md: ids, keys, order, error objects, strict types.
 final class CalcContractTests: XCTestCase {
     func testRegistryFollowsTheContractTableOrder() {
+        // Every tool of calc-contract.md's table, in the table's order.
         XCTAssertEqual(ToolRegistry.ids, ["apgar", "ballard", "pews", "flacc", "gcs", "pram", "pecarn", "phoenix",
-                                          "ivfluid", "bsa", "corrected_age", "dehydration", "fena", "ett", "gfr", "qtc",
-                                          "fast_ed", "ich_volume", "lvo"])
+                                          "dosage", "ivfluid", "bsa", "corrected_age", "growth", "dehydration", "fena",
+                                          "ett", "gfr", "qtc", "bp", "bilirubin", "fast_ed", "ich_volume", "lvo"])
         for tool in ToolRegistry.all {
             XCTAssertFalse(tool.spec.references.isEmpty, tool.spec.id)
             XCTAssertFalse(tool.spec.limitations.isEmpty, tool.spec.id)

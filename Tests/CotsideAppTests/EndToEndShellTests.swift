@@ -19,16 +19,21 @@ final class EndToEndShellTests: XCTestCase {
 
         try tmux.waitFor("I understand")
         try tmux.send("Enter")
+        // A new ward: the staff picker comes next; add yourself (`a`, name, Tab, initials, Enter).
+        try tmux.waitFor("Who is at the keyboard?")
+        try tmux.send("a")
+        try tmux.waitFor("Add myself")
+        for key in ["T", "e", "s", "t", "Tab", "T", "T", "Enter"] { try tmux.send(key) }
         try tmux.waitFor("? Help")
 
         try tmux.send("2")
-        try tmux.waitFor("No history yet")
+        try tmux.waitFor("No entries yet")
 
         try tmux.send("?")
         var screen = try tmux.waitFor("Keys: History")
         XCTAssertTrue(screen.contains { $0.contains("Go to Tools") })
         try tmux.send("Escape")
-        try tmux.waitFor("No history yet")
+        try tmux.waitFor("No entries yet")
 
         // A mouse click on the "Medications" tab title.
         let tabRow = try tmux.capture()[0]

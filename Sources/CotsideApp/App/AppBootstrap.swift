@@ -1,14 +1,18 @@
 import Foundation
 import TerminalUI
+import WardStore
 
 /// Builds the shell from launch options: preferences, language, clock, glyphs, tabs.
 @MainActor
 public enum AppBootstrap {
-    /// The four tabs in order, with the catalogue key of each title.
-    static func makeTabs() -> [(titleKey: String, screen: any Screen)] {
+    /// The four tabs in order, with the catalogue key of each title. Without a ward database
+    /// (shell-only tests) Dashboard and History say what they will hold instead of loading.
+    static func makeTabs(withWard: Bool) -> [(titleKey: String, screen: any Screen)] {
         [
-            ("tab.dashboard", EmptyTabScreen(titleKey: "tab.dashboard", headlineKey: "empty.dashboard.title", bodyKey: "empty.dashboard.body")),
-            ("tab.history", EmptyTabScreen(titleKey: "tab.history", headlineKey: "empty.history.title", bodyKey: "empty.history.body")),
+            ("tab.dashboard", withWard ? DashboardScreen()
+                : EmptyTabScreen(titleKey: "tab.dashboard", headlineKey: "empty.dashboard.title", bodyKey: "empty.dashboard.body")),
+            ("tab.history", withWard ? HistoryScreen()
+                : EmptyTabScreen(titleKey: "tab.history", headlineKey: "empty.history.title", bodyKey: "empty.history.body")),
             ("tab.tools", ToolsTabScreen()),
             ("tab.medications", EmptyTabScreen(titleKey: "tab.medications", headlineKey: "empty.medications.title", bodyKey: "empty.medications.body")),
         ]
@@ -20,7 +24,8 @@ public enum AppBootstrap {
     ///   - assumeDisclaimerAccepted: snapshots render the screen asked for, not the first-run gate.
     public static func makeShell(
         options: LaunchOptions, terminalHasColour: Bool, persistPreferences: Bool,
-        assumeDisclaimerAccepted: Bool = false, logPath: String = ""
+        assumeDisclaimerAccepted: Bool = false, logPath: String = "",
+        repository: (any WardRepository)? = nil, wardSettings: WardSettings? = nil
     ) throws -> (shell: AppShell, startupMessage: Message?) {
         let file = PreferencesFile.standard(environment: options.environment)
         var (preferences, outcome) = file.load()
@@ -49,16 +54,19 @@ public enum AppBootstrap {
             glyphs: options.localeIsUTF8 ? .unicode : .ascii,
             preferences: preferences,
             colourAllowed: terminalHasColour && !options.colourForbidden,
-            wardName: localizer("ward.default_name"),
+            wardName: wardSettings?.wardName ?? localizer("ward.default_name"),
             catalogueDirectory: options.catalogueDirectory,
-            paths: AppPaths(database: options.databasePath ?? "", preferences: file.url.path, log: logPath)
+            paths: AppPaths(database: repository.flatMap { ($0 as? SQLiteWardStore)?.path } ?? options.databasePath ?? "",
+                            preferences: file.url.path, log: logPath),
+            repository: repository,
+            wardSettings: wardSettings ?? .defaults
         )
         let effects = persistPreferences
             ? ShellEffects(savePreferences: { prefs in
                 do { try file.save(prefs); return nil } catch { return String(describing: error) }
             })
             : .none
-        let shell = AppShell(context: context, tabs: makeTabs(), effects: effects)
+        let shell = AppShell(context: context, tabs: makeTabs(withWard: repository != nil), effects: effects)
         if let startup { shell.show(startup) }
         return (shell, startup)
     }

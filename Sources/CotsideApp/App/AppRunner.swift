@@ -8,7 +8,8 @@ import TerminalUI
 public final class AppRunner {
     let shell: AppShell
     let backend: TerminalBackend
-    /// Milliseconds a read waits before a `.tick`; short enough for a live clock and store updates.
+    /// Milliseconds a read waits before a `.tick` when nothing is pending; short enough for a live
+    /// clock and other workstations' changes.
     let readTimeoutMs: Int
 
     public init(shell: AppShell, backend: TerminalBackend, readTimeoutMs: Int = 250) {
@@ -20,13 +21,38 @@ public final class AppRunner {
     /// Runs until the user quits or input ends (a headless script ran out).
     public func run() async {
         backend.setTheme(shell.context.theme)
+        shell.startObservingStore()
+        defer { shell.stopObservingStore() }
         draw()
         while !shell.wantsQuit {
-            guard let event = backend.readEvent(timeoutMs: readTimeoutMs) else { break }
+            // While store work is pending, poll input briefly so its results show at once.
+            guard let event = backend.readEvent(timeoutMs: shell.isBusy ? 5 : readTimeoutMs) else { break }
             shell.handle(event)
             draw()
-            await Task.yield()
+            // Store loads and writes finish on the main actor while we wait here (a few ms at most).
+            let deadline = ContinuousClock.now + .milliseconds(30)
+            repeat {
+                try? await Task.sleep(for: .milliseconds(1))
+            } while shell.isBusy && ContinuousClock.now < deadline
+            if shell.needsRedraw {
+                shell.needsRedraw = false
+                draw()
+            }
         }
+        await shell.settle()
+    }
+
+    /// Replays events, letting every load or write they start finish before the next event,
+    /// then draws once: what a user would see typing at human speed (snapshots, tests).
+    public func replaySettled(_ events: [TerminalEvent]) async {
+        backend.setTheme(shell.context.theme)
+        await shell.settle()
+        for event in events where !shell.wantsQuit {
+            if case .resize = event { draw() }
+            shell.handle(event)
+            await shell.settle()
+        }
+        draw()
     }
 
     /// Replays events without waiting (snapshots and tests), then draws once.

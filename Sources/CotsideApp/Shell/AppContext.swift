@@ -1,5 +1,6 @@
 import Foundation
 import TerminalUI
+import WardStore
 
 /// What screens may read while handling events or rendering: language, clock, glyphs,
 /// preferences and who is at the keyboard. Owned by the shell; screens never write it directly.
@@ -20,12 +21,26 @@ public final class AppContext {
     /// Languages the user can choose in Settings.
     public var availableLanguages: [Language] { Catalogues.available(in: catalogueDirectory) }
 
+    /// The ward's data; nil only for screens shown without a database (never in the app).
+    public let repository: (any WardRepository)?
+    /// Ward-wide settings from the store (ward name, day start, alert threshold, dry nappy weight).
+    public internal(set) var wardSettings: WardSettings
+    /// Who is at the keyboard: every write passes `staff?.id`.
+    public internal(set) var staff: Staff?
+    /// The patient History and Tools are about (set by the patient picker or the Dashboard).
+    public internal(set) var selectedPatient: Patient?
+    /// What `u` takes back: the last quick log, edit or delete of this session.
+    public internal(set) var undoable: UndoRecord?
+
     public init(
         localizer: Localizer, clock: WardClock, glyphs: GlyphSet, preferences: Preferences,
         colourAllowed: Bool, wardName: String, userName: String? = nil,
-        catalogueDirectory: URL, paths: AppPaths
+        catalogueDirectory: URL, paths: AppPaths,
+        repository: (any WardRepository)? = nil, wardSettings: WardSettings = .defaults
     ) {
         self.catalogueDirectory = catalogueDirectory
+        self.repository = repository
+        self.wardSettings = wardSettings
         self.localizer = localizer
         self.clock = clock
         self.glyphs = glyphs

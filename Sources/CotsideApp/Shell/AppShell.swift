@@ -13,9 +13,16 @@ public final class AppShell {
     /// Catalogue keys of the tab titles, in tab order.
     let tabTitleKeys: [String]
     private(set) var tabs: [any Screen]
+    /// Async work started by `.task` intents, by id; `settle()` waits for all of it.
+    var pendingTasks: [Int: Task<Void, Never>] = [:]
+    var nextTaskID = 0
+    /// Set when an async result changed what is shown; the runner redraws and clears it.
+    public var needsRedraw = false
+    /// Watches the store for other processes' writes (started by `startObservingStore`).
+    var storeObservation: Task<Void, Never>?
     public private(set) var activeTab = 0
     /// Screens opened over the active tab; the last is in front.
-    public private(set) var stack: [any Screen] = []
+    public internal(set) var stack: [any Screen] = []
     public private(set) var message: Message?
     public private(set) var wantsQuit = false
     /// Set when the theme or glyphs changed; the runner tells the backend and clears it.
@@ -35,6 +42,8 @@ public final class AppShell {
 
     /// The screen in front: the top of the stack, or the active tab.
     public var front: any Screen { stack.last ?? tabs[activeTab] }
+    /// Every screen that exists: the tabs, then the stack.
+    var allScreens: [any Screen] { tabs + stack }
     var atTopLevel: Bool { stack.isEmpty }
 
     // MARK: - Events
@@ -45,7 +54,9 @@ public final class AppShell {
             needsFullRedraw = true
             return
         case .tick:
-            _ = front.handle(.tick, context)
+            // Ticks may start work (a Dashboard refreshing its clock-based figures).
+            let screen = front
+            apply(screen.handle(.tick, context), from: screen)
             return
         case .mouse(let mouse):
             handleMouse(mouse)
@@ -91,21 +102,27 @@ public final class AppShell {
         case .push(let next):
             message = nil
             stack.append(next)
+            apply(next.reload(context), from: next)
         case .pop:
             pop(screen)
         case .replace(let next):
             pop(screen)
             stack.append(next)
+            apply(next.reload(context), from: next)
         case .perform(let action):
             perform(action)
         case .message(let m):
             message = m
         case .all(let intents):
             for i in intents { apply(i, from: screen) }
+        case .task(let work):
+            run(work, from: screen)
+        case .session(let change):
+            applySession(change)
         }
     }
 
-    private func pop(_ screen: any Screen) {
+    func pop(_ screen: any Screen) {
         if let index = stack.lastIndex(where: { $0 === screen }) {
             stack.remove(at: index)
         }
@@ -167,6 +184,7 @@ public final class AppShell {
         case ShellAction.previousTab:
             if atTopLevel { switchTab(to: (activeTab + tabs.count - 1) % tabs.count) }
         default:
+            if performWardAction(action) { return }
             // A feature action chosen in the palette: the screen in front, then the active tab.
             for screen in [front, tabs[activeTab]] {
                 let intent = screen.perform(action, context)
@@ -182,6 +200,7 @@ public final class AppShell {
         guard tabs.indices.contains(index) else { return }
         activeTab = index
         message = nil
+        apply(tabs[index].reload(context), from: tabs[index])
     }
 
     /// Screens whose actions the palette lists: the front screen, and the active tab below it.
@@ -266,7 +285,7 @@ public final class AppShell {
     }
 
     private var statusLine: StatusLine {
-        let user = context.userName.map { context.t("status.user", $0) } ?? context.t("status.no_user")
+        let user = (context.staff.map { "\($0.name) (\($0.initials))" } ?? context.userName).map { context.t("status.user", $0) } ?? context.t("status.no_user")
         let formatter = DateFormatter()
         formatter.locale = Locale(identifier: "en_GB_POSIX")
         formatter.timeZone = context.clock.timeZone

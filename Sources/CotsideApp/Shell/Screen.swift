@@ -1,4 +1,5 @@
 import TerminalUI
+import WardStore
 
 /// How a screen occupies the window: the whole content area, or floating over what is below
 /// (dialogs, help, palette draw their own frame and leave the rest visible).
@@ -29,6 +30,9 @@ public protocol Screen: AnyObject {
     var isBlocking: Bool { get }
     /// True while the screen is taking typed text, so printable keys are not shortcuts.
     var capturesText: Bool { get }
+    /// Called when the screen is first shown, when its tab comes to the front, and whenever the
+    /// ward's data changed: return a `.task` that loads what it shows (render stays pure).
+    func reload(_ context: AppContext) -> Intent
 }
 
 extension Screen {
@@ -38,6 +42,7 @@ extension Screen {
     public var hasUnsavedInput: Bool { false }
     public var isBlocking: Bool { false }
     public var capturesText: Bool { false }
+    public func reload(_ context: AppContext) -> Intent { .ignored }
 }
 
 /// What a screen asks the shell to do after an event.
@@ -57,4 +62,32 @@ public enum Intent {
     case message(Message)
     /// Several intents in order.
     case all([Intent])
+    /// Asynchronous work (store reads and writes). The shell runs it on the main actor and
+    /// applies the intent it returns as if the screen had returned it then; tests and snapshots
+    /// wait for it with `AppShell.settle()`.
+    case task(@MainActor @Sendable () async -> Intent)
+    /// Changes what the session knows (user at the keyboard, selected patient, ward settings,
+    /// what `u` undoes); the shell applies it to the context.
+    case session(SessionChange)
+}
+
+/// A change to the session state held in `AppContext`.
+public enum SessionChange: Sendable {
+    case user(Staff)
+    case selectedPatient(Patient?)
+    case wardSettings(WardSettings)
+    case undoable(UndoRecord?)
+}
+
+/// The last write of this session that `u` can take back.
+public struct UndoRecord: Sendable, Hashable {
+    /// Audit entries to pass to the store's `undo`.
+    public var auditEntryIds: [Int64]
+    /// What was done, e.g. "wet nappy for bed 3": shown in the undo message.
+    public var summary: String
+
+    public init(auditEntryIds: [Int64], summary: String) {
+        self.auditEntryIds = auditEntryIds
+        self.summary = summary
+    }
 }

@@ -43,6 +43,13 @@ extension AppShell {
             KeyBinding([.char(":")], action: ShellAction.palette, label: c.t("key.palette"), help: c.t("action.palette"), group: c.t("group.general")),
             KeyBinding([.char("s")], action: ShellAction.settings, label: atTopLevel ? c.t("key.settings") : "", help: c.t("action.settings"), group: c.t("group.general")),
             KeyBinding([.char("a")], action: ShellAction.about, label: "", help: c.t("action.about"), group: c.t("group.general")),
+        ]
+        if c.repository != nil {
+            // Ward keys exist only with a ward database open.
+            bindings.append(KeyBinding([.char("p")], action: WardShellAction.pickPatient, label: atTopLevel ? c.t("key.patient") : "",
+                                       help: c.t("action.pick_patient"), group: c.t("group.general")))
+        }
+        bindings += [
             KeyBinding([.char("q")], action: ShellAction.quit, label: c.t("key.quit"), help: c.t("action.quit"), group: c.t("group.general")),
         ]
         return KeyMap(bindings)
@@ -70,6 +77,10 @@ extension AppShell {
             PaletteItem(c.t("action.help"), action: ShellAction.help, detail: "?"),
             PaletteItem(c.t("action.quit"), action: ShellAction.quit, detail: "q"),
         ]
+        if c.repository != nil {
+            items.append(PaletteItem(c.t("action.switch_user"), action: WardShellAction.switchUser, detail: ""))
+            items.append(PaletteItem(c.t("action.pick_patient"), action: WardShellAction.pickPatient, detail: "p"))
+        }
         for (index, key) in tabTitleKeys.enumerated() {
             items.append(PaletteItem(c.t("action.goto_tab", c.t(key)), action: ShellAction.tab(index), detail: String(index + 1)))
         }

@@ -1,9 +1,10 @@
 import TerminalUI
 
-/// Workstation settings: theme and language, applied at once and saved.
+/// Workstation settings (theme and language, applied at once and saved) and, on the last row,
+/// the ward-wide settings kept in the store (Enter opens their form).
 @MainActor
 final class SettingsScreen: Screen {
-    private enum Row: CaseIterable { case theme, language }
+    private enum Row: CaseIterable { case theme, language, ward }
     private var selected = 0
 
     func title(_ context: AppContext) -> String { context.t("settings.title") }
@@ -48,6 +49,9 @@ final class SettingsScreen: Screen {
             guard !all.isEmpty else { return .handled }
             let i = all.firstIndex { $0.code == context.preferences.language } ?? 0
             return .perform(ShellAction.setLanguage(all[(i + step + all.count) % all.count].code))
+        case .ward:
+            guard context.repository != nil else { return .message(.info(context.t("ward.no_database"))) }
+            return .push(WardSettingsScreen(context))
         }
     }
 
@@ -58,6 +62,7 @@ final class SettingsScreen: Screen {
         let values: [(String, String)] = [
             (context.t("settings.theme"), context.t("settings.theme.\(context.preferences.themeName.rawValue)")),
             (context.t("settings.language"), language),
+            (context.t("settings.ward"), WardSettingsScreen.summary(context.wardSettings, context)),
         ]
         for (i, (label, value)) in values.enumerated() {
             let row = rows[2 + i]

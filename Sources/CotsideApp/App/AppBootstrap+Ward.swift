@@ -1,0 +1,49 @@
+import Foundation
+import TerminalUI
+import WardStore
+
+extension AppBootstrap {
+    /// Opens the ward database named by `--db`, `COTSIDE_DB` or the XDG default, with the run's
+    /// clock (validation refuses future times against it). Errors name the path and the cause.
+    public nonisolated static func openStore(options: LaunchOptions) throws -> SQLiteWardStore {
+        let path: String
+        do {
+            path = try WardDatabaseLocation.resolve(explicitPath: options.databasePath, environment: options.environment)
+        } catch let failure as WardDatabaseLocation.Failure {
+            throw LaunchError(failure.description)
+        }
+        let clock = try options.clock()
+        do {
+            return try SQLiteWardStore(path: path, clock: { clock.now }, timeZone: clock.timeZone)
+        } catch {
+            throw LaunchError("cannot open the ward database \(path): \(error)")
+        }
+    }
+
+    /// The shell on the ward's data: store opened, ward settings loaded, the remembered user
+    /// (preferences `lastStaffID`) restored when still active, every screen loading.
+    /// - Parameter askForUser: false for snapshots (no staff picker in the way).
+    public static func makeWardShell(
+        options: LaunchOptions, terminalHasColour: Bool, persistPreferences: Bool,
+        assumeDisclaimerAccepted: Bool = false, logPath: String = "", askForUser: Bool = true
+    ) async throws -> AppShell {
+        let store = try openStore(options: options)
+        let settings: WardSettings
+        do {
+            settings = try await store.settings()
+        } catch {
+            throw LaunchError("cannot read the ward settings from \(store.path): \(error)")
+        }
+        let shell = try makeShell(options: options, terminalHasColour: terminalHasColour,
+                                  persistPreferences: persistPreferences,
+                                  assumeDisclaimerAccepted: assumeDisclaimerAccepted, logPath: logPath,
+                                  repository: store, wardSettings: settings).shell
+        if let id = shell.context.preferences.lastStaffID,
+           let staff = try? await store.staff(id: id), staff.active {
+            shell.context.staff = staff
+            shell.context.userName = staff.name
+        }
+        shell.start(askForUser: askForUser)
+        return shell
+    }
+}

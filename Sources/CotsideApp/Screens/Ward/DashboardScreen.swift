@@ -1,0 +1,249 @@
+import Foundation
+import TerminalUI
+import WardStore
+
+/// One row per occupied cot: age, last nappy, today's wet/dirty counts, a 7-day sparkline and
+/// the no-wet-nappy alert (symbol and word, never colour alone). Quick keys log a nappy for the
+/// selected cot, or for every marked cot at once (a nappy round: one store call).
+@MainActor
+final class DashboardScreen: Screen {
+    private(set) var dashboard: Dashboard?
+    private var loadError: String?
+    var list = ListState()
+    /// Patients marked with Space for a nappy round.
+    private(set) var marked: Set<Int64> = []
+    private var generation = 0
+    /// When the last load was asked for (clock time): ticks reload once it is a minute old,
+    /// whether or not that load succeeded.
+    private var lastRequestAt: Date?
+    private var visibleRows = 10
+
+    /// The figures depend on the clock (time since, alerts): reload when they are this old.
+    static let refreshInterval: TimeInterval = 60
+
+    func title(_ context: AppContext) -> String { context.t("tab.dashboard") }
+
+    var rows: [DashboardRow] { dashboard?.rows ?? [] }
+    var selectedRow: DashboardRow? { rows.indices.contains(list.selected) ? rows[list.selected] : nil }
+
+    func keyMap(_ context: AppContext) -> KeyMap {
+        let g = context.t("group.screen")
+        let n = context.t("group.navigation")
+        return KeyMap([
+            KeyBinding([.char("w")], action: "dashboard.log.wet", label: context.t("key.wet"), help: context.t("dashboard.help.wet"), group: g),
+            KeyBinding([.char("d")], action: "dashboard.log.dirty", label: context.t("key.dirty"), help: context.t("dashboard.help.dirty"), group: g),
+            KeyBinding([.char("m")], action: "dashboard.log.mixed", label: context.t("key.mixed"), help: context.t("dashboard.help.mixed"), group: g),
+            KeyBinding([.char("n")], action: "dashboard.new", label: context.t("key.new"), help: context.t("action.log_nappy"), group: g),
+            KeyBinding([.char(" ")], action: "dashboard.mark", label: context.t("key.mark"), help: context.t("dashboard.help.mark"), group: g),
+            KeyBinding([.enter], action: "dashboard.history", label: "", help: context.t("dashboard.help.history"), group: g),
+            KeyBinding([.char("u")], action: "ward.undo", label: context.t("key.undo"), help: context.t("action.undo"), group: g),
+            KeyBinding([.char("A")], action: "dashboard.admit", label: context.t("key.admit"), help: context.t("action.admit"), group: g),
+            KeyBinding([.char("e")], action: "dashboard.edit", label: "", help: context.t("action.edit_patient"), group: g),
+            KeyBinding([.char("D")], action: "dashboard.discharge", label: "", help: context.t("action.discharge"), group: g),
+            KeyBinding([.up, .char("k")], action: "dashboard.up", label: "", help: context.t("key.up"), group: n),
+            KeyBinding([.down, .char("j")], action: "dashboard.down", label: "", help: context.t("key.down"), group: n),
+        ])
+    }
+
+    // MARK: - Loading
+
+    func reload(_ context: AppContext) -> Intent {
+        generation += 1
+        let expected = generation
+        let now = context.clock.now
+        let zone = context.clock.timeZone
+        lastRequestAt = now
+        guard let repository = context.repository else {
+            loadError = context.t("ward.no_database")
+            return .handled
+        }
+        return .task { [weak self] in
+            do {
+                let loaded = try await repository.dashboard(now: now, timeZone: zone)
+                guard let self, expected == self.generation else { return .handled }
+                self.show(loaded)
+                return .session(.wardSettings(loaded.settings))
+            } catch {
+                let text = context.t("ward.load_failed", WardTask.describe(error))
+                if self?.dashboard == nil { self?.loadError = text }
+                return .message(.error(text))
+            }
+        }
+    }
+
+    func show(_ loaded: Dashboard) {
+        let selectedPatient = selectedRow?.patient.id
+        dashboard = loaded
+        loadError = nil
+        let ids = Set(loaded.rows.map(\.patient.id))
+        marked.formIntersection(ids)
+        if let selectedPatient, let index = loaded.rows.firstIndex(where: { $0.patient.id == selectedPatient }) {
+            list.select(index, count: loaded.rows.count, visibleRows: visibleRows)
+        } else {
+            list.clamp(count: loaded.rows.count, visibleRows: visibleRows)
+        }
+    }
+
+    // MARK: - Events
+
+    func handle(_ event: TerminalEvent, _ context: AppContext) -> Intent {
+        switch event {
+        case .tick:
+            if let last = lastRequestAt, context.clock.now.timeIntervalSince(last) >= Self.refreshInterval {
+                return reload(context)
+            }
+            return .ignored
+        case .key(let key):
+            switch key {
+            case .pageUp, .pageDown, .home, .end, .char("g"), .char("G"):
+                list.handle(key, count: rows.count, visibleRows: visibleRows)
+                return .handled
+            case .escape where !marked.isEmpty:
+                marked.removeAll()
+                return .handled
+            default:
+                return .ignored
+            }
+        case .mouse(let mouse):
+            guard case .click = mouse.kind else { return .ignored }
+            list.handle(mouse, in: Rect(x: 0, y: 2, width: 1000, height: visibleRows), count: rows.count)
+            return .handled
+        case .resize:
+            return .ignored
+        }
+    }
+
+    func perform(_ action: String, _ context: AppContext) -> Intent {
+        switch action {
+        case "dashboard.up": list.handle(.up, count: rows.count, visibleRows: visibleRows); return .handled
+        case "dashboard.down": list.handle(.down, count: rows.count, visibleRows: visibleRows); return .handled
+        case "dashboard.log.wet": return quickLog(.wet, context)
+        case "dashboard.log.dirty": return quickLog(.dirty, context)
+        case "dashboard.log.mixed": return quickLog(.mixed, context)
+        case "dashboard.mark":
+            guard let row = selectedRow else { return .handled }
+            if marked.contains(row.patient.id) { marked.remove(row.patient.id) } else { marked.insert(row.patient.id) }
+            list.handle(.down, count: rows.count, visibleRows: visibleRows)
+            return .handled
+        case "dashboard.new", "ward.log_nappy":
+            guard let row = selectedRow else { return .message(.info(context.t("dashboard.empty"))) }
+            return .push(NewEntryScreen(patient: row.patient))
+        case "dashboard.history":
+            guard let row = selectedRow else { return .handled }
+            return .all([.session(.selectedPatient(row.patient)), .perform(ShellAction.tab(1))])
+        case "ward.undo":
+            return WardTask.undo(context)
+        case "dashboard.admit":
+            return .push(PatientFormScreen(editing: nil, context))
+        case "dashboard.edit":
+            guard let row = selectedRow else { return .handled }
+            return .push(PatientFormScreen(editing: row.patient, context))
+        case "dashboard.discharge":
+            guard let row = selectedRow else { return .handled }
+            return PatientFormScreen.confirmDischarge(row.patient, context)
+        default:
+            return .ignored
+        }
+    }
+
+    /// The cots a quick key acts on: every marked cot, else the selected one.
+    private var targets: [Patient] {
+        let markedRows = rows.filter { marked.contains($0.patient.id) }.map(\.patient)
+        if !markedRows.isEmpty { return markedRows }
+        return selectedRow.map { [$0.patient] } ?? []
+    }
+
+    private func quickLog(_ kind: NappyKind, _ context: AppContext) -> Intent {
+        if let refusal = WardTask.requireUser(context) { return refusal }
+        let patients = targets
+        guard !patients.isEmpty else { return .message(.info(context.t("dashboard.empty"))) }
+        let now = context.clock.now
+        let drafts = patients.map { NappyChangeDraft(patientId: $0.id, occurredAt: now, kind: kind) }
+        let by = context.staff?.id
+        let format = WardFormat(context)
+        let beds = patients.map(\.bedLabel).joined(separator: ", ")
+        let summary = patients.count == 1
+            ? context.t("quicklog.summary.one", format.kind(kind), patients[0].bedLabel, patients[0].fullName)
+            : context.t("quicklog.summary.many", format.kind(kind), patients.count, beds)
+        return WardTask.store(context) { [weak self] repository in
+            let saved = try await repository.logNappyChanges(drafts, by: by)
+            self?.marked.removeAll()
+            return .all([
+                .session(.undoable(UndoRecord(auditEntryIds: saved.map(\.auditEntryId).reversed(), summary: summary))),
+                .message(.success(context.t("quicklog.done", summary, format.time(now)))),
+                .perform(WardShellAction.reloadAll),
+            ])
+        }
+    }
+
+    // MARK: - Rendering
+
+    func render(in area: Rect, into buffer: inout Buffer, _ context: AppContext) {
+        buffer.fill(area)
+        let parts = Layout.vertical([.length(1), .length(1), .fill, .length(1), .length(1)]).split(area.inset(left: 1, right: 1))
+        guard let dashboard else {
+            buffer.put(loadError ?? context.t("ward.loading"), in: parts[0], role: .muted)
+            return
+        }
+        let summary = context.t("dashboard.summary", dashboard.summary.occupiedCots, dashboard.summary.changesToday,
+                                dashboard.summary.alerts)
+        buffer.put(summary, in: parts[0], role: dashboard.summary.alerts > 0 ? .warning : .header, attributes: [.bold])
+        if !marked.isEmpty {
+            buffer.put(context.t("dashboard.marked", marked.count), in: parts[0], role: .info, alignment: .right)
+        }
+        guard !dashboard.rows.isEmpty else {
+            let empty = parts[2].centered(width: parts[2].width, height: 1)
+            buffer.put(context.t("dashboard.empty"), in: empty, role: .muted, alignment: .center)
+            return
+        }
+        let table = Rect(x: parts[2].x, y: parts[2].y - 1, width: parts[2].width, height: parts[2].height + 1)
+        visibleRows = max(1, TableView<ArrayDataSource<DashboardRow>>.bodyArea(of: table).height)
+        list.clamp(count: dashboard.rows.count, visibleRows: visibleRows)
+        let format = WardFormat(context)
+        let wide = table.width >= 110
+        // "2 h 14 min ago mixed" fits from 96 columns; narrower terminals truncate it.
+        let lastWidth = wide ? 24 : table.width >= 96 ? 21 : 15
+        let columns = [
+            TableColumn("", width: .length(1)),
+            TableColumn(context.t("column.bed"), width: .length(wide ? 6 : 4)),
+            TableColumn(context.t("column.patient"), width: .min(7)),
+            TableColumn(context.t("column.age"), width: .length(wide ? 17 : 15)),
+            TableColumn(context.t("column.last_nappy"), width: .length(lastWidth)),
+            TableColumn(context.t("column.wet"), width: .length(3), alignment: .right),
+            TableColumn(context.t("column.dirty"), width: .length(5), alignment: .right),
+            TableColumn(context.t("column.days7"), width: .length(7)),
+            TableColumn(context.t("column.alert"), width: .length(wide ? 20 : 13)),
+        ]
+        let view = TableView(source: ArrayDataSource(dashboard.rows), state: list, columns: columns,
+                             emptyText: context.t("dashboard.empty"), glyphs: context.glyphs) { [marked] row in
+            let last = row.lastNappyAt.map { "\(format.since($0)) \(row.lastNappyKind.map(format.kind) ?? "")" } ?? context.t("dashboard.never")
+            let alert = row.noWetAlert.map { alert in
+                StatusBadge(.danger, word: context.t("dashboard.alert.no_wet", Int(alert.hours)), glyphs: context.glyphs).text
+            } ?? ""
+            return TableRow([
+                marked.contains(row.patient.id) ? context.glyphs.bullet : "",
+                row.patient.bedLabel, row.patient.fullName, format.age(row.age), last,
+                String(row.wetToday), String(row.dirtyToday), format.spark(row.nappiesPerDay), alert,
+            ], role: row.noWetAlert == nil ? .normal : .warning)
+        }
+        view.render(in: table, into: &buffer)
+        if let row = selectedRow {
+            buffer.put(detail(row, context), in: parts[3], role: .info, ellipsis: context.glyphs.ellipsis)
+            buffer.put(urine(row, dashboard.settings, format, context), in: parts[4], role: .normal, ellipsis: context.glyphs.ellipsis)
+        }
+    }
+
+    private func detail(_ row: DashboardRow, _ context: AppContext) -> String {
+        let p = row.patient
+        return context.t("dashboard.detail", p.bedLabel, p.fullName, p.hospitalNumber, p.dateOfBirth.description,
+                         "\(p.gestationalAgeWeeks)+\(p.gestationalAgeDays)", p.birthWeightGrams)
+    }
+
+    /// Urine output over 6 h and 24 h, or why it cannot be shown.
+    func urine(_ row: DashboardRow, _ settings: WardSettings, _ format: WardFormat, _ context: AppContext) -> String {
+        guard settings.dryNappyWeightGrams > 0 else { return context.t("urine.not_set") }
+        let six = row.urineOutput6hMLPerKgPerHour.map(format.rate) ?? context.t("urine.none")
+        let day = row.urineOutput24hMLPerKgPerHour.map(format.rate) ?? context.t("urine.none")
+        return context.t("urine.line", six, day, settings.dryNappyWeightGrams, row.currentWeightGrams)
+    }
+}

@@ -1,0 +1,69 @@
+import Foundation
+import TerminalUI
+import WardStore
+
+/// History's filters: patient (bed), nappy kind, staff (initials) and a date range.
+/// Beds and initials are looked up in the store; an unknown one is named at its field.
+@MainActor
+final class HistoryFilterScreen: WardFormScreen {
+    private weak var history: HistoryScreen?
+    static let kinds: [NappyKind?] = [nil] + NappyKind.allCases
+
+    init(history: HistoryScreen, _ context: AppContext) {
+        self.history = history
+        let format = WardFormat(context)
+        let f = history.baseFilter
+        let kindIndex = f.nappyKinds.count == 1 ? Self.kinds.firstIndex(of: f.nappyKinds.first) ?? 0 : 0
+        super.init(titleKey: "filter.title", fields: [
+            .text("bed", label: context.t("filter.bed"), maxLength: 16, value: context.selectedPatient?.bedLabel ?? ""),
+            .choice("kind", label: context.t("filter.kind"),
+                    options: Self.kinds.map { ChoiceOption($0.map(format.kind) ?? context.t("filter.any")) }, selected: kindIndex),
+            .text("staff", label: context.t("filter.staff"), maxLength: 4, value: history.staffInitialsFilter ?? ""),
+            .dateTime("from", label: context.t("filter.from"), value: f.from.map(format.stamp) ?? "", required: false),
+            .dateTime("until", label: context.t("filter.until"), value: f.until.map(format.stamp) ?? "", required: false),
+        ], context)
+    }
+
+
+    override func submit(_ context: AppContext) -> Intent {
+        let bed = state.text("bed")?.trimmingCharacters(in: .whitespaces) ?? ""
+        let initials = state.text("staff")?.trimmingCharacters(in: .whitespaces) ?? ""
+        let kind = Self.kinds[state.choice("kind") ?? 0]
+        let from = state.date("from")
+        let until = state.date("until")
+        if let from, let until, until <= from {
+            issues["until"] = context.t("filter.bad_range")
+            return .message(.error(context.t("filter.bad_range")))
+        }
+        return WardTask.store(context) { [weak self] repository in
+            guard let self else { return .handled }
+            var patient: Patient?
+            if !bed.isEmpty {
+                let found = try await repository.searchPatients(bed, includeDischarged: true, limit: 20)
+                patient = found.first { $0.bedLabel.lowercased() == bed.lowercased() && $0.isAdmitted }
+                    ?? found.first { $0.bedLabel.lowercased() == bed.lowercased() }
+                guard patient != nil else {
+                    self.issues["bed"] = context.t("filter.unknown_bed", bed)
+                    return .message(.error(context.t("filter.unknown_bed", bed)))
+                }
+            }
+            var staffId: Int64?
+            if !initials.isEmpty {
+                guard let staff = try await repository.staff(initials: initials) else {
+                    self.issues["staff"] = context.t("filter.unknown_staff", initials)
+                    return .message(.error(context.t("filter.unknown_staff", initials)))
+                }
+                staffId = staff.id
+            }
+            if let history = self.history {
+                history.baseFilter.nappyKinds = kind.map { [$0] } ?? []
+                history.baseFilter.staffId = staffId
+                history.staffInitialsFilter = staffId == nil ? nil : initials.uppercased()
+                history.baseFilter.from = from
+                history.baseFilter.until = until
+                history.list = ListState()
+            }
+            return .all([.pop, .session(.selectedPatient(patient)), .perform(WardShellAction.reloadAll)])
+        }
+    }
+}

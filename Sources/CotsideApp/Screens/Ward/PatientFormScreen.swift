@@ -1,0 +1,98 @@
+import Foundation
+import TerminalUI
+import WardStore
+
+/// Admit a patient to a cot, or correct an admission: every patient field, with the store's
+/// `WardValidation` messages shown at the field they concern.
+@MainActor
+final class PatientFormScreen: WardFormScreen {
+    let editing: Patient?
+    /// The admission time as the form first showed it (minutes only).
+    private let shownAdmitted: String
+    static let sexes = Sex.allCases
+    static let fieldFor = ["bedLabel": "bed", "givenName": "given", "familyName": "family",
+                           "hospitalNumber": "hospital", "dateOfBirth": "dob", "sex": "sex",
+                           "gestationalAgeWeeks": "ga", "gestationalAgeDays": "ga",
+                           "birthWeightGrams": "weight", "admittedAt": "admitted"]
+
+    init(editing: Patient?, _ context: AppContext) {
+        self.editing = editing
+        let format = WardFormat(context)
+        let p = editing?.draft
+        shownAdmitted = p.map { format.stamp($0.admittedAt) } ?? "now"
+        super.init(titleKey: editing == nil ? "patient.title.admit" : "patient.title.edit", fields: [
+            .text("bed", label: context.t("patient.field.bed"), maxLength: 16, required: true, value: p?.bedLabel ?? ""),
+            .text("given", label: context.t("patient.field.given"), maxLength: 80, required: true, value: p?.givenName ?? ""),
+            .text("family", label: context.t("patient.field.family"), maxLength: 80, required: true, value: p?.familyName ?? ""),
+            .text("hospital", label: context.t("patient.field.hospital"), maxLength: 40, required: true, value: p?.hospitalNumber ?? ""),
+            .text("dob", label: context.t("patient.field.dob"), maxLength: 10, required: true, value: p?.dateOfBirth.description ?? ""),
+            .choice("sex", label: context.t("patient.field.sex"), options: Self.options(Self.sexes, format.sex),
+                    selected: p.flatMap { Self.sexes.firstIndex(of: $0.sex) }),
+            .text("ga", label: context.t("patient.field.ga"), maxLength: 5, required: true,
+                  value: p.map { "\($0.gestationalAgeWeeks)+\($0.gestationalAgeDays)" } ?? ""),
+            .number("weight", label: context.t("patient.field.weight"),
+                    spec: NumberSpec(range: 300...7000, unit: "g", allowsFraction: false),
+                    value: p.map { String($0.birthWeightGrams) } ?? ""),
+            .dateTime("admitted", label: context.t("patient.field.admitted"),
+                      value: p.map { format.stamp($0.admittedAt) } ?? "now"),
+        ], context)
+        if let editing { subtitle = context.t("patient.editing", editing.bedLabel, editing.fullName) }
+    }
+
+    override func submit(_ context: AppContext) -> Intent {
+        if let refusal = WardTask.requireUser(context) { return refusal }
+        state.context.now = context.clock.now
+        var local: [String: String] = [:]
+        let dob = CalendarDay(state.text("dob") ?? "")
+        if dob == nil { local["dob"] = context.t("patient.bad_dob", state.text("dob") ?? "") }
+        let ga = GestationText.parse(state.text("ga") ?? "")
+        if ga == nil { local["ga"] = context.t("patient.bad_ga", state.text("ga") ?? "") }
+        guard let dob, let ga, let admitted = date("admitted", original: editing?.admittedAt, shown: shownAdmitted), let weight = state.number("weight"),
+              let sex = state.choice("sex") else {
+            issues.merge(local) { $1 }
+            if let first = state.fields.firstIndex(where: { local[$0.id] != nil }) { state.focus = first }
+            return .message(.error(local.values.sorted().joined(separator: "; ")))
+        }
+        let draft = PatientDraft(
+            bedLabel: state.text("bed") ?? "", givenName: state.text("given") ?? "", familyName: state.text("family") ?? "",
+            hospitalNumber: state.text("hospital") ?? "", dateOfBirth: dob, sex: Self.sexes[sex],
+            gestationalAgeWeeks: ga.weeks, gestationalAgeDays: ga.days, birthWeightGrams: Int(weight), admittedAt: admitted)
+        let by = context.staff?.id
+        let editing = editing
+        return save(context, fieldFor: Self.fieldFor) { repository in
+            let saved = editing == nil
+                ? try await repository.admit(draft, by: by)
+                : try await repository.updatePatient(id: editing!.id, draft, by: by)
+            let p = saved.record
+            var intents: [Intent] = [
+                .pop,
+                .message(.success(context.t(editing == nil ? "patient.admitted" : "patient.updated", p.bedLabel, p.fullName))),
+                .perform(WardShellAction.reloadAll),
+            ]
+            if editing != nil {
+                intents.insert(.session(.undoable(UndoRecord(auditEntryIds: [saved.auditEntryId],
+                                                             summary: context.t("patient.summary.edit", p.bedLabel)))), at: 1)
+            }
+            return .all(intents)
+        }
+    }
+
+    /// Asks before discharging (No is the default); the patient then leaves the Dashboard.
+    static func confirmDischarge(_ patient: Patient, _ context: AppContext) -> Intent {
+        if let refusal = WardTask.requireUser(context) { return refusal }
+        let by = context.staff?.id
+        let discharge = WardTask.store(context) { repository in
+            let now = context.clock.now
+            let saved = try await repository.discharge(patientId: patient.id, at: now, by: by)
+            return .all([
+                .session(.undoable(UndoRecord(auditEntryIds: [saved.auditEntryId],
+                                              summary: context.t("patient.summary.discharge", patient.bedLabel)))),
+                .message(.success(context.t("patient.discharged_msg", patient.bedLabel, patient.fullName))),
+                .perform(WardShellAction.reloadAll),
+            ])
+        }
+        return .push(ConfirmScreen(title: context.t("patient.discharge.title"),
+                                   body: context.t("patient.discharge.body", patient.bedLabel, patient.fullName),
+                                   onConfirm: [discharge]))
+    }
+}

@@ -1,0 +1,58 @@
+import Foundation
+import TerminalUI
+import WardStore
+
+/// How ward values read on screen, in the user's language and the ward's time zone.
+/// One place so Dashboard, History and forms say the same thing the same way.
+@MainActor
+struct WardFormat {
+    let context: AppContext
+    private let dateTime: DateFormatter
+    private let timeOnly: DateFormatter
+
+    init(_ context: AppContext) {
+        self.context = context
+        dateTime = DateFormatter()
+        dateTime.locale = Locale(identifier: "en_GB_POSIX")
+        dateTime.timeZone = context.clock.timeZone
+        dateTime.dateFormat = "yyyy-MM-dd HH:mm"
+        timeOnly = DateFormatter()
+        timeOnly.locale = Locale(identifier: "en_GB_POSIX")
+        timeOnly.timeZone = context.clock.timeZone
+        timeOnly.dateFormat = "HH:mm"
+    }
+
+    /// "2026-11-21 14:05" in the ward's time zone.
+    func stamp(_ date: Date) -> String { dateTime.string(from: date) }
+    func time(_ date: Date) -> String { timeOnly.string(from: date) }
+
+    func kind(_ kind: NappyKind) -> String { context.t("nappy.kind.\(kind.rawValue)") }
+    func size(_ size: NappySize) -> String { context.t("nappy.size.\(size.rawValue)") }
+    func colour(_ colour: StoolColour) -> String { context.t("nappy.colour.\(colour.rawValue)") }
+    func sex(_ sex: Sex) -> String { context.t("patient.sex.\(sex.rawValue)") }
+    func role(_ role: StaffRole) -> String { context.t("staff.role.\(role.rawValue)") }
+
+    /// "12 d", or "12 d · 33+4 cGA" for babies born before 37 weeks.
+    func age(_ age: PatientAge) -> String {
+        let days = context.t("age.days", age.days)
+        guard let weeks = age.correctedGestationWeeks, let d = age.correctedGestationDays else { return days }
+        return context.t("age.corrected", days, "\(weeks)+\(d)")
+    }
+
+    /// "2 h 5 min ago".
+    func since(_ date: Date) -> String { TimeShortcut.relative(date, now: context.clock.now) }
+
+    /// Seven day counts as bars on a shared 0…max scale (0 shows the lowest bar).
+    func spark(_ counts: [Int]) -> String {
+        let ramp = context.glyphs.barRamp
+        guard !ramp.isEmpty else { return "" }
+        let top = max(1, counts.max() ?? 1)
+        return counts.map { count in
+            let index = count == 0 ? 0 : max(1, Int((Double(count) / Double(top) * Double(ramp.count - 1)).rounded()))
+            return ramp[min(ramp.count - 1, index)]
+        }.joined()
+    }
+
+    /// "1.25" mL/kg/h with two decimals.
+    func rate(_ value: Double) -> String { String(format: "%.2f", value) }
+}

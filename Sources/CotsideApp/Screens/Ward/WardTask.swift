@@ -1,0 +1,48 @@
+import Foundation
+import TerminalUI
+import WardStore
+
+/// Builds `.task` intents around the ward store: the work runs with the repository, and any
+/// error comes back as a message naming what went wrong (every validation issue listed).
+@MainActor
+enum WardTask {
+    static func store(_ context: AppContext,
+                      _ body: @escaping @MainActor @Sendable (any WardRepository) async throws -> Intent) -> Intent {
+        guard let repository = context.repository else {
+            return .message(.error(context.t("ward.no_database")))
+        }
+        return .task {
+            do {
+                return try await body(repository)
+            } catch {
+                return .message(.error(describe(error)))
+            }
+        }
+    }
+
+    /// The store's words for a failure: validation issues joined, else the error's description.
+    nonisolated static func describe(_ error: Error) -> String {
+        if let validation = error as? WardValidationError {
+            return validation.issues.map(\.message).joined(separator: "; ")
+        }
+        if let failure = error as? WardStoreError { return failure.description }
+        return String(describing: error)
+    }
+
+    /// Takes back the session's last quick log, edit or delete through the store's undo.
+    static func undo(_ context: AppContext) -> Intent {
+        guard let record = context.undoable else { return .message(.info(context.t("undo.nothing"))) }
+        let by = context.staff?.id
+        return store(context) { repository in
+            _ = try await repository.undo(auditEntryIds: record.auditEntryIds, by: by)
+            return .all([.session(.undoable(nil)),
+                         .message(.success(context.t("undo.done", record.summary))),
+                         .perform(WardShellAction.reloadAll)])
+        }
+    }
+
+    /// A write needs someone at the keyboard; nil when there is, else the message to show.
+    static func requireUser(_ context: AppContext) -> Intent? {
+        context.staff == nil ? .message(.warning(context.t("ward.no_user"))) : nil
+    }
+}

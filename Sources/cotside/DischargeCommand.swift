@@ -1,0 +1,23 @@
+import ArgumentParser
+import CotsideApp
+import Foundation
+import WardStore
+
+/// `cotside discharge --bed 3`: the patient leaves the Dashboard and stays in History.
+struct DischargeCommand: AsyncParsableCommand {
+    static let configuration = CommandConfiguration(commandName: "discharge", abstract: "Discharge the patient in a bed.")
+
+    @Option(help: "Bed (cot) label of an admitted patient.") var bed: String
+    @Option(parsing: .unconditional, help: ArgumentHelp("Discharge time (default now).", valueName: "time")) var at: String?
+    @Option(help: "Initials of the staff member discharging.") var by: String?
+    @OptionGroup var options: AppOptions
+
+    func run() async throws {
+        let ward = try WardCommandSupport(options)
+        let when = try ward.time(at, option: "--at")
+        let patient = try await ward.admittedPatient(bed: bed)
+        let staff = try await ward.staffID(initials: by)
+        let saved = try await ward.write { try await ward.store.discharge(patientId: patient.id, at: when, by: staff) }
+        print("discharged bed \(patient.bedLabel) \(saved.record.fullName)")
+    }
+}

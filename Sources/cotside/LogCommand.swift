@@ -1,0 +1,70 @@
+import ArgumentParser
+import CotsideApp
+import Foundation
+import WardStore
+
+/// `cotside log nappy ...`: charting from scripts and other terminals.
+struct LogCommand: AsyncParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "log",
+        abstract: "Log an entry for a cot.",
+        subcommands: [LogNappyCommand.self]
+    )
+}
+
+/// Logs one nappy change. Every value is checked before anything is stored; a bad one exits 2.
+struct LogNappyCommand: AsyncParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "nappy",
+        abstract: "Log a nappy change.",
+        discussion: "Example: cotside log nappy --bed 3 --kind wet --size medium --weight-g 32 --at -15m --by AB"
+    )
+
+    @Option(help: "Bed (cot) label of an admitted patient.") var bed: String
+    @Option(help: "wet, dirty, mixed or dry.") var kind: String
+    @Option(help: "small, medium (default) or large.") var size: String?
+    @Option(help: "Stool colour, only for dirty or mixed: yellow, green, brown, black-meconium, pale, red-streaked.")
+    var colour: String?
+    @Option(name: .customLong("weight-g"), help: "Weight of the wet nappy in grams (1–1000).") var weightG: Int?
+    @Option(parsing: .unconditional, help: ArgumentHelp("When it happened (default now): -15m, 14:05, yesterday 22:30, 2026-11-21 14:05.", valueName: "time"))
+    var at: String?
+    @Option(help: "Initials of the staff member logging it.") var by: String?
+    @Option(help: "Free-text notes (at most 2000 characters).") var notes: String = ""
+    @OptionGroup var options: AppOptions
+
+    func validate() throws {
+        let kind = try parseChoice(kind, option: "--kind", as: NappyKind.self)
+        if let size { _ = try parseChoice(size, option: "--size", as: NappySize.self) }
+        if let colour {
+            _ = try parseChoice(colour, option: "--colour", as: StoolColour.self)
+            guard kind.isDirty else {
+                throw ValidationError("--colour is only recorded for dirty or mixed nappies, not \(kind.rawValue)")
+            }
+        }
+        if let weightG, !WardValidation.nappyWeightGramsRange.contains(weightG) {
+            throw ValidationError("--weight-g \(weightG) must be 1 to 1000 grams")
+        }
+        if notes.count > 2000 { throw ValidationError("--notes has \(notes.count) characters; at most 2000 are allowed") }
+        if bed.trimmingCharacters(in: .whitespaces).isEmpty { throw ValidationError("--bed needs a bed label") }
+    }
+
+    func run() async throws {
+        let ward = try WardCommandSupport(options)
+        let occurredAt = try ward.time(at, option: "--at")
+        if occurredAt.timeIntervalSince(ward.clock.now) > WardValidation.futureTolerance {
+            throw CommandFailure.usage("--at \(at ?? ""): the time is more than 5 minutes in the future")
+        }
+        let patient = try await ward.admittedPatient(bed: bed)
+        let staff = try await ward.staffID(initials: by)
+        let draft = NappyChangeDraft(
+            patientId: patient.id, occurredAt: occurredAt,
+            kind: try parseChoice(kind, option: "--kind", as: NappyKind.self),
+            size: try size.map { try parseChoice($0, option: "--size", as: NappySize.self) } ?? .medium,
+            stoolColour: try colour.map { try parseChoice($0, option: "--colour", as: StoolColour.self) },
+            nappyWeightGrams: weightG, notes: notes)
+        let saved = try await ward.write { try await ward.store.logNappyChange(draft, by: staff) }
+        let formatter = ISO8601DateFormatter()
+        formatter.timeZone = ward.clock.timeZone
+        print("logged nappy #\(saved.record.id): bed \(patient.bedLabel) \(patient.fullName), \(draft.kind.rawValue), \(draft.size.rawValue) at \(formatter.string(from: saved.record.occurredAt))")
+    }
+}

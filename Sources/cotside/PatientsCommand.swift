@@ -1,0 +1,49 @@
+import ArgumentParser
+import CotsideApp
+import Foundation
+import WardStore
+
+/// `cotside patients`: the admitted patients (or everyone with --all), as text or JSON.
+struct PatientsCommand: AsyncParsableCommand {
+    static let configuration = CommandConfiguration(commandName: "patients", abstract: "List admitted patients.")
+
+    @Flag(help: "Include discharged patients.") var all = false
+    @Flag(help: "Print JSON (one array of objects).") var json = false
+    @OptionGroup var options: AppOptions
+
+    func run() async throws {
+        let ward = try WardCommandSupport(options)
+        let patients = all ? try await ward.store.allPatients() : try await ward.store.admittedPatients()
+        let iso = ISO8601DateFormatter()
+        if json {
+            let rows: [[String: Any]] = patients.map { p in
+                var row: [String: Any] = [
+                    "id": p.id, "bed": p.bedLabel, "givenName": p.givenName, "familyName": p.familyName,
+                    "hospitalNumber": p.hospitalNumber, "dateOfBirth": p.dateOfBirth.description, "sex": p.sex.rawValue,
+                    "gestationalAge": "\(p.gestationalAgeWeeks)+\(p.gestationalAgeDays)", "birthWeightGrams": p.birthWeightGrams,
+                    "admittedAt": iso.string(from: p.admittedAt),
+                ]
+                row["dischargedAt"] = p.dischargedAt.map { iso.string(from: $0) } ?? NSNull()
+                return row
+            }
+            let data = try JSONSerialization.data(withJSONObject: rows, options: [.prettyPrinted, .sortedKeys])
+            print(String(decoding: data, as: UTF8.self))
+            return
+        }
+        guard !patients.isEmpty else {
+            print(all ? "No patients recorded." : "No patients admitted.")
+            return
+        }
+        print("BED     NAME                          HOSPITAL NO.  BORN        GA     BW(g)  STATUS")
+        for p in patients {
+            let status = p.dischargedAt.map { "discharged " + iso.string(from: $0) } ?? "admitted"
+            print([pad(p.bedLabel, 7), pad(p.fullName, 29), pad(p.hospitalNumber, 13), pad(p.dateOfBirth.description, 11),
+                   pad("\(p.gestationalAgeWeeks)+\(p.gestationalAgeDays)", 6), pad(String(p.birthWeightGrams), 6), status]
+                .joined(separator: " "))
+        }
+    }
+
+    private func pad(_ text: String, _ width: Int) -> String {
+        text.count >= width ? String(text.prefix(width)) : text + String(repeating: " ", count: width - text.count)
+    }
+}

@@ -1,0 +1,144 @@
+/// Golden screens: what a user sees, each checked by eye against its seed data when written.
+enum Golden {
+    /// Empty ward at 100×24: the honest empty state and how to admit.
+    static let dashboardEmpty = #"""
+         1 Dashboard   2 History   3 Tools   4 Medications
+         Occupied cots 0 · changes today 0 · alerts 0
+
+
+
+
+
+
+
+
+                                      No patients admitted — press A to admit
+
+
+
+
+
+
+
+
+
+
+
+         Ward                                     no user selected                         Sat 21 Nov 14:05
+        w Wet  d Dirty  m Mixed  n New  Space Mark  u Undo  A Admit  ? Help  : Commands  s Settings
+        """#
+
+    /// Two cots (DashboardScreenTests.seedTwoCots): bed 10 preterm 30+4 born 20 days ago → 33+3 cGA,
+    /// no wet nappy since admission 48 h ago → alert; urine output for bed 3: (40−12) g / 3.2 kg / 6 h = 1.46,
+    /// and over 24 h = 0.36 mL/kg/h.
+    static let dashboardFull = #"""
+         1 Dashboard   2 History   3 Tools   4 Medications
+         Occupied cots 2 · changes today 3 · alerts 1
+           Bed  Patient               Age             Last nappy            Wet Dirty 7 days  Alert
+           3    Ada Lovelace          3 d             30 min ago wet          1     1 ▁▁▁▁▁▁█
+           10   Bo Preterm            20 d · 33+3 cGA 10 h ago dirty          0     1 ▁▁▁▁▁▁█ ✖ no wet 48 h
+
+
+
+
+
+
+
+
+
+
+
+
+
+
+         Bed 3 · Ada Lovelace · hospital no. H300 · born 2026-11-18 at 38+2 weeks, 3200 g
+         Urine output: 6 h 1.46 · 24 h 0.36 mL/kg/h (dry nappy 12 g, weight 3200 g)
+
+         Neonatal B                             User: Nia Nurse (NN)                       Sat 21 Nov 14:05
+        w Wet  d Dirty  m Mixed  n New  Space Mark  u Undo  A Admit  ? Help  : Commands  s Settings
+        """#
+
+    /// History with no entries.
+    static let historyEmpty = #"""
+         1 Dashboard   2 History   3 Tools   4 Medications
+         Whole ward
+         Time             Bed    Patient                  Event        Details                         By
+                                                   No entries yet
+
+
+
+
+
+
+
+
+
+
+
+
+
+
+
+
+
+
+         Ward                                     no user selected                         Sat 21 Nov 14:05
+        Enter Edit  x Delete  n New  u Undo  f Filter  / Search  g Go to  ? Help  : Commands  s Settings
+        """#
+
+    /// HistoryScreenTests.seed: four nappies 30 min, 90 min, 10 h and 26 h before 14:05, newest first.
+    static let historyFull = #"""
+         1 Dashboard   2 History   3 Tools   4 Medications
+         Whole ward
+         Time             Bed    Patient                  Event        Details                         By
+         2026-11-21 13:35 3      Ada Lovelace             Nappy wet    medium · 40 g                   NN
+         2026-11-21 12:35 3      Ada Lovelace             Nappy dirty  medium · yellow · mild nappy r… NN
+         2026-11-21 04:05 10     Bo Preterm               Nappy mixed  medium · green                  —
+         2026-11-20 12:05 10     Bo Preterm               Nappy dry    medium · cream applied          —
+
+
+
+
+
+
+
+
+
+
+
+
+
+
+
+         Ward                                   User: Nia Nurse (NN)                       Sat 21 Nov 14:05
+        Enter Edit  x Delete  n New  u Undo  f Filter  / Search  g Go to  ? Help  : Commands  s Settings
+        """#
+
+    /// First run after the disclaimer: no staff yet, so the only row adds yourself.
+    static let staffPickerFirstRun = #"""
+         1 Dashboard   2 History   3 Tools   4 Medications
+
+                       ┌ Who is at the keyboard? ───────────────────────────────────────────┐
+                       │ Name or initials: _                                                │
+                       │                                                                    │
+                       │ + Add myself (press a)                                             │
+                       │                                                                    │
+                       │                                                                    │
+                       │                                                                    │
+                       │                                                                    │
+                       │                                                                    │
+                       │                                                                    │
+                       │                                                                    │
+                       │                                                                    │
+                       │                                                                    │
+                       │                                                                    │
+                       │                                                                    │
+                       │                                                                    │
+                       │ No staff yet: press a (or Enter) to add yourself · Esc quits       │
+                       └────────────────────────────────────────────────────────────────────┘
+
+
+         Ward                                     no user selected                         Sat 21 Nov 14:05
+        Enter Select  Ins Add me  Esc Quit
+        """#
+}

@@ -1,0 +1,86 @@
+import Foundation
+import TerminalUI
+import WardStore
+import XCTest
+@testable import CotsideApp
+
+/// Who is at the keyboard: picker after the disclaimer, type to filter, add yourself,
+/// remembered per workstation.
+@MainActor
+final class StaffPickerTests: WardTestCase {
+    func testFirstRunShowsDisclaimerThenPicker() async throws {
+        try await startShell(askForUser: true, disclaimerAccepted: false)
+        XCTAssertTrue(shell.front is DisclaimerScreen)
+        await press(.enter)
+        XCTAssertTrue(shell.front is StaffPickerScreen)
+        await press(.char("w"), .char("1"))
+        XCTAssertTrue(shell.front is StaffPickerScreen, "nothing gets past the startup picker")
+        await press(.backspace, .backspace)
+        assertScreen(Golden.staffPickerFirstRun)
+    }
+
+    func testAddMyselfSignsInAndIsRemembered() async throws {
+        try await startShell(askForUser: true)
+        await press(.char("a"))
+        XCTAssertTrue(shell.front is StaffFormScreen)
+        await type("Nia Nurse")
+        await press(.tab)
+        await type("nn")
+        await press(.enter)
+        XCTAssertTrue(shell.stack.isEmpty, "form and picker close")
+        let added = try await store.staff(initials: "NN")
+        XCTAssertEqual(shell.context.staff, added)
+        XCTAssertEqual(shell.context.preferences.lastStaffID, added?.id)
+        XCTAssertTrue(screen()[22].contains("User: Nia Nurse (NN)"), screen()[22])
+    }
+
+    func testTypingFiltersByNameOrInitials() async throws {
+        _ = try await addStaff("Nia Nurse", "NN")
+        let bob = try await addStaff("Robert Brown", "RB")
+        try await startShell(askForUser: true)
+        await type("rb")
+        let picker = try XCTUnwrap(shell.front as? StaffPickerScreen)
+        XCTAssertEqual(picker.matches.map(\.initials), ["RB"])
+        await press(.enter)
+        XCTAssertEqual(shell.context.staff, bob)
+        XCTAssertTrue(shell.stack.isEmpty)
+    }
+
+    func testDuplicateInitialsAreNamedAtTheField() async throws {
+        _ = try await addStaff("Nia Nurse", "NN")
+        try await startShell(askForUser: true)
+        await press(.char("+"))
+        await type("Nadia North")
+        await press(.tab)
+        await type("NN")
+        await press(.enter)
+        XCTAssertTrue(shell.front is StaffFormScreen, "not saved")
+        let initialsRow = screen().first { $0.contains("Initials") } ?? ""
+        XCTAssertTrue(initialsRow.contains("initials NN are already used by another active staff member"), initialsRow)
+    }
+
+    func testRememberedUserSkipsThePicker() async throws {
+        let nurse = try await addStaff("Nia Nurse", "NN")
+        var prefs = Preferences()
+        prefs.disclaimerAcceptedVersion = Preferences.currentDisclaimerVersion
+        prefs.lastStaffID = nurse.id
+        try PreferencesFile.standard(environment: environment).save(prefs)
+        try await startShell(askForUser: true)
+        XCTAssertTrue(shell.stack.isEmpty)
+        XCTAssertEqual(shell.context.staff, nurse)
+    }
+
+    func testSwitchUserFromThePalette() async throws {
+        let nurse = try await addStaff("Nia Nurse", "NN")
+        let other = try await addStaff("Oli Other", "OO")
+        try await startShell()
+        await signIn(nurse)
+        await press(.char(":"))
+        await type("switch user")
+        await press(.enter)
+        XCTAssertTrue(shell.front is StaffPickerScreen)
+        await type("oo")
+        await press(.enter)
+        XCTAssertEqual(shell.context.staff, other)
+    }
+}
