@@ -10,7 +10,9 @@ final class ResultReviewScreen: Screen {
     let form: ToolForm
     let result: ToolResult
     let patient: (id: Int64, label: String)
-    weak var saver: (any ToolResultSaving)?
+    let saver: any ToolResultSaving
+    /// Tells the form its values are in the chart now (Esc no longer asks to discard them).
+    var onConfirmed: (() -> Void)?
     private(set) var reviewed = false
     private var saving = false
 
@@ -39,9 +41,10 @@ final class ResultReviewScreen: Screen {
             return .handled
         case "tools.review.save":
             guard reviewed else { return .message(.warning(context.t("tools.review.tick_first"))) }
-            guard let saver, !saving else { return .handled }
+            guard !saving else { return .handled }
             saving = true
             let draft = SavedResultDraft.make(form: form, result: result, patientId: patient.id)
+            onConfirmed?()
             return .all([.pop, saver.save(draft)])
         default:
             return .ignored

@@ -13,7 +13,7 @@ final class ToolFormScreen: Screen {
     /// Shown above the form (the triage step's question or sub-form name).
     let heading: String?
     /// Where `S` saves to the selected patient's chart; nil until the app provides the store.
-    weak var saver: (any ToolResultSaving)?
+    var saver: (any ToolResultSaving)?
 
     init(form: ToolForm, heading: String? = nil, onSubmit: ((ToolForm, ToolResult) -> Intent)? = nil) {
         self.form = form
@@ -95,10 +95,13 @@ final class ToolFormScreen: Screen {
             guard case .result(let result) = form.evaluation else {
                 return .message(.warning(context.t("tools.save.needs_result")))
             }
-            guard let saver, let patient = saver.selectedPatient else {
+            let saver = self.saver ?? ContextResultSaver(context: context)
+            guard let patient = saver.selectedPatient else {
                 return .message(.warning(context.t("tools.save.needs_patient")))
             }
-            return .push(ResultReviewScreen(form: form, result: result, patient: patient, saver: saver))
+            let review = ResultReviewScreen(form: form, result: result, patient: patient, saver: saver)
+            review.onConfirmed = { [weak self] in self?.form.state.isDirty = false }
+            return .push(review)
         case "tools.form.chart":
             return .push(GrowthChartScreen(form: form))
         case "tools.form.submit":

@@ -3,7 +3,8 @@ import TerminalUI
 
 /// The Tools tab: every calculator grouped ("Scores & assessment", "Calculators",
 /// "Stroke triage") with a line each. Typing filters; Enter opens the tool.
-/// Letters always go to the filter (so `q`, `s`, `a` type here; quit with `:` or another tab).
+/// Letters always go to the filter (so `q`, `s`, `a` type here; quit with `:` or another tab);
+/// digits still switch tabs.
 @MainActor
 final class ToolsTabScreen: Screen {
     private(set) var query = ""
@@ -35,10 +36,15 @@ final class ToolsTabScreen: Screen {
     func handle(_ event: TerminalEvent, _ context: AppContext) -> Intent {
         guard case .key(let key) = event else { return .ignored }
         switch key {
-        case .char(let c) where c.isLetter || c == " " || c == "-" || c == "_" || (c.isNumber && !query.isEmpty):
+        // Digits stay tab keys, so 1–4 always switch tabs from the list.
+        case .char(let c) where c.isLetter || c == " " || c == "-" || c == "_":
             query.append(c)
             selected = 0
             return .handled
+        case .char(let c) where c.isNumber:
+            // The shell hides printable global keys from a screen that takes text; tab digits stay.
+            guard let n = c.wholeNumberValue, n >= 1 else { return .ignored }
+            return .perform(ShellAction.tab(n - 1))
         case .backspace:
             guard !query.isEmpty else { return .ignored }
             query.removeLast()
@@ -72,7 +78,7 @@ final class ToolsTabScreen: Screen {
             let screen = Self.screen(for: rows[selected].entry, context)
             if let form = screen as? ToolFormScreen {
                 form.saver = saver
-                if let chartFacts { form.prefillFromChart(chartFacts, context) }
+                if let facts = chartFacts ?? ChartFacts.selected(context) { form.prefillFromChart(facts, context) }
             }
             return .push(screen)
         default: return .ignored
