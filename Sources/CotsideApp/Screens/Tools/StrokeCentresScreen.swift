@@ -1,6 +1,7 @@
 import Clinical
 import Foundation
 import TerminalUI
+import WardStore
 
 /// Stroke centres: type a location (coordinates "48.14,11.58", a city or a centre of the
 /// list) for the nearest centres by great-circle distance, or any part of a name or city to
@@ -10,7 +11,7 @@ final class StrokeCentresScreen: Screen {
     private(set) var query = ""
     private(set) var capability: StrokeCapability?
     private var scroll = 0
-    let centres: [StrokeCentre]
+    private(set) var centres: [StrokeCentre]
 
     init(capability: StrokeCapability? = nil, centres: [StrokeCentre]? = nil) {
         self.capability = capability
@@ -18,6 +19,16 @@ final class StrokeCentresScreen: Screen {
     }
 
     func title(_ context: AppContext) -> String { context.t("stroke.centres.name") }
+
+    /// The ward's own list (imported with `cotside centres import`) replaces or extends the starter list.
+    func reload(_ context: AppContext) -> Intent {
+        guard let store = context.repository as? any ToolResultRepository else { return .ignored }
+        return .task { [weak self] in
+            guard let list = try? await StrokeCentreDirectory.load(from: store) else { return .handled }
+            self?.centres = list
+            return .handled
+        }
+    }
     var capturesText: Bool { true }
 
     func keyMap(_ context: AppContext) -> KeyMap {

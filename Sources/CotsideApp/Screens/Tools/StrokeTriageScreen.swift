@@ -1,6 +1,7 @@
 import Clinical
 import Foundation
 import TerminalUI
+import WardStore
 
 /// The iGFAP wizard's two questions: "Is the patient comatose (GCS < 8)?" then
 /// "Can the patient be examined?". The answers open the coma, limited or full module form;
@@ -58,9 +59,25 @@ final class StrokeTriageScreen: Screen {
         return ToolFormScreen(form: form, heading: context.t("stroke.module_heading.\(module.rawValue)")) { form, _ in
             switch StrokeTriage.assess(module, form.raw, origin: .text) {
             case .success(let assessment):
-                return .push(StrokeResultsScreen(assessment: assessment, inputs: form.raw, at: context.clock.now))
+                let results = StrokeResultsScreen(assessment: assessment, inputs: form.raw, at: context.clock.now)
+                return .all([.push(results), store(module, form.raw, assessment, context)])
             case .failure(let errors):
                 return .message(.error(errors.errors.map(\.message).joined(separator: "; ")))
+            }
+        }
+    }
+
+    /// Every completed assessment is kept (inputs and results, audited) for `cotside stroke export`.
+    static func store(_ module: StrokeModule, _ raw: [String: RawValue], _ result: StrokeAssessmentResult, _ context: AppContext) -> Intent {
+        guard let store = context.repository as? any ToolResultRepository else { return .handled }
+        let draft = StrokeAssessmentRecord.draft(module: module, inputs: raw, result: result, patientId: nil)
+        let by = context.staff?.id
+        return .task {
+            do {
+                _ = try await store.saveStrokeAssessment(draft, by: by)
+                return .message(.info(context.t("stroke.stored")))
+            } catch {
+                return .message(.error(context.t("stroke.store_failed", String(describing: error))))
             }
         }
     }
