@@ -26,6 +26,7 @@ bench: deps
 	$(SWIFT) build -c release --product cotside
 	$(SWIFT) build -c release --product cotside-bench
 	$(BUILD_DIR)/cotside-bench $(ARGS)
+	COTSIDE_BIN=$(BUILD_DIR)/cotside scripts/bench/ui-frames.sh
 	COTSIDE_BIN=$(BUILD_DIR)/cotside scripts/bench/calc-batch.sh
 
 demo: build

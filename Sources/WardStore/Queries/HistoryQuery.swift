@@ -23,12 +23,8 @@ public struct HistoryQuery: Sendable {
     public var sqlAndArguments: (sql: String, arguments: [DatabaseValue]) {
         var arguments: [DatabaseValue] = []
         let desc = direction == .older ? "DESC" : "ASC"
-        var branches = [nappyBranch(&arguments)]
-        // Saved results and assessments are not nappies: a nappy-kind filter leaves them out.
-        if filter.nappyKinds.isEmpty {
-            branches.append(toolBranch(.calculatorResult, &arguments))
-            branches.append(toolBranch(.strokeAssessment, &arguments))
-        }
+        let kinds = filter.effectiveKinds
+        let branches = HistoryEventKind.allCases.filter(kinds.contains).map { branch(HistoryBranch.of($0), &arguments) }
         arguments.append((limit + 1).databaseValue)
         let sql = """
             SELECT e.*, p.bedLabel, p.givenName, p.familyName, s.initials AS staffInitials
@@ -58,70 +54,29 @@ public struct HistoryQuery: Sendable {
         return out
     }
 
-    private func nappyBranch(_ arguments: inout [DatabaseValue]) -> String {
-        let rank = HistoryEventKind.nappyChange.rank
+    private func branch(_ spec: HistoryBranch, _ arguments: inout [DatabaseValue]) -> String {
+        let rank = spec.kind.rank
+        let time = "n." + spec.timeColumn
         // Events of a patient whose admission was undone (soft-deleted) are hidden with them.
-        var conditions = ["n.deletedAt IS NULL",
-                          "NOT EXISTS (SELECT 1 FROM patient dp WHERE dp.id = n.patientId AND dp.deletedAt IS NOT NULL)"]
+        var conditions = ["n.deletedAt IS NULL"] + spec.extraConditions
+            + ["NOT EXISTS (SELECT 1 FROM patient dp WHERE dp.id = n.patientId AND dp.deletedAt IS NOT NULL)"]
         if let patientId = filter.patientId {
             conditions.append("n.patientId = ?")
             arguments.append(patientId.databaseValue)
         }
-        if !filter.nappyKinds.isEmpty {
-            let kinds = filter.nappyKinds.map(\.rawValue).sorted()
-            conditions.append("n.kind IN (\(kinds.map { _ in "?" }.joined(separator: ", ")))")
-            arguments += kinds.map(\.databaseValue)
+        let subtypes: [String]
+        switch spec.kind {
+        case .nappyChange: subtypes = filter.nappyKinds.map(\.rawValue)
+        case .feed: subtypes = filter.feedKinds.map(\.rawValue)
+        case .measurement: subtypes = filter.measurementKinds.map(\.rawValue)
+        case .doseRecord, .asNeededDose, .calculatorResult, .strokeAssessment: subtypes = []
+        }
+        if !subtypes.isEmpty {
+            conditions.append("n.kind IN (\(subtypes.map { _ in "?" }.joined(separator: ", ")))")
+            arguments += subtypes.sorted().map(\.databaseValue)
         }
         if let staffId = filter.staffId {
-            conditions.append("n.recordedBy = ?")
-            arguments.append(staffId.databaseValue)
-        }
-        if let from = filter.from {
-            conditions.append("n.occurredAt >= ?")
-            arguments.append(StoredTime.milliseconds(from).databaseValue)
-        }
-        if let until = filter.until {
-            conditions.append("n.occurredAt < ?")
-            arguments.append(StoredTime.milliseconds(until).databaseValue)
-        }
-        if let text = filter.notesContaining?.trimmingCharacters(in: .whitespaces), !text.isEmpty {
-            conditions.append("n.notes LIKE ? ESCAPE '\\'")
-            arguments.append(("%" + SQLText.escapeLike(text) + "%").databaseValue)
-        }
-        if let cursor {
-            conditions.append(keysetCondition(cursor: cursor, branchRank: rank, arguments: &arguments))
-        }
-        let desc = direction == .older ? "DESC" : "ASC"
-        arguments.append((limit + 1).databaseValue)
-        return """
-            SELECT * FROM (
-                SELECT \(rank) AS kindRank, n.id, n.patientId, n.occurredAt, n.recordedBy AS staffId,
-                    n.kind AS subtype, n.size AS detailA, n.stoolColour AS detailB,
-                    n.nappyWeightGrams AS detailNumber, n.notes
-                FROM nappy_change n
-                WHERE \(conditions.joined(separator: " AND "))
-                ORDER BY n.occurredAt \(desc), n.id \(desc)
-                LIMIT ?
-            )
-            """
-    }
-
-    /// Saved calculator results and stroke assessments of patients: who saved them, the tool,
-    /// and the one-line summary. Same shape as the nappy branch.
-    private func toolBranch(_ kind: HistoryEventKind, _ arguments: inout [DatabaseValue]) -> String {
-        let isResult = kind == .calculatorResult
-        let table = isResult ? "calculator_result" : "stroke_assessment"
-        let time = isResult ? "c.savedAt" : "c.assessedAt"
-        let staff = isResult ? "c.savedBy" : "c.assessedBy"
-        let subtype = isResult ? "c.toolId" : "c.module"
-        var conditions = ["c.deletedAt IS NULL", "c.patientId IS NOT NULL",
-                          "NOT EXISTS (SELECT 1 FROM patient dp WHERE dp.id = c.patientId AND dp.deletedAt IS NOT NULL)"]
-        if let patientId = filter.patientId {
-            conditions.append("c.patientId = ?")
-            arguments.append(patientId.databaseValue)
-        }
-        if let staffId = filter.staffId {
-            conditions.append("\(staff) = ?")
+            conditions.append("n.\(spec.staffColumn) = ?")
             arguments.append(staffId.databaseValue)
         }
         if let from = filter.from {
@@ -133,21 +88,21 @@ public struct HistoryQuery: Sendable {
             arguments.append(StoredTime.milliseconds(until).databaseValue)
         }
         if let text = filter.notesContaining?.trimmingCharacters(in: .whitespaces), !text.isEmpty {
-            conditions.append("c.summary LIKE ? ESCAPE '\\'")
+            conditions.append("n.\(spec.notesSearchColumn) LIKE ? ESCAPE '\\'")
             arguments.append(("%" + SQLText.escapeLike(text) + "%").databaseValue)
         }
         if let cursor {
-            conditions.append(keysetCondition(cursor: cursor, branchRank: kind.rank, arguments: &arguments, time: time, id: "c.id"))
+            conditions.append(keysetCondition(cursor: cursor, branchRank: rank, time: time, arguments: &arguments))
         }
         let desc = direction == .older ? "DESC" : "ASC"
         arguments.append((limit + 1).databaseValue)
         return """
             SELECT * FROM (
-                SELECT \(kind.rank) AS kindRank, c.id, c.patientId, \(time) AS occurredAt, \(staff) AS staffId,
-                    \(subtype) AS subtype, c.summary AS detailA, NULL AS detailB, NULL AS detailNumber, '' AS notes
-                FROM \(table) c
+                SELECT \(rank) AS kindRank, n.id, n.patientId, \(time) AS occurredAt, n.\(spec.staffColumn) AS staffId,
+                    \(spec.columns), \(spec.notesColumn) AS notes
+                FROM \(spec.table) n
                 WHERE \(conditions.joined(separator: " AND "))
-                ORDER BY \(time) \(desc), c.id \(desc)
+                ORDER BY \(time) \(desc), n.id \(desc)
                 LIMIT ?
             )
             """
@@ -155,13 +110,13 @@ public struct HistoryQuery: Sendable {
 
     /// The keyset predicate for one branch, where the kind rank is a constant: rows strictly
     /// beyond the cursor in the page's direction.
-    private func keysetCondition(cursor: HistoryCursor, branchRank: Int, arguments: inout [DatabaseValue],
-                                 time: String = "n.occurredAt", id: String = "n.id") -> String {
+    private func keysetCondition(cursor: HistoryCursor, branchRank: Int, time: String,
+                                 arguments: inout [DatabaseValue]) -> String {
         let t = StoredTime.milliseconds(cursor.occurredAt)
         let older = direction == .older
         if branchRank == cursor.kindRank {
             arguments += [t.databaseValue, cursor.id.databaseValue]
-            return older ? "(\(time), \(id)) < (?, ?)" : "(\(time), \(id)) > (?, ?)"
+            return older ? "(\(time), n.id) < (?, ?)" : "(\(time), n.id) > (?, ?)"
         }
         arguments.append(t.databaseValue)
         // Same millisecond: included only when this kind sorts beyond the cursor's kind.
@@ -184,40 +139,22 @@ public struct HistoryQuery: Sendable {
     }
 
     static func event(_ row: Row) -> HistoryEvent {
+        let given: String = row["givenName"]
+        let family: String = row["familyName"]
         let rank: Int = row["kindRank"]
-        if rank != HistoryEventKind.nappyChange.rank { return toolEvent(row, rank: rank) }
-        let given: String = row["givenName"]
-        let family: String = row["familyName"]
-        let subtype: String = row["subtype"]
-        let nappyKind = NappyKind(rawValue: subtype)
-        var details: [String] = [row["detailA"] ?? ""]
-        if let colour = (row["detailB"] as String?).flatMap(StoolColour.init(rawValue:)) {
-            details.append(colour.displayName)
-        }
-        if let grams = row["detailNumber"] as Int? { details.append("\(grams) g") }
+        let kind = HistoryEventKind.allCases.first { $0.rank == rank } ?? .nappyChange
+        let text = HistoryBranch.text(kind: kind, row: row)
         return HistoryEvent(
-            kind: .nappyChange, id: row["id"],
+            kind: kind, id: row["id"],
             occurredAt: StoredTime.date(milliseconds: row["occurredAt"]),
             patientId: row["patientId"], bedLabel: row["bedLabel"], patientName: "\(given) \(family)",
-            title: "Nappy \(subtype)", details: details.filter { !$0.isEmpty }.joined(separator: " · "),
+            title: text.title, details: text.details,
             notes: row["notes"] ?? "", staffId: row["staffId"], staffInitials: row["staffInitials"],
-            nappyKind: nappyKind)
-    }
-}
-
-extension HistoryQuery {
-    /// A saved calculator result ("Calculator bsa") or stroke assessment ("Stroke triage full").
-    static func toolEvent(_ row: Row, rank: Int) -> HistoryEvent {
-        let isResult = rank == HistoryEventKind.calculatorResult.rank
-        let given: String = row["givenName"]
-        let family: String = row["familyName"]
-        let subtype: String = row["subtype"]
-        return HistoryEvent(
-            kind: isResult ? .calculatorResult : .strokeAssessment, id: row["id"],
-            occurredAt: StoredTime.date(milliseconds: row["occurredAt"]),
-            patientId: row["patientId"], bedLabel: row["bedLabel"], patientName: "\(given) \(family)",
-            title: isResult ? "Calculator \(subtype)" : "Stroke triage \(subtype)", details: row["detailA"] ?? "",
-            notes: "", staffId: row["staffId"], staffInitials: row["staffInitials"], nappyKind: nil)
+            nappyKind: kind == .nappyChange ? (row["subtype"] as String?).flatMap(NappyKind.init(rawValue:)) : nil,
+            feedKind: kind == .feed ? (row["subtype"] as String?).flatMap(FeedKind.init(rawValue:)) : nil,
+            measurementKind: kind == .measurement ? (row["subtype"] as String?).flatMap(MeasurementKind.init(rawValue:)) : nil,
+            doseStatus: kind == .doseRecord || kind == .asNeededDose
+                ? (row["subtype"] as String?).flatMap(DoseStatus.init(rawValue:)) : nil)
     }
 }
 

@@ -1,0 +1,48 @@
+#!/usr/bin/env bash
+# First-frame benchmark (issue 3): `cotside snapshot dashboard` and `snapshot history` on a demo
+# ward of 40 cots × 730 days and on one scaled to about a million events. Reports the median of
+# RUNS whole-process runs (process start, database open, queries, render) and peak RSS.
+# Builds nothing: `make bench` passes the release binary in $COTSIDE_BIN.
+#
+#   COTSIDE_BIN=.build/release/cotside scripts/bench/ui-frames.sh
+#
+# Environment: RUNS (default 21), BENCH_DIR (keeps the demo databases between runs).
+set -euo pipefail
+: "${COTSIDE_BIN:?set COTSIDE_BIN to the release cotside binary}"
+RUNS=${RUNS:-21}
+WORK=${BENCH_DIR:-$(mktemp -d "${TMPDIR:-/tmp}/cotside-ui-bench.XXXXXX")}
+mkdir -p "$WORK"
+export HOME="$WORK/home" XDG_CONFIG_HOME="$WORK/home/config" XDG_STATE_HOME="$WORK/home/state"
+export COTSIDE_NOW=2026-11-21T14:05:00Z LANG=C.UTF-8 TZ=UTC
+
+median_ms() { # command... → median wall time in ms over $RUNS runs
+    local times=()
+    for _ in $(seq "$RUNS"); do
+        local start end
+        start=$(date +%s%N)
+        "$@" > /dev/null
+        end=$(date +%s%N)
+        times+=($(( (end - start) / 1000 )))
+    done
+    printf '%s\n' "${times[@]}" | sort -n | awk '{a[NR]=$1} END {printf "%.1f", a[int((NR+1)/2)]/1000}'
+}
+
+peak_mb() { /usr/bin/time -f '%M' "$@" 2>&1 >/dev/null | tail -1 | awk '{printf "%.1f", $1/1024}'; }
+
+for spec in "40:730" "174:730"; do
+    cots=${spec%%:*}; days=${spec##*:}
+    db="$WORK/demo-$cots-$days.sqlite"
+    if [ ! -f "$db" ]; then
+        echo "generating demo ward: $cots cots × $days days ..." >&2
+        "$COTSIDE_BIN" demo --db "$db" --cots "$cots" --days "$days" --seed 1 >&2
+    fi
+    events=$(sqlite3 "$db" "SELECT count(*) FROM nappy_change" 2>/dev/null || echo "?")
+    echo "== $cots cots × $days days ($events nappy events)"
+    printf '  %-34s median %8s ms   peak %6s MB   target ≤ 100 ms, ≤ 60 MB\n' "snapshot dashboard (first frame)" \
+        "$(median_ms "$COTSIDE_BIN" snapshot dashboard --db "$db" --size 120x40)" \
+        "$(peak_mb "$COTSIDE_BIN" snapshot dashboard --db "$db" --size 120x40)"
+    printf '  %-34s median %8s ms   peak %6s MB\n' "snapshot history (first page)" \
+        "$(median_ms "$COTSIDE_BIN" snapshot history --db "$db" --size 120x40)" \
+        "$(peak_mb "$COTSIDE_BIN" snapshot history --db "$db" --size 120x40)"
+    printf '  %-34s median %8s ms\n' "process start only (--version)" "$(median_ms "$COTSIDE_BIN" --version)"
+done
