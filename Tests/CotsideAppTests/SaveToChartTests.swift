@@ -63,4 +63,35 @@ final class SaveToChartTests: WardTestCase {
         await press(.char("S"))
         XCTAssertEqual(messageText, "Select a patient first: saving to a chart needs the selected patient.")
     }
+
+    func testFormsPrefillTheLatestMeasuredWeightAndTheGrowthChartPlotsTheSeries() async throws {
+        let ada = try await admit(bed: "3", given: "Ada", family: "Lovelace", dob: "2026-11-01", weight: 3100)
+        for (daysAgo, grams, cm) in [(2.0, 3300.0, 50.0), (0.1, 3520.0, 51.5)] {
+            let at = Self.now.addingTimeInterval(-daysAgo * 86_400)
+            _ = try await store.logMeasurement(MeasurementDraft(patientId: ada.id, measuredAt: at, kind: .weight, value: grams), by: nil)
+            _ = try await store.logMeasurement(MeasurementDraft(patientId: ada.id, measuredAt: at, kind: .length, value: cm), by: nil)
+        }
+        try await startShell()
+        shell.apply(.session(.selectedPatient(ada)), from: shell.front)
+        await shell.settle()
+        await press(.char("3"))
+        await type("dosage")
+        await press(.enter)
+        var text = screenText()
+        XCTAssertTrue(text.contains("3.52"), text)
+        XCTAssertTrue(text.contains("from chart, 2 h 24 min ago"), text)
+        // Today's weight from the chart: no loud warning.
+        XCTAssertFalse(text.contains("WEIGHT NOT FROM TODAY'S CHART"), text)
+        await press(.escape, .escape)  // leave the form (nothing typed), clear the filter
+        await type("growth")
+        await press(.enter)
+        text = screenText()
+        XCTAssertTrue(text.contains("age_days") || text.contains("Age"), text)
+        await press(.char("g"))
+        text = screenText(width: 100, height: 40)
+        XCTAssertTrue(text.contains("Weight-for-age (girl)"), text)
+        XCTAssertTrue(text.contains("Length-for-age (girl)"), text)
+        // Birth is not a measurement row here: 2 weights + the form's own value (same day as the latest).
+        XCTAssertGreaterThanOrEqual(text.filter { $0 == "●" }.count, 3, text)
+    }
 }

@@ -39,16 +39,10 @@ final class ContextResultSaver: ToolResultSaving {
 }
 
 extension ChartFacts {
-    /// The selected patient's chart: the record's demographics, and the birth weight as the
-    /// latest recorded weight until the chart has later measurements (dated at birth, so the
-    /// dosage warning about a weight not from today stays on).
+    /// The selected patient's chart before the Tools tab has loaded its measurements: the
+    /// record's demographics and the birth weight, dated at birth.
     @MainActor static func selected(_ context: AppContext) -> ChartFacts? {
         guard let patient = context.selectedPatient else { return nil }
-        let birthDay = patient.dateOfBirth
-        var calendar = Calendar(identifier: .gregorian)
-        calendar.timeZone = context.clock.timeZone
-        let bornAt = calendar.date(from: DateComponents(year: birthDay.year, month: birthDay.month, day: birthDay.day))
-        let weight = bornAt.map { Measured(value: Double(patient.birthWeightGrams) / 1000, at: $0) }
-        return ChartFacts(patient: patient, latestWeightKg: weight)
+        return ChartFacts(patient: patient, latestWeightKg: ChartSnapshot.birthWeight(patient, timeZone: context.clock.timeZone))
     }
 }

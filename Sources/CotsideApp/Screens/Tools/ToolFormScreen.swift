@@ -14,6 +14,8 @@ final class ToolFormScreen: Screen {
     let heading: String?
     /// Where `S` saves to the selected patient's chart; nil until the app provides the store.
     var saver: (any ToolResultSaving)?
+    /// The selected patient's recorded weights and lengths, for the growth chart.
+    var recordedGrowth: [GrowthIndicator: [GrowthPoint]] = [:]
 
     init(form: ToolForm, heading: String? = nil, onSubmit: ((ToolForm, ToolResult) -> Intent)? = nil) {
         self.form = form
@@ -103,7 +105,7 @@ final class ToolFormScreen: Screen {
             review.onConfirmed = { [weak self] in self?.form.state.isDirty = false }
             return .push(review)
         case "tools.form.chart":
-            return .push(GrowthChartScreen(form: form))
+            return .push(GrowthChartScreen(form: form, recorded: recordedGrowth))
         case "tools.form.submit":
             switch form.evaluation {
             case .result(let result):

@@ -14,6 +14,27 @@ final class ToolsTabScreen: Screen {
     var saver: (any ToolResultSaving)?
     /// What the selected patient's chart knows; forms open pre-filled from it (nil: no patient).
     var chartFacts: ChartFacts?
+    /// The selected patient's measurements, loaded by `reload`.
+    private(set) var snapshot: ChartSnapshot?
+
+    func reload(_ context: AppContext) -> Intent {
+        guard let patient = context.selectedPatient, let repository = context.repository else {
+            snapshot = nil
+            return .ignored
+        }
+        let now = context.clock.now, zone = context.clock.timeZone
+        return .task { [weak self] in
+            self?.snapshot = try? await ChartSnapshot.load(patient: patient, repository: repository, now: now, timeZone: zone)
+            return .handled
+        }
+    }
+
+    /// The chart facts for the patient selected now (the loaded snapshot when it is theirs).
+    func facts(_ context: AppContext) -> ChartFacts? {
+        if let chartFacts { return chartFacts }
+        if let snapshot, snapshot.patientId == context.selectedPatient?.id { return snapshot.facts }
+        return ChartFacts.selected(context)
+    }
 
     func title(_ context: AppContext) -> String { context.t("tab.tools") }
     var capturesText: Bool { true }
@@ -78,7 +99,8 @@ final class ToolsTabScreen: Screen {
             let screen = Self.screen(for: rows[selected].entry, context)
             if let form = screen as? ToolFormScreen {
                 form.saver = saver
-                if let facts = chartFacts ?? ChartFacts.selected(context) { form.prefillFromChart(facts, context) }
+                if let facts = facts(context) { form.prefillFromChart(facts, context) }
+                if let snapshot, snapshot.patientId == context.selectedPatient?.id { form.recordedGrowth = snapshot.growth }
             }
             return .push(screen)
         default: return .ignored
