@@ -51,7 +51,8 @@ struct CentresListCommand: AsyncParsableCommand {
     }
 
     func run() async throws {
-        let store = try options.openStore()
+        let support = try WardCommandSupport(options)
+        let store = support.store
         let centres: [StrokeCentre]
         do { centres = try await StrokeCentreDirectory.load(from: store) } catch {
             throw CommandFailure.runtime("could not read the stroke centres: \(error)")
@@ -105,14 +106,9 @@ struct CentresImportCommand: AsyncParsableCommand {
             throw CommandFailure.usage("\(file): nothing imported; fix these and try again:\n" + issues.issues.map { "  \(file): \($0)" }.joined(separator: "\n"))
         case .success(let c): centres = c
         }
-        let store = try options.openStore()
-        var staffId: Int64?
-        if let by {
-            guard let staff = try await store.staff(initials: by) else {
-                throw CommandFailure.usage("--by \(by): no active staff member with these initials")
-            }
-            staffId = staff.id
-        }
+        let support = try WardCommandSupport(options)
+        let store = support.store
+        let staffId = try await support.staffID(initials: by)
         do {
             let count = try await store.importStrokeCentres(centres.map(StrokeCentreDirectory.stored), mode: replace ? .replace : .extend, by: staffId)
             print("Imported \(count) centres from \(file) (\(replace ? "replacing the starter list" : "extending the starter list")).")

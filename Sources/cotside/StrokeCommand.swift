@@ -50,14 +50,11 @@ struct StrokeAssessCommand: AsyncParsableCommand {
             throw CommandFailure.usage(errors.errors.map { "\($0.field): \($0.message)" }.joined(separator: "\n"))
         case .success(let r): result = r
         }
-        let store = try options.openStore()
-        var staffId: Int64?
-        if let by {
-            guard let staff = try await store.staff(initials: by) else { throw CommandFailure.usage("--by \(by): no active staff member with these initials") }
-            staffId = staff.id
-        }
-        let saved = try await store.saveStrokeAssessment(
-            StrokeAssessmentRecord.draft(module: m, inputs: raw, result: result, patientId: patient), by: staffId)
+        let support = try WardCommandSupport(options)
+        let store = support.store
+        let staffId = try await support.staffID(initials: by)
+        let draft = StrokeAssessmentRecord.draft(module: m, inputs: raw, result: result, patientId: patient)
+        let saved = try await support.write { try await store.saveStrokeAssessment(draft, by: staffId) }
         print(StrokeAssessmentRecord.export([saved.record], json: json), terminator: "")
         if !json { print(StrokeTriage.researchStatement) }
     }
@@ -74,7 +71,8 @@ struct StrokeExportCommand: AsyncParsableCommand {
     @OptionGroup var options: AppOptions
 
     func run() async throws {
-        let store = try options.openStore()
+        let support = try WardCommandSupport(options)
+        let store = support.store
         print(StrokeAssessmentRecord.export(try await store.strokeAssessments(), json: json), terminator: "")
     }
 }
