@@ -133,7 +133,8 @@ final class GrowthChartScreen: Screen {
         for (indicator, block) in zip(indicators, blocks) {
             let rows = Layout.vertical([.length(1), .fill]).split(block)
             let name = indicator == .weightForAge ? context.t("tools.growth.weight_for_age") : context.t("tools.growth.length_for_age")
-            buffer.put("\(name) (\(context.t("tools.growth.\(sex.rawValue)"))) — WHO P3 P15 P50 P85 P97", in: rows[0], role: .header, attributes: [.bold])
+            let dash = context.glyphs.hasBraille ? "—" : "-"
+            buffer.put("\(name) (\(context.t("tools.growth.\(sex.rawValue)"))) \(dash) WHO P3 P15 P50 P85 P97", in: rows[0], role: .header, attributes: [.bold])
             GrowthChart(standard: standard, indicator: indicator, sex: sex, points: points(indicator), glyphs: context.glyphs)
                 .render(in: rows[1], into: &buffer)
         }

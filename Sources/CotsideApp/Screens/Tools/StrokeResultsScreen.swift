@@ -70,7 +70,7 @@ final class StrokeResultsScreen: Screen {
             let terms = [("FAST-ED", lvo.number("fast_ed_contribution") ?? 0), ("GFAP", lvo.number("gfap_contribution") ?? 0)]
             let scale = max(1, terms.map { abs($0.1) }.max() ?? 1)
             for (name, value) in terms {
-                let sign = value >= 0 ? "+" : "−"
+                let sign = value >= 0 ? "+" : (g.hasBraille ? "−" : "-")
                 let text = "  \(name.padding(toLength: 8, withPad: " ", startingAt: 0)) \(sign)\(NumberText.rounded(abs(value), digits: 2))".padding(toLength: 20, withPad: " ", startingAt: 0)
                 out.append((text + Self.driverBar(value, scale: scale, halfWidth: 12, glyphs: g), .normal))
             }
