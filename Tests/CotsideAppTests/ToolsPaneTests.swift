@@ -57,6 +57,10 @@ final class ToolsPaneTests: ShellTestCase {
         assertShows(form, "10–250 cm")
         assertShows(screen(shell, keys: "Esc"), "Filter: bsa_")
         assertShows(screen(shell, keys: "Esc x y z"), "No tool matches “xyz”")
+        // ? and : still open help and the palette; digits still switch tabs.
+        assertShows(screen(shell, keys: "?"), "Open the selected tool")
+        _ = screen(shell, keys: "Esc 1")
+        XCTAssertEqual(shell.activeTab, 0)
     }
 
     @MainActor func testApgarCriteriaShowEveryOptionWithPointsAndTheScore() async throws {

@@ -43,7 +43,9 @@ final class StrokeCentresScreen: Screen {
     func handle(_ event: TerminalEvent, _ context: AppContext) -> Intent {
         guard case .key(let key) = event else { return .ignored }
         switch key {
-        case .char(let c) where c != "?" && c != ":":
+        case .char("?"): return .perform(ShellAction.help)
+        case .char(":"): return .perform(ShellAction.palette)
+        case .char(let c):
             query.append(c); scroll = 0; return .handled
         case .backspace:
             guard !query.isEmpty else { return .handled }

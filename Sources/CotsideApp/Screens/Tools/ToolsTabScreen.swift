@@ -62,6 +62,9 @@ final class ToolsTabScreen: Screen {
             query.append(c)
             selected = 0
             return .handled
+        // Help and the palette stay reachable although the list takes typed text.
+        case .char("?"): return .perform(ShellAction.help)
+        case .char(":"): return .perform(ShellAction.palette)
         case .char(let c) where c.isNumber:
             // The shell hides printable global keys from a screen that takes text; tab digits stay.
             guard let n = c.wholeNumberValue, n >= 1 else { return .ignored }
