@@ -88,10 +88,14 @@ final class SaveToChartTests: WardTestCase {
         text = screenText()
         XCTAssertTrue(text.contains("age_days") || text.contains("Age"), text)
         await press(.char("g"))
-        text = screenText(width: 100, height: 40)
+        text = screenText(width: 100, height: 30)
         XCTAssertTrue(text.contains("Weight-for-age (girl)"), text)
+        XCTAssertTrue(text.contains("measured 3.52 kg"), text)
+        await press(.left)  // the measurement two days ago
+        XCTAssertTrue(screenText(width: 100, height: 30).contains("measured 3.30 kg"), screenText())
+        await press(.tab)
+        text = screenText(width: 100, height: 30)
         XCTAssertTrue(text.contains("Length-for-age (girl)"), text)
-        // Birth is not a measurement row here: 2 weights + the form's own value (same day as the latest).
-        XCTAssertGreaterThanOrEqual(text.filter { $0 == "●" }.count, 3, text)
+        XCTAssertTrue(text.contains("measured 51.5 cm"), text)
     }
 }

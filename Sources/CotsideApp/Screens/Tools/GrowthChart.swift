@@ -7,18 +7,34 @@ struct GrowthPoint: Equatable {
     var value: Double
 }
 
-/// A text chart of one WHO indicator: the 3rd, 15th, 50th, 85th and 97th percentile curves
-/// and the patient's measurements. Braille dots (2×4 per cell) draw the curves when the
-/// terminal can show them, plain dots otherwise; points are ● (o in ASCII).
-/// Growth-specific on purpose: the general chart widget is being written in TerminalUI.
+/// One WHO indicator as the kit's line chart: the 3rd–97th centile band with the 50th as its
+/// middle line, the 15th and 85th as dashed lines, and the patient's measurements as points.
+/// (A growth-specific renderer came first; the general chart widget replaced it once it landed.)
 struct GrowthChart {
     static let percentiles: [Double] = [3, 15, 50, 85, 97]
+    static let daysPerMonth = 30.4375
 
     var standard: WHOGrowthStandard
     var indicator: GrowthIndicator
     var sex: ReferenceSex
     var points: [GrowthPoint]
     var glyphs: GlyphSet
+    var strings: UIStrings = .english
+    /// Legend and axis words (localised by the screen).
+    var labels = Labels()
+    /// Which measurement the cursor stands on (newest when nil), so the patient's value and the
+    /// centiles at that age are read out under the chart.
+    var selected: Int?
+
+    struct Labels {
+        var band = "WHO 3rd–97th"
+        var middle = "50th"
+        var p15 = "15th"
+        var p85 = "85th"
+        var patient = "measured"
+        var axis = "age (months)"
+        var yTitle = "kg"
+    }
 
     /// Days shown: from birth to a little past the last point (at least 3 months, at most 24).
     var dayRange: ClosedRange<Int> {
@@ -26,73 +42,53 @@ struct GrowthChart {
         return 0...min(WHOGrowthStandard.days.upperBound, max(91, last + max(30, last / 4)))
     }
 
-    func render(in area: Rect, into buffer: inout Buffer) {
-        buffer.fill(area)
-        let labelWidth = 6, keyWidth = 4
-        guard area.width > labelWidth + keyWidth + 10, area.height >= 4 else { return }
-        let plot = Rect(x: area.x + labelWidth, y: area.y, width: area.width - labelWidth - keyWidth, height: area.height - 1)
-        let days = dayRange
-        let curves = GrowthChart.percentiles.map { p in
-            (p, Array(days).map { standard.value(indicator, sex, day: $0, percentile: p) })
-        }
-        let values = curves.flatMap(\.1) + points.map(\.value)
-        let low = values.min() ?? 0, high = values.max() ?? 1
-        let span = max(high - low, 0.001)
-        let subX = glyphs.hasBraille ? 2 : 1, subY = glyphs.hasBraille ? 4 : 1
-        let dotsW = plot.width * subX, dotsH = plot.height * subY
-        func dotX(_ day: Int) -> Int { Int((Double(day - days.lowerBound) / Double(max(1, days.count - 1)) * Double(dotsW - 1)).rounded()) }
-        func dotY(_ v: Double) -> Int { dotsH - 1 - Int(((v - low) / span * Double(dotsH - 1)).rounded()) }
+    func months(_ day: Int) -> Double { Double(day) / Self.daysPerMonth }
 
-        var bits = Array(repeating: Array(repeating: 0, count: plot.width), count: plot.height)
-        for (_, curve) in curves {
-            for x in 0..<dotsW {
-                let day = days.lowerBound + Int((Double(x) / Double(max(1, dotsW - 1)) * Double(days.count - 1)).rounded())
-                let y = dotY(curve[day - days.lowerBound])
-                bits[y / subY][x / subX] |= GrowthChart.brailleBit(x % subX, y % subY, braille: glyphs.hasBraille)
-            }
+    var chart: LineChart {
+        let days = Array(dayRange)
+        func curve(_ p: Double) -> [Double] { days.map { standard.value(indicator, sex, day: $0, percentile: p) } }
+        let p3 = curve(3), p15 = curve(15), p50 = curve(50), p85 = curve(85), p97 = curve(97)
+        let band = ChartBand(name: labels.band, middleName: labels.middle, points: days.indices.map {
+            BandPoint(x: months(days[$0]), low: p3[$0], high: p97[$0], middle: p50[$0])
+        })
+        func line(_ name: String, _ values: [Double]) -> LineSeries {
+            LineSeries(name: name, unit: indicator.unit, points: days.indices.map { ChartPoint(x: months(days[$0]), y: values[$0]) },
+                       style: .dashed, role: .chartAxis, decimals: 1)
         }
-        for row in 0..<plot.height {
-            for col in 0..<plot.width where bits[row][col] != 0 {
-                let g = glyphs.hasBraille ? String(UnicodeScalar(0x2800 + bits[row][col])!) : "."
-                buffer.put(g, x: plot.x + col, y: plot.y + row, role: .chartBand)
-            }
+        let measured = LineSeries(name: labels.patient, unit: indicator.unit,
+                                  points: points.filter { dayRange.contains($0.day) }.sorted { $0.day < $1.day }
+                                    .map { ChartPoint(x: months($0.day), y: $0.value) },
+                                  style: .points, role: .chartLine, decimals: indicator == .weightForAge ? 2 : 1)
+        var chart = LineChart(series: [measured, line(labels.p15, p15), line(labels.p85, p85)], bands: [band],
+                              xAxis: .numeric(title: labels.axis), yTitle: labels.yTitle,
+                              xRange: months(dayRange.lowerBound)...months(dayRange.upperBound),
+                              glyphs: glyphs, strings: strings)
+        let shown = measuredDays
+        if !shown.isEmpty {
+            let day = shown[min(max(0, selected ?? shown.count - 1), shown.count - 1)]
+            chart.cursor = ChartCursor(index: chart.cursorStops.firstIndex(of: months(day)))
         }
-        for (p, curve) in curves {
-            let y = plot.y + dotY(curve.last!) / subY
-            buffer.put("P\(Int(p))", x: plot.maxX + 1, y: y, role: .chartAxis, clip: area)
-        }
-        for point in points where days.contains(point.day) {
-            buffer.put(glyphs.hasBraille ? "●" : "o", x: plot.x + dotX(point.day) / subX, y: plot.y + dotY(point.value) / subY,
-                       role: .chartLine, attributes: [.bold])
-        }
-        // Axes: value labels top and bottom, months along the bottom.
-        buffer.put(NumberText.rounded(high, digits: 1), in: Rect(x: area.x, y: plot.y, width: labelWidth - 1, height: 1), role: .chartAxis, alignment: .right)
-        buffer.put(NumberText.rounded(low, digits: 1), in: Rect(x: area.x, y: plot.maxY - 1, width: labelWidth - 1, height: 1), role: .chartAxis, alignment: .right)
-        let axis = Rect(x: plot.x, y: plot.maxY, width: plot.width, height: 1)
-        let lastMonth = Int(Double(days.upperBound) / 30.4375)
-        let step = max(1, lastMonth / 6)
-        for month in stride(from: 0, through: lastMonth, by: step) {
-            let x = plot.x + dotX(WHOGrowthStandard.day(fromMonths: Double(month))) / subX
-            buffer.put("\(month)m", x: x, y: axis.y, role: .chartAxis, clip: Rect(x: axis.x, y: axis.y, width: area.maxX - axis.x, height: 1))
-        }
-        buffer.put(indicator.unit, in: Rect(x: area.x, y: axis.y, width: labelWidth - 1, height: 1), role: .chartAxis, alignment: .right)
+        return chart
     }
 
-    /// The braille bit for a dot at (column 0–1, row 0–3) of a cell; 1 for the plain-dot fallback.
-    static func brailleBit(_ x: Int, _ y: Int, braille: Bool) -> Int {
-        guard braille else { return 1 }
-        let left = [0x01, 0x02, 0x04, 0x40], right = [0x08, 0x10, 0x20, 0x80]
-        return x == 0 ? left[y] : right[y]
+    /// Days of the measurements drawn, oldest first.
+    var measuredDays: [Int] { Set(points.map(\.day).filter { dayRange.contains($0) }).sorted() }
+
+    func render(in area: Rect, into buffer: inout Buffer) {
+        chart.render(in: area, into: &buffer)
     }
 }
 
-/// `g` on the growth form: weight-for-age and length-for-age charts with the WHO bands and
-/// the measurements (the value typed now, and the chart's recorded ones once a patient is chosen).
+/// `g` on the growth form: a weight-for-age or length-for-age chart (Tab switches) with the WHO
+/// centiles and the measurements — the value typed now, and the chart's recorded ones once a
+/// patient is selected. ← → step the cursor between measurements and read them out.
 @MainActor
 final class GrowthChartScreen: Screen {
     let form: ToolForm
     /// Recorded measurements from the patient's chart, by indicator.
     var recorded: [GrowthIndicator: [GrowthPoint]]
+    private(set) var indicator: GrowthIndicator?
+    private var selected: Int?
 
     init(form: ToolForm, recorded: [GrowthIndicator: [GrowthPoint]] = [:]) {
         self.form = form
@@ -100,7 +96,39 @@ final class GrowthChartScreen: Screen {
     }
 
     func title(_ context: AppContext) -> String { context.t("tools.growth.chart_title") }
-    func keyMap(_ context: AppContext) -> KeyMap { KeyMap([]) }
+
+    func keyMap(_ context: AppContext) -> KeyMap {
+        let g = context.t("group.screen")
+        return KeyMap([
+            KeyBinding([.tab], action: "growth.switch", label: context.t("tools.growth.key_switch"), help: context.t("tools.growth.action_switch"), group: g),
+            KeyBinding([.left], action: "growth.previous", label: "", help: context.t("tools.growth.action_previous"), group: g),
+            KeyBinding([.right], action: "growth.next", label: "", help: context.t("tools.growth.action_next"), group: g),
+        ])
+    }
+
+    var available: [GrowthIndicator] { GrowthIndicator.allCases.filter { !points($0).isEmpty } }
+
+    var shownIndicator: GrowthIndicator? {
+        if let indicator, available.contains(indicator) { return indicator }
+        return available.first
+    }
+
+    func perform(_ action: String, _ context: AppContext) -> Intent {
+        switch action {
+        case "growth.switch":
+            let all = available
+            guard let current = shownIndicator, let i = all.firstIndex(of: current) else { return .handled }
+            indicator = all[(i + 1) % all.count]
+            selected = nil
+        case "growth.previous", "growth.next":
+            guard let current = shownIndicator else { return .handled }
+            let count = Set(points(current).map(\.day)).count
+            let now = selected ?? count - 1
+            selected = max(0, min(count - 1, now + (action == "growth.next" ? 1 : -1)))
+        default: return .ignored
+        }
+        return .handled
+    }
 
     /// The day of age the form describes (age_days, or age_months converted as WHO does).
     var day: Int? {
@@ -120,23 +148,22 @@ final class GrowthChartScreen: Screen {
         buffer.fill(area)
         let inner = area.inset(left: 1, right: 1)
         guard case .success(let standard) = WHOGrowthStandard.shared,
-              let sexWord = form.selectedWord("sex"), let sex = ReferenceSex(rawValue: sexWord) else {
+              let sexWord = form.selectedWord("sex"), let sex = ReferenceSex(rawValue: sexWord),
+              let indicator = shownIndicator else {
             buffer.put(context.t("tools.growth.chart_needs"), in: inner.row(0), role: .warning)
             return
         }
-        let indicators = GrowthIndicator.allCases.filter { !points($0).isEmpty }
-        guard !indicators.isEmpty else {
-            buffer.put(context.t("tools.growth.chart_needs"), in: inner.row(0), role: .warning)
-            return
-        }
-        let blocks = Layout.vertical(indicators.map { _ in Constraint.fill }).split(inner)
-        for (indicator, block) in zip(indicators, blocks) {
-            let rows = Layout.vertical([.length(1), .fill]).split(block)
-            let name = indicator == .weightForAge ? context.t("tools.growth.weight_for_age") : context.t("tools.growth.length_for_age")
-            let dash = context.glyphs.hasBraille ? "—" : "-"
-            buffer.put("\(name) (\(context.t("tools.growth.\(sex.rawValue)"))) \(dash) WHO P3 P15 P50 P85 P97", in: rows[0], role: .header, attributes: [.bold])
-            GrowthChart(standard: standard, indicator: indicator, sex: sex, points: points(indicator), glyphs: context.glyphs)
-                .render(in: rows[1], into: &buffer)
-        }
+        let rows = Layout.vertical([.length(1), .fill]).split(inner)
+        let name = indicator == .weightForAge ? context.t("tools.growth.weight_for_age") : context.t("tools.growth.length_for_age")
+        let dash = context.glyphs.hasBraille ? "—" : "-"
+        let other = available.count > 1 ? "  (\(context.t("tools.growth.tab_hint")))" : ""
+        buffer.put("\(name) (\(context.t("tools.growth.\(sex.rawValue)"))) \(dash) WHO\(other)", in: rows[0], role: .header, attributes: [.bold])
+        let labels = GrowthChart.Labels(
+            band: context.glyphs.hasBraille ? context.t("tools.growth.band") : context.t("tools.growth.band").replacingOccurrences(of: "–", with: "-"), middle: context.t("tools.growth.p50"), p15: context.t("tools.growth.p15"),
+            p85: context.t("tools.growth.p85"), patient: context.t("tools.growth.measured"),
+            axis: context.t("tools.growth.axis"), yTitle: "\(name) (\(indicator.unit))")
+        GrowthChart(standard: standard, indicator: indicator, sex: sex, points: points(indicator), glyphs: context.glyphs,
+                    strings: context.uiStrings, labels: labels, selected: selected)
+            .render(in: rows[1], into: &buffer)
     }
 }
