@@ -10,6 +10,7 @@ public struct TrendDay: Sendable, Hashable {
     public var nappies = 0
     /// Urine in mL (nappy weight minus the dry weight) from weighed wet nappies; nil when none was weighed.
     public var urineML: Double?
+    /// Patient view only (the ward view counts feeds and leaves this 0).
     public var feedML = 0.0
     public var feeds = 0
     public var dosesGiven = 0
