@@ -49,9 +49,9 @@ final class DashboardDoseColumnsTests: WardTestCase {
         await signIn(seed.nurse)
         await press(.char("j"))
         let text = screenText()
-        XCTAssertTrue(text.contains("Intake 24 h: 0 mL of 150 mL maintenance (0 %, Holliday–Segar for 1500 g)"), text)
+        XCTAssertTrue(text.contains("Intake 24 h: 0 of 150 mL (0 %, Holliday–Segar, 1500 g)"), text)
         XCTAssertTrue(text.contains("▲ high temperature 38.4 °C 13:10"), text)
-        XCTAssertTrue(text.contains("doses 2 due · 1 overdue"), "the status line counts the ward's doses")
+        XCTAssertTrue(text.contains("Doses 2 due · 1 overdue"), "the status line counts the ward's doses")
     }
 
     func testQuickFeedRemembersTheLastFeedOfTheCot() async throws {

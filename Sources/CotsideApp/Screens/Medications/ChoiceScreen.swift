@@ -38,8 +38,11 @@ final class ChoiceScreen: Screen {
     }
 
     func perform(_ action: String, _ context: AppContext) -> Intent {
-        guard action == "choice.pick" else { return .ignored }
-        return pick(list.selected, context)
+        switch action {
+        case "choice.pick": return pick(list.selected, context)
+        case ShellAction.back: return .pop
+        default: return .ignored
+        }
     }
 
     private func pick(_ index: Int, _ context: AppContext) -> Intent {

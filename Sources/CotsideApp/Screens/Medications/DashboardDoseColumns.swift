@@ -23,6 +23,12 @@ struct DashboardDoseColumns {
         }
     }
 
+    /// "✖ dose overdue" for narrow screens without the next-dose column.
+    func overdueAlert(_ row: DashboardRow) -> String {
+        row.overdueDoses > 0 || row.nextDose?.state == .overdue
+            ? StatusBadge(.danger, word: context.t("dashboard.dose_overdue"), glyphs: context.glyphs).text : ""
+    }
+
     /// Holliday–Segar maintenance in mL per 24 h for this weight, from the Clinical module.
     static func maintenanceML(weightGrams: Int) -> Double? {
         guard weightGrams > 0 else { return nil }

@@ -218,9 +218,11 @@ final class DashboardScreen: Screen {
             TableColumn(context.t("column.wet"), width: .length(3), alignment: .right),
             TableColumn(context.t("column.dirty"), width: .length(5), alignment: .right),
             TableColumn(context.t("column.days7"), width: .length(7)),
-            TableColumn(context.t("column.next_dose"), width: .length(wide ? 20 : 13)),
-            TableColumn(context.t("column.alert"), width: .length(wide ? 16 : 11)),
+            TableColumn(context.t("column.alert"), width: .length(wide ? 16 : 13)),
         ]
+        // Below 96 columns the next dose gives way; an overdue dose then shows as the alert.
+        let showNext = table.width >= 96
+        if showNext { columns.insert(TableColumn(context.t("column.next_dose"), width: .length(wide ? 20 : 13)), at: 8) }
         if extraWide {
             columns += [TableColumn(context.t("column.intake24"), width: .length(12)),
                         TableColumn(context.t("column.out_of_range"), width: .length(18))]
@@ -230,12 +232,13 @@ final class DashboardScreen: Screen {
             let last = row.lastNappyAt.map { "\(format.since($0)) \(row.lastNappyKind.map(format.kind) ?? "")" } ?? context.t("dashboard.never")
             let alert = row.noWetAlert.map { alert in
                 StatusBadge(.danger, word: context.t("dashboard.alert.no_wet", Int(alert.hours)), glyphs: context.glyphs).text
-            } ?? ""
+            } ?? (showNext ? "" : doses.overdueAlert(row))
             var cells = [
                 marked.contains(row.patient.id) ? context.glyphs.bullet : "",
                 row.patient.bedLabel, row.patient.fullName, format.age(row.age), last,
-                String(row.wetToday), String(row.dirtyToday), format.spark(row.nappiesPerDay), doses.nextDose(row), alert,
+                String(row.wetToday), String(row.dirtyToday), format.spark(row.nappiesPerDay), alert,
             ]
+            if showNext { cells.insert(doses.nextDose(row), at: 8) }
             if extraWide { cells += [doses.intakeShort(row), doses.outOfRangeShort(row)] }
             let overdue = row.nextDose?.state == .overdue
             return TableRow(cells, role: row.noWetAlert == nil && !overdue ? .normal : .warning)
