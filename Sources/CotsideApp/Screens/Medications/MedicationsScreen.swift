@@ -7,8 +7,8 @@ import WardStore
 ///   overdue groups first; Enter records given, `w` withheld (asks why), `z` snooze, Space marks
 ///   several slots so one key records them together, `u` undoes the last record;
 /// - the selected patient's medication list (`p` chooses the patient), filtered by the chip
-///   `f` cycles (All / Active / Paused / Attention); `P` pauses or resumes, `S` stops, `g` logs
-///   an as-needed dose.
+///   `f` cycles (All / Active / Paused / Attention); `n` adds, `e` edits, `P` pauses or resumes,
+///   `S` stops, `g` logs an as-needed dose.
 @MainActor
 final class MedicationsScreen: Screen {
     enum View: Equatable { case round, patient }
@@ -56,6 +56,8 @@ final class MedicationsScreen: Screen {
             ]
         case .patient:
             bindings = [
+                KeyBinding([.char("n")], action: "meds.add", label: context.t("key.new"), help: context.t("meds.help.add"), group: g),
+                KeyBinding([.char("e")], action: "meds.edit", label: "", help: context.t("meds.help.edit"), group: g),
                 KeyBinding([.char("f")], action: "meds.filter", label: context.t("key.filter"), help: context.t("meds.help.filter"), group: g),
                 KeyBinding([.char("g")], action: "meds.prn", label: context.t("key.prn"), help: context.t("meds.help.prn"), group: g),
                 KeyBinding([.char("P")], action: "meds.pause", label: context.t("key.pause"), help: context.t("meds.help.pause"), group: g),
@@ -200,6 +202,14 @@ final class MedicationsScreen: Screen {
             guard let row = selectedRow, let patient = listPatient else { return .handled }
             guard row.medication.schedule.isAsNeeded else { return .message(.info(context.t("prn.not_prn", row.medication.drugName))) }
             return DoseActions.giveAsNeeded(row.medication, bed: patient.bedLabel, context)
+        case "meds.add":
+            guard let patient = listPatient else { return .message(.info(context.t("meds.no_patient"))) }
+            if let refusal = WardTask.requireUser(context) { return refusal }
+            return .push(MedicationFormScreen(patient: patient, editing: nil, context))
+        case "meds.edit":
+            guard let patient = listPatient, let row = selectedRow else { return .handled }
+            if let refusal = WardTask.requireUser(context) { return refusal }
+            return .push(MedicationFormScreen(patient: patient, editing: row.medication, context))
         case "meds.pause":
             return setPaused(context)
         case "meds.stop":
