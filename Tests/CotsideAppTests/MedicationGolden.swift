@@ -51,7 +51,7 @@ extension Golden {
 
 
          Ward · Doses 2 due · 1 overdue         User: Nia Nurse (NN)                       Sat 21 Nov 14:05
-        f Filter  g Give PRN  P Pause  v Round  u Undo  ? Help  : Commands  s Settings  p Patient  q Quit
+        n New  f Filter  g Give PRN  P Pause  v Round  u Undo  ? Help  : Commands  s Settings  p Patient
         """#
     static let dashboardDoses = #"""
          1 Dashboard   2 History   3 Tools   4 Medications

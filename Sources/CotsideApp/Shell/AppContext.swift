@@ -85,7 +85,10 @@ public final class AppContext {
     /// Kit strings (too small, dialogs, help, palette, form messages) in the user's language;
     /// the kit names its catalogue keys, the catalogue supplies the words.
     public var uiStrings: UIStrings {
-        UIStrings.localized { key, english in localizer.has(key) ? localizer(key) : english }
+        var strings = UIStrings.localized { key, english in localizer.has(key) ? localizer(key) : english }
+        let months = t("time.months").split(separator: " ").map(String.init)
+        if months.count == 12 { strings.monthAbbreviations = months }
+        return strings
     }
 }
 

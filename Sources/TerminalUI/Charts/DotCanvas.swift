@@ -2,7 +2,7 @@
 /// (a dot high, middle or low in the cell, drawn as ' - . and | when more than one is set;
 /// `:` stays free for band shading).
 /// Each cell remembers the role of the layer that drew there last with the highest priority.
-struct DotCanvas {
+struct DotCanvas: Equatable {
     let columns: Int
     let rows: Int
     let braille: Bool

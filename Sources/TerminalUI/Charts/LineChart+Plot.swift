@@ -81,8 +81,12 @@ extension LineChart {
 
     /// Lines between neighbouring readings; a nil reading breaks the line, and a reading with no
     /// neighbour is drawn as a single dot so a lone value is never lost.
-    private func drawSeries(_ points: [ChartPoint], style: SeriesStyle, role: StyleRole, priority: Int,
+    func drawSeries(_ points: [ChartPoint], style: SeriesStyle, role: StyleRole, priority: Int,
                             mapping: PlotMapping, canvas: inout DotCanvas) {
+        if style != .points, points.count > 4 * mapping.pixelWidth {
+            drawDenseSeries(points, dashed: style == .dashed, role: role, priority: priority, mapping: mapping, canvas: &canvas)
+            return
+        }
         var previous: (Int, Int)?
         for (i, point) in points.enumerated() {
             guard let y = point.y, y.isFinite else {
@@ -103,5 +107,42 @@ extension LineChart {
             }
             previous = dot
         }
+    }
+
+    /// Many readings per dot column (e.g. hourly readings over two years): each column is drawn as
+    /// its first-to-last, min-to-max span joined to its neighbours, which sets exactly the dots
+    /// the reading-by-reading lines would, in time proportional to the readings, not the lines.
+    func drawDenseSeries(_ points: [ChartPoint], dashed: Bool, role: StyleRole, priority: Int,
+                                 mapping: PlotMapping, canvas: inout DotCanvas) {
+        var previous: (Int, Int)?
+        var column = -1, first = 0, last = 0, low = 0, high = 0
+        func flush() {
+            guard column >= 0 else { return }
+            if let previous {
+                canvas.line(from: previous, to: (column, first), role: role, priority: priority, dashed: dashed)
+            }
+            canvas.line(from: (column, high), to: (column, low), role: role, priority: priority, dashed: dashed)
+            previous = (column, last)
+            column = -1
+        }
+        for point in points {
+            guard let y = point.y, y.isFinite else {
+                flush()
+                previous = nil
+                continue
+            }
+            let dot = mapping.dot(x: point.x, y: y)
+            if dot.0 != column {
+                flush()
+                column = dot.0
+                first = dot.1
+                low = dot.1
+                high = dot.1
+            }
+            last = dot.1
+            low = max(low, dot.1)  // rows grow downwards: the lowest value has the largest row
+            high = min(high, dot.1)
+        }
+        flush()
     }
 }

@@ -57,7 +57,7 @@ public struct LineChart: Widget, Sendable {
 
     public func render(in area: Rect, into buffer: inout Buffer) {
         guard !area.isEmpty else { return }
-        let data = LineChartData(chart: self)
+        let data = LineChartData(chart: self, withStops: cursor.index != nil)
         guard data.finiteCount > 0 else {
             buffer.put(strings.noData, in: area.row(area.height / 2), role: .muted, alignment: .center)
             return
@@ -66,12 +66,13 @@ public struct LineChart: Widget, Sendable {
             buffer.put(strings.notEnoughData, in: area.row(area.height / 2), role: .muted, alignment: .center)
             return
         }
-        let provisional = data.outOfRange(chart: self, scale: yScale(data: data, rows: max(1, area.height)))
-        let rows = LineChartRows(height: area.height, hasOutOfRange: !provisional.isEmpty,
+        // Which readings are out of range does not depend on the tick count: an automatic scale
+        // covers every reading and a fixed one keeps its ends, so one pass serves both.
+        let outOfRange = data.outOfRange(chart: self, scale: yScale(data: data, rows: max(1, area.height)))
+        let rows = LineChartRows(height: area.height, hasOutOfRange: !outOfRange.isEmpty,
                                  hasCursor: cursor.resolved(stopCount: data.stops.count) != nil,
                                  maxOutOfRangeRows: maxOutOfRangeRows)
         let scale = yScale(data: data, rows: rows.plot)
-        let outOfRange = data.outOfRange(chart: self, scale: scale)
         let tickLabels = scale.ticks.map { scale.label($0) }
         let labelWidth = tickLabels.map(TextWidth.columns(of:)).max() ?? 0
         let gutter = area.width >= labelWidth + 1 + 4 ? labelWidth + 1 : 0

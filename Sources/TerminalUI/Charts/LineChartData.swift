@@ -18,10 +18,10 @@ struct LineChartData {
     let xHigh: Double
     let yLow: Double
     let yHigh: Double
-    /// Distinct x of finite readings, ascending.
+    /// Distinct x of finite readings, ascending; empty unless asked for (a cursor is shown).
     let stops: [Double]
 
-    init(chart: LineChart) {
+    init(chart: LineChart, withStops: Bool = true) {
         var all: [[ChartPoint]] = []
         var finite = 0
         var xs: [Double] = []
@@ -41,10 +41,9 @@ struct LineChartData {
         }
         series = all
         finiteCount = finite
-        let sortedX = Array(Set(xs)).sorted()
-        stops = sortedX
-        var lo = chart.xRange?.lowerBound ?? sortedX.first ?? 0
-        var hi = chart.xRange?.upperBound ?? sortedX.last ?? 1
+        stops = withStops ? Array(Set(xs)).sorted() : []
+        var lo = chart.xRange?.lowerBound ?? xs.min() ?? 0
+        var hi = chart.xRange?.upperBound ?? xs.max() ?? 1
         if hi <= lo {
             let pad: Double
             if case .time = chart.xAxis { pad = 43_200 } else { pad = 0.5 }

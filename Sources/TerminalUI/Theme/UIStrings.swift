@@ -120,6 +120,9 @@ public struct UIStrings: Hashable, Sendable {
         ("ui.palette.prompt", \.palettePrompt), ("ui.palette.noMatch", \.paletteNoMatch),
         ("ui.number.outOfRange", \.numberOutOfRange), ("ui.number.notANumber", \.numberNotANumber),
         ("ui.field.required", \.required), ("ui.text.tooLong", \.textTooLong), ("ui.list.empty", \.empty),
-        ("ui.dateTime.understood", \.understoodPrefix),
+        ("ui.dateTime.understood", \.understoodPrefix), ("ui.chart.notEnoughData", \.notEnoughData),
+        ("ui.chart.outOfRange", \.outOfRange), ("ui.chart.moreOutOfRange", \.moreOutOfRange),
+        ("ui.chart.noReading", \.noReading), ("ui.axis.hours", \.axisHours), ("ui.axis.days", \.axisDays),
+        ("ui.axis.weeks", \.axisWeeks),
     ] }
 }
