@@ -23,7 +23,7 @@ struct DashboardDoseColumns {
         }
     }
 
-    /// "✖ dose overdue" for narrow screens without the next-dose column.
+    /// "✖ med overdue" for narrow screens without the next-dose column.
     func overdueAlert(_ row: DashboardRow) -> String {
         row.overdueDoses > 0 || row.nextDose?.state == .overdue
             ? StatusBadge(.danger, word: context.t("dashboard.dose_overdue"), glyphs: context.glyphs).text : ""
