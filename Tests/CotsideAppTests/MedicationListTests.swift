@@ -79,10 +79,24 @@ final class MedicationListTests: WardTestCase {
     }
 
     func testNoPatientChosenSaysHowToChoose() async throws {
+        try await startShell()
+        await press(.char("4"), .char("v"))
+        XCTAssertTrue(screenText().contains("No patient chosen: press p to choose one"))
+    }
+
+    func testWithNobodyChosenVOpensTheSelectedSlotsCot() async throws {
         let seed = try await seedMedications()
         try await startShell()
         await signIn(seed.nurse)
-        await press(.char("4"), .char("v"))
-        XCTAssertTrue(screenText().contains("No patient chosen: press p to choose one"))
+        // Round order: paracetamol (bed 3), caffeine (bed 3), gentamicin (bed 10).
+        await press(.char("4"), .char("j"), .char("j"), .char("v"))
+        XCTAssertEqual(shell.context.selectedPatient?.id, seed.bo.id)
+        XCTAssertEqual(meds.rows.map(\.medication.drugName), ["gentamicin", "ibuprofen"])
+        XCTAssertTrue(screenText().contains("Bed 10 Bo Preterm"))
+        await press(.char("v"))
+        XCTAssertEqual(meds.view, .round)
+        // A chosen patient is kept: v on bed 3's slot still shows Bo.
+        await press(.char("k"), .char("v"))
+        XCTAssertEqual(meds.rows.map(\.medication.drugName), ["gentamicin", "ibuprofen"])
     }
 }

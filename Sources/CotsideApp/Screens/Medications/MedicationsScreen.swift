@@ -6,7 +6,8 @@ import WardStore
 /// - the ward's drug round: every due and overdue slot on every cot, grouped by time with
 ///   overdue groups first; Enter records given, `w` withheld (asks why), `z` snooze, Space marks
 ///   several slots so one key records them together, `u` undoes the last record;
-/// - the selected patient's medication list (`p` chooses the patient), filtered by the chip
+/// - the selected patient's medication list (`p` chooses the patient; with nobody
+///   chosen, `v` opens the cot of the slot selected on the round), filtered by the chip
 ///   `f` cycles (All / Active / Paused / Attention); `n` adds, `e` edits, `P` pauses or resumes,
 ///   `S` stops, `g` logs an as-needed dose.
 @MainActor
@@ -161,8 +162,15 @@ final class MedicationsScreen: Screen {
         case "meds.up": moveSelection(.up); return .handled
         case "meds.down": moveSelection(.down); return .handled
         case "meds.view":
-            view = view == .round ? .patient : .round
-            return .handled
+            guard view == .round else { view = .round; return .handled }
+            view = .patient
+            // With nobody chosen yet, the list shows the cot of the slot selected on the round.
+            guard context.selectedPatient == nil, let item = selectedItem else { return .handled }
+            let id = item.patientId
+            return WardTask.store(context) { repository in
+                guard let patient = try await repository.patient(id: id) else { return .handled }
+                return .all([.session(.selectedPatient(patient)), .perform(WardShellAction.reloadAll)])
+            }
         case "ward.undo": return WardTask.undo(context)
         case "meds.mark":
             guard view == .round, let item = selectedItem else { return .handled }
