@@ -13,7 +13,8 @@ struct CotsideCommand: AsyncParsableCommand {
         """,
         version: CotsideVersion.string,
         subcommands: [TUICommand.self, SnapshotCommand.self, LogCommand.self, PatientsCommand.self, AdmitCommand.self,
-                      DischargeCommand.self, DemoCommand.self, CalcCommand.self, MedsCommand.self, DueCommand.self],
+                      DischargeCommand.self, DemoCommand.self, CalcCommand.self, MedsCommand.self, DueCommand.self,
+                      CentresCommand.self, StrokeCommand.self],
         defaultSubcommand: TUICommand.self
     )
 }

@@ -27,7 +27,7 @@ final class ShellTabsTests: ShellTestCase {
         XCTAssertEqual(shell.activeTab, 0, "Tab wraps from the last tab to the first")
         _ = screen(shell, keys: "S-Tab")
         XCTAssertEqual(shell.activeTab, 3, "Shift-Tab wraps backwards")
-        assertShows(screen(shell, keys: "3"), "cotside calc --list")
+        assertShows(screen(shell, keys: "3"), "Scores & assessment")
     }
 
     @MainActor func testMouseClickOnATabSwitchesToIt() async throws {

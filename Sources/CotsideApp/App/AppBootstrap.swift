@@ -13,7 +13,7 @@ public enum AppBootstrap {
                 : EmptyTabScreen(titleKey: "tab.dashboard", headlineKey: "empty.dashboard.title", bodyKey: "empty.dashboard.body")),
             ("tab.history", withWard ? HistoryScreen()
                 : EmptyTabScreen(titleKey: "tab.history", headlineKey: "empty.history.title", bodyKey: "empty.history.body")),
-            ("tab.tools", EmptyTabScreen(titleKey: "tab.tools", headlineKey: "empty.tools.title", bodyKey: "empty.tools.body")),
+            ("tab.tools", ToolsTabScreen()),
             ("tab.medications", withWard ? MedicationsScreen()
                 : EmptyTabScreen(titleKey: "tab.medications", headlineKey: "empty.medications.title", bodyKey: "empty.medications.body")),
         ]

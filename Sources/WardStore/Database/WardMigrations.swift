@@ -95,6 +95,9 @@ enum WardMigrations {
         migrator.registerMigration("v2_medications_feeds_measurements") { db in
             try WardMigrations.v2MedicationsFeedsMeasurements(db)
         }
+        migrator.registerMigration("v3_calculator_results_and_stroke") { db in
+            try db.execute(sql: WardMigrations.v3CalculatorResultsAndStroke)
+        }
         return migrator
     }
 }

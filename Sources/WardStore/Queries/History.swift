@@ -7,8 +7,13 @@ public enum HistoryEventKind: String, Sendable, Hashable, CaseIterable {
     /// A scheduled slot's final status (given / withheld / missed), at the time it was recorded for.
     case doseRecord
     case asNeededDose
+    /// A reviewed calculator result saved to the chart (Tools pane).
+    case calculatorResult
+    /// A stroke triage assessment stored for a patient.
+    case strokeAssessment
 
     /// Tie-breaker between kinds at the same millisecond (part of the keyset); never reuse a rank.
+    /// The Tools pane's kinds use 20+ so other issues' kinds can take the small numbers.
     public var rank: Int {
         switch self {
         case .nappyChange: return 1
@@ -16,6 +21,8 @@ public enum HistoryEventKind: String, Sendable, Hashable, CaseIterable {
         case .measurement: return 3
         case .doseRecord: return 4
         case .asNeededDose: return 5
+        case .calculatorResult: return 20
+        case .strokeAssessment: return 21
         }
     }
 }

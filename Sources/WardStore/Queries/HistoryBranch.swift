@@ -12,6 +12,11 @@ struct HistoryBranch {
     let extraConditions: [String]
     /// The select list for subtype … detailNumber2.
     let columns: String
+    /// Who wrote the row (`recordedBy`; saved results say `savedBy`).
+    var staffColumn = "recordedBy"
+    /// The notes shown, and the column the notes search looks in.
+    var notesColumn = "n.notes"
+    var notesSearchColumn = "notes"
 
     static func of(_ kind: HistoryEventKind) -> HistoryBranch {
         switch kind {
@@ -33,6 +38,17 @@ struct HistoryBranch {
                                  columns: "n.status AS subtype, n.withheldReason AS detailA, "
                                     + "(SELECT dm.drugName FROM medication dm WHERE dm.id = n.medicationId) || char(31) || n.slotTime "
                                     + "AS detailB, n.scheduledAt AS detailNumber, NULL AS detailNumber2")
+        case .calculatorResult:
+            return HistoryBranch(kind: kind, table: "calculator_result", timeColumn: "savedAt", extraConditions: [],
+                                 columns: "n.toolId AS subtype, n.summary AS detailA, NULL AS detailB, "
+                                    + "NULL AS detailNumber, NULL AS detailNumber2",
+                                 staffColumn: "savedBy", notesColumn: "''", notesSearchColumn: "summary")
+        case .strokeAssessment:
+            return HistoryBranch(kind: kind, table: "stroke_assessment", timeColumn: "assessedAt",
+                                 extraConditions: ["n.patientId IS NOT NULL"],
+                                 columns: "n.module AS subtype, n.summary AS detailA, NULL AS detailB, "
+                                    + "NULL AS detailNumber, NULL AS detailNumber2",
+                                 staffColumn: "assessedBy", notesColumn: "''", notesSearchColumn: "summary")
         case .asNeededDose:
             return HistoryBranch(kind: kind, table: "as_needed_dose", timeColumn: "givenAt", extraConditions: [],
                                  columns: "'given' AS subtype, n.overrideReason AS detailA, "
@@ -70,6 +86,10 @@ struct HistoryBranch {
             var details = ["\(parts.count > 1 ? parts[1] : "?") slot"]
             if let reason = detailA.flatMap(WithheldReason.init(rawValue:)) { details.append(reason.displayName) }
             return ("Dose \(subtype): \(parts[0])", details.joined(separator: " · "))
+        case .calculatorResult:
+            return ("Calculator \(subtype)", detailA ?? "")
+        case .strokeAssessment:
+            return ("Stroke triage \(subtype)", detailA ?? "")
         case .asNeededDose:
             var details: [String] = ["as needed"]
             if let amount = number { details.append(NumberFormat.trimmed(amount)) }

@@ -69,14 +69,14 @@ public struct HistoryQuery: Sendable {
         case .nappyChange: subtypes = filter.nappyKinds.map(\.rawValue)
         case .feed: subtypes = filter.feedKinds.map(\.rawValue)
         case .measurement: subtypes = filter.measurementKinds.map(\.rawValue)
-        case .doseRecord, .asNeededDose: subtypes = []
+        case .doseRecord, .asNeededDose, .calculatorResult, .strokeAssessment: subtypes = []
         }
         if !subtypes.isEmpty {
             conditions.append("n.kind IN (\(subtypes.map { _ in "?" }.joined(separator: ", ")))")
             arguments += subtypes.sorted().map(\.databaseValue)
         }
         if let staffId = filter.staffId {
-            conditions.append("n.recordedBy = ?")
+            conditions.append("n.\(spec.staffColumn) = ?")
             arguments.append(staffId.databaseValue)
         }
         if let from = filter.from {
@@ -88,7 +88,7 @@ public struct HistoryQuery: Sendable {
             arguments.append(StoredTime.milliseconds(until).databaseValue)
         }
         if let text = filter.notesContaining?.trimmingCharacters(in: .whitespaces), !text.isEmpty {
-            conditions.append("n.notes LIKE ? ESCAPE '\\'")
+            conditions.append("n.\(spec.notesSearchColumn) LIKE ? ESCAPE '\\'")
             arguments.append(("%" + SQLText.escapeLike(text) + "%").databaseValue)
         }
         if let cursor {
@@ -98,8 +98,8 @@ public struct HistoryQuery: Sendable {
         arguments.append((limit + 1).databaseValue)
         return """
             SELECT * FROM (
-                SELECT \(rank) AS kindRank, n.id, n.patientId, \(time) AS occurredAt, n.recordedBy AS staffId,
-                    \(spec.columns), n.notes
+                SELECT \(rank) AS kindRank, n.id, n.patientId, \(time) AS occurredAt, n.\(spec.staffColumn) AS staffId,
+                    \(spec.columns), \(spec.notesColumn) AS notes
                 FROM \(spec.table) n
                 WHERE \(conditions.joined(separator: " AND "))
                 ORDER BY \(time) \(desc), n.id \(desc)

@@ -14,6 +14,7 @@ public enum AuditAction: String, Sendable, Codable, CaseIterable, DatabaseValueC
 public enum WardEntity: String, Sendable, Codable, CaseIterable, DatabaseValueConvertible {
     case staff, patient, nappyChange, setting
     case medication, doseRecord, asNeededDose, feed, measurement, measurementGoal
+    case calculatorResult, strokeAssessment, strokeCentreList
 }
 
 /// One row of the audit trail, written in the same transaction as the change it describes.

@@ -23,6 +23,10 @@ extension SQLiteWardStore {
                 case .measurement: newId = try AuditTrail.undo(entry, as: MeasurementRecord.self, db: db, by: by, at: now)
                 case .setting, .measurementGoal:
                     throw WardStoreError("settings and goal changes cannot be undone; set the value again")
+                case .calculatorResult: newId = try AuditTrail.undo(entry, as: SavedCalculatorResult.self, db: db, by: by, at: now)
+                case .strokeAssessment: newId = try AuditTrail.undo(entry, as: StoredStrokeAssessment.self, db: db, by: by, at: now)
+                case .strokeCentreList:
+                    throw WardStoreError("a centres import cannot be undone; import the previous list again (the audit entry holds it)")
                 }
                 entities.insert(entry.entity)
                 entries.append(try AuditEntry.fetchOne(db, key: newId)!)

@@ -145,6 +145,8 @@ final class HistoryScreen: Screen {
             return .push(NewEntryScreen(patient: patient))
         case "history.edit":
             guard let event = selectedEvent else { return .handled }
+            // Saved calculator results and assessments are kept as saved; they are not nappy changes.
+            guard event.kind == .nappyChange else { return .message(.info(context.t("history.not_editable"))) }
             return WardTask.store(context) { repository in
                 guard let change = try await repository.nappyChange(id: event.id), change.deletedAt == nil,
                       let patient = try await repository.patient(id: change.patientId) else {
@@ -154,6 +156,7 @@ final class HistoryScreen: Screen {
             }
         case "history.delete":
             guard let event = selectedEvent else { return .handled }
+            guard event.kind == .nappyChange else { return .message(.info(context.t("history.not_editable"))) }
             if let refusal = WardTask.requireUser(context) { return refusal }
             let format = WardFormat(context)
             let summary = context.t("history.summary", event.title, event.bedLabel, format.stamp(event.occurredAt))
@@ -247,7 +250,8 @@ final class HistoryScreen: Screen {
             var details = event.details
             if !event.notes.isEmpty { details += (details.isEmpty ? "" : " · ") + event.notes }
             return TableRow([format.stamp(event.occurredAt), event.bedLabel, event.patientName,
-                             context.t("history.event.nappy", kind), details, event.staffInitials ?? "—"])
+                             event.kind == .nappyChange ? context.t("history.event.nappy", kind) : event.title,
+                             details, event.staffInitials ?? "—"])
         }
         view.render(in: parts[1], into: &buffer)
     }

@@ -1,0 +1,169 @@
+import Clinical
+import TerminalUI
+
+/// A measurement to plot: day of age and value in the indicator's unit.
+struct GrowthPoint: Equatable {
+    var day: Int
+    var value: Double
+}
+
+/// One WHO indicator as the kit's line chart: the 3rd–97th centile band with the 50th as its
+/// middle line, the 15th and 85th as dashed lines, and the patient's measurements as points.
+/// (A growth-specific renderer came first; the general chart widget replaced it once it landed.)
+struct GrowthChart {
+    static let percentiles: [Double] = [3, 15, 50, 85, 97]
+    static let daysPerMonth = 30.4375
+
+    var standard: WHOGrowthStandard
+    var indicator: GrowthIndicator
+    var sex: ReferenceSex
+    var points: [GrowthPoint]
+    var glyphs: GlyphSet
+    var strings: UIStrings = .english
+    /// Legend and axis words (localised by the screen).
+    var labels = Labels()
+    /// Which measurement the cursor stands on (newest when nil), so the patient's value and the
+    /// centiles at that age are read out under the chart.
+    var selected: Int?
+
+    struct Labels {
+        var band = "WHO 3rd–97th"
+        var middle = "50th"
+        var p15 = "15th"
+        var p85 = "85th"
+        var patient = "measured"
+        var axis = "age (months)"
+        var yTitle = "kg"
+    }
+
+    /// Days shown: from birth to a little past the last point (at least 3 months, at most 24).
+    var dayRange: ClosedRange<Int> {
+        let last = points.map(\.day).max() ?? 0
+        return 0...min(WHOGrowthStandard.days.upperBound, max(91, last + max(30, last / 4)))
+    }
+
+    func months(_ day: Int) -> Double { Double(day) / Self.daysPerMonth }
+
+    var chart: LineChart {
+        let days = Array(dayRange)
+        func curve(_ p: Double) -> [Double] { days.map { standard.value(indicator, sex, day: $0, percentile: p) } }
+        let p3 = curve(3), p15 = curve(15), p50 = curve(50), p85 = curve(85), p97 = curve(97)
+        let band = ChartBand(name: labels.band, middleName: labels.middle, points: days.indices.map {
+            BandPoint(x: months(days[$0]), low: p3[$0], high: p97[$0], middle: p50[$0])
+        })
+        func line(_ name: String, _ values: [Double]) -> LineSeries {
+            LineSeries(name: name, unit: indicator.unit, points: days.indices.map { ChartPoint(x: months(days[$0]), y: values[$0]) },
+                       style: .dashed, role: .chartAxis, decimals: 1)
+        }
+        let measured = LineSeries(name: labels.patient, unit: indicator.unit,
+                                  points: points.filter { dayRange.contains($0.day) }.sorted { $0.day < $1.day }
+                                    .map { ChartPoint(x: months($0.day), y: $0.value) },
+                                  style: .points, role: .chartLine, decimals: indicator == .weightForAge ? 2 : 1)
+        var chart = LineChart(series: [measured, line(labels.p15, p15), line(labels.p85, p85)], bands: [band],
+                              xAxis: .numeric(title: labels.axis), yTitle: labels.yTitle,
+                              xRange: months(dayRange.lowerBound)...months(dayRange.upperBound),
+                              glyphs: glyphs, strings: strings)
+        let shown = measuredDays
+        if !shown.isEmpty {
+            let day = shown[min(max(0, selected ?? shown.count - 1), shown.count - 1)]
+            chart.cursor = ChartCursor(index: chart.cursorStops.firstIndex(of: months(day)))
+        }
+        return chart
+    }
+
+    /// Days of the measurements drawn, oldest first.
+    var measuredDays: [Int] { Set(points.map(\.day).filter { dayRange.contains($0) }).sorted() }
+
+    func render(in area: Rect, into buffer: inout Buffer) {
+        chart.render(in: area, into: &buffer)
+    }
+}
+
+/// `g` on the growth form: a weight-for-age or length-for-age chart (Tab switches) with the WHO
+/// centiles and the measurements — the value typed now, and the chart's recorded ones once a
+/// patient is selected. ← → step the cursor between measurements and read them out.
+@MainActor
+final class GrowthChartScreen: Screen {
+    let form: ToolForm
+    /// Recorded measurements from the patient's chart, by indicator.
+    var recorded: [GrowthIndicator: [GrowthPoint]]
+    private(set) var indicator: GrowthIndicator?
+    private var selected: Int?
+
+    init(form: ToolForm, recorded: [GrowthIndicator: [GrowthPoint]] = [:]) {
+        self.form = form
+        self.recorded = recorded
+    }
+
+    func title(_ context: AppContext) -> String { context.t("tools.growth.chart_title") }
+
+    func keyMap(_ context: AppContext) -> KeyMap {
+        let g = context.t("group.screen")
+        return KeyMap([
+            KeyBinding([.tab], action: "growth.switch", label: context.t("tools.growth.key_switch"), help: context.t("tools.growth.action_switch"), group: g),
+            KeyBinding([.left], action: "growth.previous", label: "", help: context.t("tools.growth.action_previous"), group: g),
+            KeyBinding([.right], action: "growth.next", label: "", help: context.t("tools.growth.action_next"), group: g),
+        ])
+    }
+
+    var available: [GrowthIndicator] { GrowthIndicator.allCases.filter { !points($0).isEmpty } }
+
+    var shownIndicator: GrowthIndicator? {
+        if let indicator, available.contains(indicator) { return indicator }
+        return available.first
+    }
+
+    func perform(_ action: String, _ context: AppContext) -> Intent {
+        switch action {
+        case "growth.switch":
+            let all = available
+            guard let current = shownIndicator, let i = all.firstIndex(of: current) else { return .handled }
+            indicator = all[(i + 1) % all.count]
+            selected = nil
+        case "growth.previous", "growth.next":
+            guard let current = shownIndicator else { return .handled }
+            let count = Set(points(current).map(\.day)).count
+            let now = selected ?? count - 1
+            selected = max(0, min(count - 1, now + (action == "growth.next" ? 1 : -1)))
+        default: return .ignored
+        }
+        return .handled
+    }
+
+    /// The day of age the form describes (age_days, or age_months converted as WHO does).
+    var day: Int? {
+        if let d = form.state.number("age_days") { return Int(d) }
+        if let m = form.state.number("age_months") { return WHOGrowthStandard.day(fromMonths: m) }
+        return nil
+    }
+
+    func points(_ indicator: GrowthIndicator) -> [GrowthPoint] {
+        var points = recorded[indicator] ?? []
+        let key = indicator == .weightForAge ? "weight_kg" : "length_cm"
+        if let day, WHOGrowthStandard.days.contains(day), let v = form.state.number(key) { points.append(GrowthPoint(day: day, value: v)) }
+        return points
+    }
+
+    func render(in area: Rect, into buffer: inout Buffer, _ context: AppContext) {
+        buffer.fill(area)
+        let inner = area.inset(left: 1, right: 1)
+        guard case .success(let standard) = WHOGrowthStandard.shared,
+              let sexWord = form.selectedWord("sex"), let sex = ReferenceSex(rawValue: sexWord),
+              let indicator = shownIndicator else {
+            buffer.put(context.t("tools.growth.chart_needs"), in: inner.row(0), role: .warning)
+            return
+        }
+        let rows = Layout.vertical([.length(1), .fill]).split(inner)
+        let name = indicator == .weightForAge ? context.t("tools.growth.weight_for_age") : context.t("tools.growth.length_for_age")
+        let dash = context.glyphs.hasBraille ? "—" : "-"
+        let other = available.count > 1 ? "  (\(context.t("tools.growth.tab_hint")))" : ""
+        buffer.put("\(name) (\(context.t("tools.growth.\(sex.rawValue)"))) \(dash) WHO\(other)", in: rows[0], role: .header, attributes: [.bold])
+        let labels = GrowthChart.Labels(
+            band: context.glyphs.hasBraille ? context.t("tools.growth.band") : context.t("tools.growth.band").replacingOccurrences(of: "–", with: "-"), middle: context.t("tools.growth.p50"), p15: context.t("tools.growth.p15"),
+            p85: context.t("tools.growth.p85"), patient: context.t("tools.growth.measured"),
+            axis: context.t("tools.growth.axis"), yTitle: "\(name) (\(indicator.unit))")
+        GrowthChart(standard: standard, indicator: indicator, sex: sex, points: points(indicator), glyphs: context.glyphs,
+                    strings: context.uiStrings, labels: labels, selected: selected)
+            .render(in: rows[1], into: &buffer)
+    }
+}

@@ -1,0 +1,55 @@
+import Clinical
+import TerminalUI
+
+/// One line of the Tools list: a calculator from the registry, or one of the stroke screens
+/// that are not single calculators (the triage wizard, the centres finder).
+enum ToolEntry: Equatable {
+    case tool(id: String)
+    case strokeTriage
+    case strokeCentres
+}
+
+/// The Tools list: every registered tool under its group, plus the stroke wizard and centres
+/// in the stroke group. Generated from the Clinical declarations so nothing is written twice.
+struct ToolCatalogue {
+    struct Row: Equatable {
+        var entry: ToolEntry
+        var group: ToolGroup
+        var name: String
+        var summary: String
+        /// Extra words the filter matches (the tool id).
+        var keywords: String
+    }
+
+    var rows: [Row]
+
+    /// The wizard and centres rows need localised names, so the catalogue is built per language.
+    init(triageName: String, triageSummary: String, centresName: String, centresSummary: String,
+         tools: [any ClinicalTool.Type] = ToolRegistry.all) {
+        var rows: [Row] = []
+        for group in ToolGroup.allCases {
+            if group == .strokeTriage {
+                rows.append(Row(entry: .strokeTriage, group: group, name: triageName, summary: triageSummary, keywords: "stroke triage igfap"))
+            }
+            for tool in tools where tool.spec.group == group {
+                let spec = tool.spec
+                rows.append(Row(entry: .tool(id: spec.id), group: group, name: spec.name, summary: spec.summary, keywords: spec.id))
+            }
+            if group == .strokeTriage {
+                rows.append(Row(entry: .strokeCentres, group: group, name: centresName, summary: centresSummary, keywords: "stroke centres hospitals"))
+            }
+        }
+        self.rows = rows
+    }
+
+    /// Rows whose name, id or summary contain every word of `query` (case-insensitive),
+    /// in catalogue order so the groups stay together.
+    func filtered(_ query: String) -> [Row] {
+        let words = query.lowercased().split(separator: " ").map(String.init)
+        guard !words.isEmpty else { return rows }
+        return rows.filter { row in
+            let haystack = "\(row.name) \(row.keywords) \(row.summary)".lowercased()
+            return words.allSatisfy { haystack.contains($0) }
+        }
+    }
+}

@@ -1,0 +1,217 @@
+import Clinical
+import Foundation
+import TerminalUI
+
+/// What a tool form currently computes to. Only `.result` shows numbers: an invalid or
+/// missing input never yields a (clamped or guessed) value.
+enum ToolEvaluation: Equatable {
+    /// Required inputs are still empty (or a rule between inputs is not met yet).
+    case incomplete(missing: [String], notes: [String])
+    /// Some entered value is not allowed; each error names the field and the allowed range.
+    case invalid([FieldError])
+    case result(ToolResult)
+}
+
+/// A calculator form generated from a `ToolSpec`: one field per `InputSpec`, in order, with
+/// the kit's editing behaviour. Pure state; the screen draws it with `ToolFormView`.
+struct ToolForm {
+    typealias Evaluate = @Sendable ([String: RawValue]) -> Result<ToolResult, ToolErrors>
+
+    let spec: ToolSpec
+    var state: FormState
+    /// Inputs filled from the chart: key → "from chart, 2 h ago". Editing a field drops its note.
+    var chartNotes: [String: String] = [:]
+    /// When each pre-filled value was recorded on the chart (dosage warns unless the weight is today's).
+    var chartTimes: [String: Date] = [:]
+    let evaluate: Evaluate
+    let today: CalendarDate
+    /// Placeholder shown as the first option of optional word inputs ("none").
+    static let noneTitle = "—"
+
+    init(spec: ToolSpec, context: FormContext, today: CalendarDate, evaluate: @escaping Evaluate) {
+        self.spec = spec
+        self.today = today
+        self.evaluate = evaluate
+        state = FormState(fields: spec.inputs.map(ToolForm.field(for:)), context: context)
+        refreshDependentOptions()
+    }
+
+    init(tool: any ClinicalTool.Type, context: FormContext, today: CalendarDate) {
+        self.init(spec: tool.spec, context: context, today: today, evaluate: { tool.run($0, origin: .text) })
+    }
+
+    /// The form field for one declared input. Scores become choices whose titles are the points.
+    static func field(for input: InputSpec) -> FormField {
+        switch input.kind {
+        case .number, .integer:
+            let isInteger = input.kind == .integer
+            let range = input.range ?? -Double.greatestFiniteMagnitude...Double.greatestFiniteMagnitude
+            return .number(input.key, label: input.label,
+                           spec: NumberSpec(range: range, unit: input.unit ?? "", allowsFraction: !isInteger),
+                           required: input.isRequired)
+        case .choice(let options):
+            return .choice(input.key, label: input.label,
+                           options: options.map { TerminalUI.ChoiceOption(String($0.value), descriptor: $0.descriptor) },
+                           required: input.isRequired)
+        case .boolean:
+            return .toggle(input.key, label: input.label)
+        case .date:
+            return .text(input.key, label: input.label, maxLength: 24, required: input.isRequired)
+        case .word(let words):
+            let options = (input.isRequired ? [] : [TerminalUI.ChoiceOption(noneTitle)])
+                + words.map { TerminalUI.ChoiceOption($0, descriptor: wordDescriptor(input.key, $0)) }
+            return .choice(input.key, label: input.label, options: options,
+                           selected: input.isRequired ? nil : 0, required: input.isRequired)
+        }
+    }
+
+    /// Human wording beside a word option: the drug's name, a strength's label.
+    static func wordDescriptor(_ key: String, _ word: String) -> String {
+        guard case .success(let formulary) = DrugFormulary.shared else { return "" }
+        if key == "drug" { return formulary.drug(id: word)?.name ?? "" }
+        if key == "concentration" {
+            for drug in formulary.drugs { if let c = drug.concentration(id: word) { return c.label } }
+        }
+        return ""
+    }
+
+    // MARK: - Editing
+
+    var focusedInput: InputSpec? {
+        spec.inputs.indices.contains(state.focus) ? spec.inputs[state.focus] : nil
+    }
+
+    /// Sends a key to the kit form. A digit on a score row picks the option worth that many
+    /// points and moves to the next row, so APGAR is typed as `2 1 2 2 1`.
+    mutating func handle(_ key: Key) -> FormOutcome {
+        if case .char(let c) = key, let input = focusedInput, let digit = c.wholeNumberValue {
+            if case .choice(let options) = input.kind {
+                guard let index = options.firstIndex(where: { $0.value == digit }) else { return .ignored }
+                let outcome = setChoice(index)
+                if state.focus < state.fields.count - 1 { state.focus += 1 }
+                return outcome
+            }
+        }
+        let before = state.fields
+        let outcome = state.handle(key)
+        if outcome == .edited {
+            for (i, field) in state.fields.enumerated() where field != before[i] {
+                chartNotes[field.id] = nil
+                chartTimes[field.id] = nil
+            }
+            refreshDependentOptions()
+        }
+        return outcome
+    }
+
+    private mutating func setChoice(_ index: Int) -> FormOutcome {
+        state.fields[state.focus].choice = index
+        state.isDirty = true
+        chartNotes[state.fields[state.focus].id] = nil
+        chartTimes[state.fields[state.focus].id] = nil
+        refreshDependentOptions()
+        return .edited
+    }
+
+    /// Sets a field's text (pre-fill from the chart) and records where it came from.
+    mutating func prefill(_ key: String, text: String, note: String, recordedAt: Date? = nil) {
+        guard var field = state[key] else { return }
+        switch field.kind {
+        case .choice(let options):
+            guard let i = options.firstIndex(where: { $0.title == text }) else { return }
+            field.choice = i
+        default:
+            field.text = text
+            field.cursor = text.count
+        }
+        state[key] = field
+        chartNotes[key] = note
+        chartTimes[key] = recordedAt
+        refreshDependentOptions()
+    }
+
+    /// True only when the weight input holds, unedited, a weight charted on today's ward date.
+    func weightIsFromTodaysChart(now: Date, timeZone: TimeZone) -> Bool {
+        guard let at = chartTimes["weight_kg"] else { return false }
+        return CalendarDate.on(at, in: timeZone) == CalendarDate.on(now, in: timeZone)
+    }
+
+    /// Dosage: the strength picker offers only the chosen drug's concentrations.
+    private mutating func refreshDependentOptions() {
+        guard spec.input("drug") != nil, spec.input("concentration") != nil,
+              case .success(let formulary) = DrugFormulary.shared,
+              var field = state["concentration"] else { return }
+        let drugId = selectedWord("drug")
+        let ids = drugId.flatMap { formulary.drug(id: $0) }?.concentrations.map(\.id) ?? formulary.allConcentrationIds
+        let options = [TerminalUI.ChoiceOption(ToolForm.noneTitle)]
+            + ids.map { TerminalUI.ChoiceOption($0, descriptor: ToolForm.wordDescriptor("concentration", $0)) }
+        guard case .choice(let current) = field.kind, current != options else { return }
+        let kept = field.choice.flatMap { current.indices.contains($0) ? current[$0].title : nil }
+        field.kind = .choice(options)
+        field.choice = options.firstIndex { $0.title == kept } ?? 0
+        state["concentration"] = field
+    }
+
+    func selectedWord(_ key: String) -> String? {
+        guard let field = state[key], case .choice(let options) = field.kind, let i = field.choice,
+              options.indices.contains(i), options[i].title != ToolForm.noneTitle else { return nil }
+        return options[i].title
+    }
+
+    // MARK: - Evaluation
+
+    /// The form's values as the tool takes them; blank inputs are left out.
+    var raw: [String: RawValue] {
+        var raw: [String: RawValue] = [:]
+        for (input, field) in zip(spec.inputs, state.fields) {
+            switch input.kind {
+            case .number, .integer:
+                let text = field.text.trimmingCharacters(in: .whitespaces).replacingOccurrences(of: ",", with: ".")
+                if !text.isEmpty { raw[input.key] = .string(text) }
+            case .choice(let options):
+                if let i = field.choice, options.indices.contains(i) { raw[input.key] = .number(Double(options[i].value)) }
+            case .boolean:
+                raw[input.key] = .bool(field.isOn)
+            case .date:
+                let text = field.text.trimmingCharacters(in: .whitespaces)
+                guard !text.isEmpty else { continue }
+                raw[input.key] = .string(CalendarDateText.parse(text, today: today)?.description ?? text)
+            case .word:
+                if let word = selectedWord(input.key) { raw[input.key] = .string(word) }
+            }
+        }
+        return raw
+    }
+
+    var evaluation: ToolEvaluation {
+        let raw = self.raw
+        switch spec.validate(raw, origin: .text) {
+        case .failure(let errors):
+            let wrong = errors.errors.filter { raw[$0.field] != nil || spec.input($0.field) == nil }
+            if !wrong.isEmpty { return .invalid(wrong) }
+            let missing = errors.errors.compactMap { spec.input($0.field)?.label }
+            return .incomplete(missing: missing, notes: [])
+        case .success:
+            switch evaluate(raw) {
+            case .success(let result): return .result(result)
+            case .failure(let errors):
+                // A rule between inputs: wrong if it names a value the user gave, else still to do.
+                if errors.errors.contains(where: { raw[$0.field] != nil && !isDefaultToggle($0.field) }) {
+                    return .invalid(errors.errors)
+                }
+                return .incomplete(missing: [], notes: errors.errors.map(\.message))
+            }
+        }
+    }
+
+    private func isDefaultToggle(_ key: String) -> Bool {
+        guard let input = spec.input(key), input.kind == .boolean else { return false }
+        return !(state[key]?.isOn ?? false)
+    }
+
+    /// The message for one field, when its value is wrong.
+    func problem(for key: String, in evaluation: ToolEvaluation) -> String? {
+        guard case .invalid(let errors) = evaluation else { return nil }
+        return errors.first { $0.field == key }?.message
+    }
+}

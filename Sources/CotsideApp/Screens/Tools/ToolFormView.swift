@@ -1,0 +1,124 @@
+import Clinical
+import TerminalUI
+
+/// Draws a generated tool form: one row per input (label, value with unit, then the range or
+/// the problem in the danger style); the focused score row opens to list every option with
+/// its points and descriptor. Pure: lines are computed from the form, then drawn.
+struct ToolFormView {
+    struct Line {
+        var text: String
+        var role: StyleRole
+        /// Extra text drawn after `text` in another role (a verdict or note).
+        var trailing: String = ""
+        var trailingRole: StyleRole = .muted
+        var field: Int
+    }
+
+    var form: ToolForm
+    var glyphs: GlyphSet
+    var strings: ToolStrings
+
+    func lines(width: Int) -> [Line] {
+        let evaluation = form.evaluation
+        let labelWidth = min(30, (form.state.fields.map { TextWidth.columns(of: $0.label) }.max() ?? 0)) + 1
+        var out: [Line] = []
+        for (index, (input, field)) in zip(form.spec.inputs, form.state.fields).enumerated() {
+            let focused = index == form.state.focus
+            let marker = focused ? glyphs.arrowRight + " " : "  "
+            let label = marker + pad(TextWidth.truncate(field.label, to: labelWidth - 1, ellipsis: glyphs.ellipsis), labelWidth)
+            let problem = form.problem(for: input.key, in: evaluation)
+            let note = form.chartNotes[input.key]
+            var line = Line(text: label, role: focused ? .focus : .normal, field: index)
+            switch field.kind {
+            case .choice(let options):
+                let picked = field.choice.flatMap { options.indices.contains($0) ? options[$0] : nil }
+                if case .choice = input.kind {
+                    line.text += picked.map { pad("\($0.title) \(strings.points)", 7) + " \($0.descriptor)" } ?? "–"
+                } else {
+                    let title = picked?.title ?? "–"
+                    line.text += focused ? "\(glyphs.arrowLeft) \(title) \(glyphs.arrowRight)" : "  \(title)"
+                    if let d = picked?.descriptor, !d.isEmpty { line.text += "  \(d)" }
+                }
+            case .toggle:
+                line.text += field.isOn ? glyphs.toggleOn : glyphs.toggleOff
+            default:
+                let shown = field.text.isEmpty && !focused ? "…" : field.text + (focused ? "_" : "")
+                line.text += pad(shown, 10) + " " + (input.unit ?? "")
+            }
+            if let problem {
+                line.trailing = "  \(glyphs.statusDanger) \(problem)"
+                line.trailingRole = .danger
+                if !focused { line.role = .inputInvalid }
+            } else if let note {
+                line.trailing = "  \(glyphs.statusInfo) \(note)"
+                line.trailingRole = .info
+            } else if case .date = input.kind {
+                let typed = field.text.trimmingCharacters(in: .whitespaces)
+                if let day = CalendarDateText.parse(typed, today: form.today), !typed.isEmpty, typed != day.description {
+                    line.trailing = "  = \(day.description)"
+                    line.trailingRole = .info
+                } else if focused {
+                    line.trailing = "  \(CalendarDateText.examples)"
+                }
+            } else if focused || input.kind == .number || input.kind == .integer {
+                let range = input.rangeDescription
+                if !range.isEmpty, input.kind == .number || input.kind == .integer { line.trailing = "  \(range)" }
+                if !input.isRequired { line.trailing += line.trailing.isEmpty ? "  \(strings.optional)" : " · \(strings.optional)" }
+            }
+            out.append(line)
+            if focused, case .choice(let options) = input.kind, case .choice(let items) = field.kind {
+                for (i, option) in options.enumerated() {
+                    let mark = field.choice == i ? glyphs.radioOn : glyphs.radioOff
+                    let text = "    \(mark) \(pad(String(option.value), 3)) \(option.descriptor)"
+                    out.append(Line(text: text, role: field.choice == i ? .selection : .normal, field: index))
+                    _ = items
+                }
+            }
+        }
+        return out
+    }
+
+    /// Draws the lines, scrolled so the focused field's rows are visible.
+    func render(in area: Rect, into buffer: inout Buffer) {
+        guard !area.isEmpty else { return }
+        let all = lines(width: area.width)
+        let focusRows = all.indices.filter { all[$0].field == form.state.focus }
+        var top = 0
+        if let last = focusRows.last, last >= area.height { top = last - area.height + 1 }
+        if let first = focusRows.first, first < top { top = first }
+        for (row, line) in all.dropFirst(top).prefix(area.height).enumerated() {
+            let r = area.row(row)
+            let end = buffer.put(line.text, x: r.x, y: r.y, role: line.role, clip: r)
+            if !line.trailing.isEmpty {
+                buffer.put(TextWidth.truncate(line.trailing, to: max(0, r.maxX - end), ellipsis: glyphs.ellipsis),
+                           x: end, y: r.y, role: line.trailingRole, clip: r)
+            }
+        }
+    }
+
+    private func pad(_ text: String, _ width: Int) -> String {
+        let w = TextWidth.columns(of: text)
+        return w >= width ? text : text + String(repeating: " ", count: width - w)
+    }
+}
+
+/// Localised words the tool views need, gathered once per render from the catalogue.
+struct ToolStrings {
+    var points: String
+    var optional: String
+    var result: String
+    var missing: String
+    var fix: String
+    var warning: String
+    var interpretation: String
+
+    @MainActor init(_ context: AppContext) {
+        points = context.t("tools.points")
+        optional = context.t("tools.optional")
+        result = context.t("tools.result")
+        missing = context.t("tools.missing")
+        fix = context.t("tools.fix")
+        warning = context.t("tools.warning")
+        interpretation = context.t("tools.interpretation")
+    }
+}

@@ -1,0 +1,174 @@
+import Clinical
+import TerminalUI
+
+/// The Tools tab: every calculator grouped ("Scores & assessment", "Calculators",
+/// "Stroke triage") with a line each. Typing filters; Enter opens the tool.
+/// Letters always go to the filter (so `q`, `s`, `a` type here; quit with `:` or another tab);
+/// digits still switch tabs.
+@MainActor
+final class ToolsTabScreen: Screen {
+    private(set) var query = ""
+    private(set) var selected = 0
+    private var visibleRows = 10
+    /// Saving to the chart, once the app has a store and a selected patient (see `ToolResultSaving`).
+    var saver: (any ToolResultSaving)?
+    /// What the selected patient's chart knows; forms open pre-filled from it (nil: no patient).
+    var chartFacts: ChartFacts?
+    /// The selected patient's measurements, loaded by `reload`.
+    private(set) var snapshot: ChartSnapshot?
+
+    func reload(_ context: AppContext) -> Intent {
+        guard let patient = context.selectedPatient, let repository = context.repository else {
+            snapshot = nil
+            return .ignored
+        }
+        let now = context.clock.now, zone = context.clock.timeZone
+        return .task { [weak self] in
+            self?.snapshot = try? await ChartSnapshot.load(patient: patient, repository: repository, now: now, timeZone: zone)
+            return .handled
+        }
+    }
+
+    /// The chart facts for the patient selected now (the loaded snapshot when it is theirs).
+    func facts(_ context: AppContext) -> ChartFacts? {
+        if let chartFacts { return chartFacts }
+        if let snapshot, snapshot.patientId == context.selectedPatient?.id { return snapshot.facts }
+        return ChartFacts.selected(context)
+    }
+
+    func title(_ context: AppContext) -> String { context.t("tab.tools") }
+    var capturesText: Bool { true }
+
+    func catalogue(_ context: AppContext) -> ToolCatalogue {
+        ToolCatalogue(triageName: context.t("stroke.triage.name"), triageSummary: context.t("stroke.triage.summary"),
+                      centresName: context.t("stroke.centres.name"), centresSummary: context.t("stroke.centres.summary"))
+    }
+
+    func keyMap(_ context: AppContext) -> KeyMap {
+        let g = context.t("group.screen")
+        return KeyMap([
+            KeyBinding([.enter], action: "tools.open", label: context.t("tools.key.open"), help: context.t("tools.action.open"), group: g),
+            KeyBinding([.down], action: "tools.down", label: "", help: context.t("key.down"), group: g),
+            KeyBinding([.up], action: "tools.up", label: "", help: context.t("key.up"), group: g),
+            KeyBinding([.escape], action: "tools.clear", label: query.isEmpty ? "" : context.t("tools.key.clear"), help: context.t("tools.action.clear"), group: g),
+        ])
+    }
+
+    func handle(_ event: TerminalEvent, _ context: AppContext) -> Intent {
+        guard case .key(let key) = event else { return .ignored }
+        switch key {
+        // Digits stay tab keys, so 1–4 always switch tabs from the list.
+        case .char(let c) where c.isLetter || c == " " || c == "-" || c == "_":
+            query.append(c)
+            selected = 0
+            return .handled
+        // Help and the palette stay reachable although the list takes typed text.
+        case .char("?"): return .perform(ShellAction.help)
+        case .char(":"): return .perform(ShellAction.palette)
+        case .char(let c) where c.isNumber:
+            // The shell hides printable global keys from a screen that takes text; tab digits stay.
+            guard let n = c.wholeNumberValue, n >= 1 else { return .ignored }
+            return .perform(ShellAction.tab(n - 1))
+        case .backspace:
+            guard !query.isEmpty else { return .ignored }
+            query.removeLast()
+            selected = 0
+            return .handled
+        case .ctrl("u"):
+            query = ""
+            return .handled
+        case .pageDown:
+            selected += visibleRows
+            return .handled
+        case .pageUp:
+            selected = max(0, selected - visibleRows)
+            return .handled
+        default:
+            return .ignored
+        }
+    }
+
+    func perform(_ action: String, _ context: AppContext) -> Intent {
+        let rows = catalogue(context).filtered(query)
+        switch action {
+        case "tools.down": selected = min(max(0, rows.count - 1), selected + 1)
+        case "tools.up": selected = max(0, selected - 1)
+        case "tools.clear":
+            guard !query.isEmpty else { return .ignored }
+            query = ""
+            selected = 0
+        case "tools.open":
+            guard rows.indices.contains(selected) else { return .handled }
+            let screen = Self.screen(for: rows[selected].entry, context)
+            if let form = screen as? ToolFormScreen {
+                form.saver = saver
+                if let facts = facts(context) { form.prefillFromChart(facts, context) }
+                if let snapshot, snapshot.patientId == context.selectedPatient?.id { form.recordedGrowth = snapshot.growth }
+            }
+            return .push(screen)
+        default: return .ignored
+        }
+        return .handled
+    }
+
+    static func screen(for entry: ToolEntry, _ context: AppContext) -> any Screen {
+        switch entry {
+        case .tool(let id):
+            return ToolFormScreen(tool: ToolRegistry.tool(id: id)!, context: context)
+        case .strokeTriage:
+            return StrokeTriageScreen.start(context)
+        case .strokeCentres:
+            return StrokeCentresScreen()
+        }
+    }
+
+    func render(in area: Rect, into buffer: inout Buffer, _ context: AppContext) {
+        buffer.fill(area)
+        let inner = area.inset(left: 1, right: 1)
+        let parts = Layout.vertical([.length(1), .length(1), .fill]).split(inner)
+        let prompt = "\(context.t("tools.filter")) \(query)_"
+        buffer.put(prompt, in: parts[0], role: query.isEmpty ? .muted : .input)
+        let rows = catalogue(context).filtered(query)
+        selected = min(selected, max(0, rows.count - 1))
+        if rows.isEmpty {
+            buffer.put(context.t("tools.no_match", query), in: parts[2].row(0), role: .muted)
+            return
+        }
+        // Lines: a header before each group, then its tools.
+        var lines: [(text: String, role: StyleRole, row: Int?)] = []
+        var lastGroup: ToolGroup?
+        for (i, row) in rows.enumerated() {
+            if row.group != lastGroup {
+                lines.append((context.t("tools.group.\(groupKey(row.group))"), .header, nil))
+                lastGroup = row.group
+            }
+            lines.append((row.name, .normal, i))
+        }
+        let list = parts[2]
+        visibleRows = max(1, list.height)
+        let selectedLine = lines.firstIndex { $0.row == selected } ?? 0
+        let top = max(0, min(selectedLine - list.height + 2, lines.count - list.height))
+        let nameWidth = min(max(20, list.width / 2 - 4), (rows.map { TextWidth.columns(of: $0.name) }.max() ?? 10) + 4)
+        for (y, line) in lines.dropFirst(max(0, top)).prefix(list.height).enumerated() {
+            let r = list.row(y)
+            guard let index = line.row else {
+                buffer.put(line.text, in: r, role: .header, attributes: [.bold])
+                continue
+            }
+            let isSelected = index == selected
+            let role: StyleRole = isSelected ? .selection : .normal
+            if isSelected { buffer.fill(r, role: role) }
+            let cols = Layout.horizontal([.length(nameWidth - 1), .fill], spacing: 1).split(r)
+            buffer.put((isSelected ? context.glyphs.arrowRight + " " : "  ") + line.text, in: cols[0], role: role)
+            buffer.put(rows[index].summary, in: cols[1], role: isSelected ? role : .muted, ellipsis: context.glyphs.ellipsis)
+        }
+    }
+
+    private func groupKey(_ group: ToolGroup) -> String {
+        switch group {
+        case .scores: return "scores"
+        case .calculators: return "calculators"
+        case .strokeTriage: return "stroke"
+        }
+    }
+}

@@ -1,0 +1,91 @@
+import Clinical
+import Foundation
+import WardStore
+
+/// Turns a finished triage assessment into what the store keeps (inputs and results as the
+/// calculator contract's JSON) and stored assessments into the export.
+public enum StrokeAssessmentRecord {
+    public static func draft(module: StrokeModule, inputs: [String: RawValue], result: StrokeAssessmentResult,
+                             patientId: Int64?) -> StrokeAssessmentDraft {
+        StrokeAssessmentDraft(patientId: patientId, module: module.rawValue,
+                              inputsJSON: ContractJSON.object(inputs), resultJSON: ContractJSON.result(result.summary),
+                              summary: summary(result))
+    }
+
+    /// One line for History and the text export.
+    public static func summary(_ result: StrokeAssessmentResult) -> String {
+        var parts = ["ICH \(NumberText.rounded(result.ichVolume.number("volume_ml") ?? 0, digits: 1)) mL \(result.ichVolume.word("severity") ?? "")"]
+        if let p = result.lvo?.number("probability"), let band = result.lvoBand {
+            parts.append("LVO \(NumberText.rounded(p * 100, digits: 0)) % \(band.rawValue)")
+        }
+        parts.append("→ \(result.suggestedCapability.rawValue)")
+        return parts.joined(separator: " · ")
+    }
+
+    /// `cotside stroke export`: JSON Lines (one assessment an object) or text lines.
+    public static func export(_ rows: [StoredStrokeAssessment], json: Bool) -> String {
+        if json {
+            return rows.map { row in
+                let patient = row.patientId.map(String.init) ?? "null"
+                let by = row.assessedBy.map(String.init) ?? "null"
+                let at = ISO8601DateFormatter().string(from: row.assessedAt)
+                return "{\"id\":\(row.id),\"assessed_at\":\"\(at)\",\"module\":\"\(row.module)\",\"patient_id\":\(patient),\"assessed_by\":\(by),\"inputs\":\(row.inputsJSON),\"result\":\(row.resultJSON)}"
+            }.map { $0 + "\n" }.joined()
+        }
+        return rows.map { row in
+            "\(ISO8601DateFormatter().string(from: row.assessedAt))  #\(row.id)  \(row.module)  \(row.summary)\n"
+        }.joined()
+    }
+}
+
+/// The calculator contract's JSON for inputs and results (keys in order, unrounded numbers).
+public enum ContractJSON {
+    public static func object(_ raw: [String: RawValue]) -> String {
+        "{" + raw.keys.sorted().map { key in "\(string(key)):\(value(raw[key]!))" }.joined(separator: ",") + "}"
+    }
+
+    public static func result(_ result: ToolResult) -> String {
+        var fields = result.fields.map { "\(string($0.key)):\(value($0.value))" }
+        fields.append("\"warnings\":[\(result.warnings.map(string).joined(separator: ","))]")
+        return "{" + fields.joined(separator: ",") + "}"
+    }
+
+    static func value(_ v: RawValue) -> String {
+        switch v {
+        case .number(let d): return number(d)
+        case .bool(let b): return b ? "true" : "false"
+        case .string(let s): return Double(s).map(number) ?? string(s)
+        case .null: return "null"
+        }
+    }
+
+    static func value(_ v: ResultValue) -> String {
+        switch v {
+        case .number(let d): return number(d)
+        case .integer(let n): return String(n)
+        case .bool(let b): return b ? "true" : "false"
+        case .word(let w): return string(w)
+        case .object(let fields): return "{" + fields.map { "\(string($0.key)):\(value($0.value))" }.joined(separator: ",") + "}"
+        }
+    }
+
+    static func number(_ d: Double) -> String {
+        d.isFinite ? (d == d.rounded() && abs(d) < 1e15 ? String(Int64(d)) : "\(d)") : "null"
+    }
+
+    static func string(_ s: String) -> String {
+        var out = "\""
+        for scalar in s.unicodeScalars {
+            switch scalar {
+            case "\"": out += "\\\""
+            case "\\": out += "\\\\"
+            case "\n": out += "\\n"
+            case "\r": out += "\\r"
+            case "\t": out += "\\t"
+            default:
+                if scalar.value < 0x20 { out += String(format: "\\u%04x", scalar.value) } else { out.unicodeScalars.append(scalar) }
+            }
+        }
+        return out + "\""
+    }
+}

@@ -1,0 +1,131 @@
+import Foundation
+import GRDB
+
+extension SQLiteWardStore: ToolResultRepository {
+    static let centreModeKey = "strokeCentres.mode"
+
+    public func saveCalculatorResult(_ draft: CalculatorResultDraft, by: Int64?) async throws -> Audited<SavedCalculatorResult> {
+        let now = self.now
+        var issues: [ValidationIssue] = []
+        if !draft.reviewed { issues.append(.init(field: "reviewed", message: "confirm “I have reviewed this result” before saving it to the chart")) }
+        if draft.toolId.trimmingCharacters(in: .whitespaces).isEmpty { issues.append(.init(field: "toolId", message: "is empty")) }
+        for (field, json) in [("inputsJSON", draft.inputsJSON), ("resultJSON", draft.resultJSON)] where !Self.isJSONObject(json) {
+            issues.append(.init(field: field, message: "is not a JSON object"))
+        }
+        guard issues.isEmpty else { throw WardValidationError(issues) }
+        let result = try await pool.write { db -> Audited<SavedCalculatorResult> in
+            try Self.requireLivePatient(draft.patientId, db: db)
+            try db.execute(sql: """
+                INSERT INTO calculator_result (patientId, toolId, inputsJSON, resultJSON, summary, reviewed, savedBy, savedAt,
+                    createdAt, updatedAt)
+                VALUES (?, ?, ?, ?, ?, 1, ?, ?, ?, ?)
+                """, arguments: [draft.patientId, draft.toolId, draft.inputsJSON, draft.resultJSON, draft.summary, by,
+                                 StoredTime.milliseconds(now), StoredTime.milliseconds(now), StoredTime.milliseconds(now)])
+            let saved = try SavedCalculatorResult.fetchOne(db, key: db.lastInsertedRowID)!
+            let auditId = try AuditTrail.record(db, action: .create, before: nil, after: saved, by: by, at: now)
+            return Audited(record: saved, auditEntryId: auditId)
+        }
+        publish([.calculatorResult])
+        return result
+    }
+
+    public func calculatorResults(patientId: Int64) async throws -> [SavedCalculatorResult] {
+        try await pool.read { db in
+            try SavedCalculatorResult.fetchAll(db, sql: """
+                SELECT * FROM calculator_result WHERE patientId = ? AND deletedAt IS NULL ORDER BY savedAt DESC, id DESC
+                """, arguments: [patientId])
+        }
+    }
+
+    public func saveStrokeAssessment(_ draft: StrokeAssessmentDraft, by: Int64?) async throws -> Audited<StoredStrokeAssessment> {
+        let now = self.now
+        var issues: [ValidationIssue] = []
+        if !["coma", "limited", "full"].contains(draft.module) {
+            issues.append(.init(field: "module", message: "‘\(draft.module)’ is not a module (coma, limited, full)"))
+        }
+        for (field, json) in [("inputsJSON", draft.inputsJSON), ("resultJSON", draft.resultJSON)] where !Self.isJSONObject(json) {
+            issues.append(.init(field: field, message: "is not a JSON object"))
+        }
+        guard issues.isEmpty else { throw WardValidationError(issues) }
+        let result = try await pool.write { db -> Audited<StoredStrokeAssessment> in
+            if let patientId = draft.patientId { try Self.requireLivePatient(patientId, db: db) }
+            try db.execute(sql: """
+                INSERT INTO stroke_assessment (patientId, module, inputsJSON, resultJSON, summary, assessedBy, assessedAt,
+                    createdAt, updatedAt)
+                VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)
+                """, arguments: [draft.patientId, draft.module, draft.inputsJSON, draft.resultJSON, draft.summary, by,
+                                 StoredTime.milliseconds(now), StoredTime.milliseconds(now), StoredTime.milliseconds(now)])
+            let saved = try StoredStrokeAssessment.fetchOne(db, key: db.lastInsertedRowID)!
+            let auditId = try AuditTrail.record(db, action: .create, before: nil, after: saved, by: by, at: now)
+            return Audited(record: saved, auditEntryId: auditId)
+        }
+        publish([.strokeAssessment])
+        return result
+    }
+
+    public func strokeAssessments() async throws -> [StoredStrokeAssessment] {
+        try await pool.read { db in
+            try StoredStrokeAssessment.fetchAll(db, sql: """
+                SELECT * FROM stroke_assessment WHERE deletedAt IS NULL ORDER BY assessedAt, id
+                """)
+        }
+    }
+
+    public func strokeCentres() async throws -> (mode: StrokeCentreListMode, centres: [StoredStrokeCentre]) {
+        try await pool.read { db in
+            let mode = try String.fetchOne(db, sql: "SELECT value FROM ward_setting WHERE key = ?", arguments: [Self.centreModeKey])
+                .flatMap(StrokeCentreListMode.init(rawValue:)) ?? .extend
+            return (mode, try StoredStrokeCentre.fetchAll(db, sql: "SELECT * FROM stroke_centre ORDER BY id"))
+        }
+    }
+
+    public func importStrokeCentres(_ centres: [StoredStrokeCentre], mode: StrokeCentreListMode, by: Int64?) async throws -> Int {
+        guard !centres.isEmpty else { throw WardValidationError([.init(field: "centres", message: "the list is empty; nothing imported")]) }
+        var seen = Set<String>()
+        var issues: [ValidationIssue] = []
+        for (i, centre) in centres.enumerated() where !seen.insert(centre.name.lowercased()).inserted {
+            issues.append(.init(field: "centres[\(i + 1)]", message: "‘\(centre.name)’ appears more than once in the file"))
+        }
+        guard issues.isEmpty else { throw WardValidationError(issues) }
+        let now = self.now
+        try await pool.write { db in
+            let before = try StoredStrokeCentre.fetchAll(db, sql: "SELECT * FROM stroke_centre ORDER BY id")
+            let beforeMode = try String.fetchOne(db, sql: "SELECT value FROM ward_setting WHERE key = ?", arguments: [Self.centreModeKey]) ?? "extend"
+            if mode == .replace {
+                try db.execute(sql: "DELETE FROM stroke_centre")
+            } else {
+                for centre in centres {
+                    try db.execute(sql: "DELETE FROM stroke_centre WHERE name = ? COLLATE NOCASE", arguments: [centre.name])
+                }
+            }
+            for var centre in centres {
+                centre.id = nil
+                try centre.insert(db)
+            }
+            try db.execute(sql: "INSERT OR REPLACE INTO ward_setting (key, value) VALUES (?, ?)", arguments: [Self.centreModeKey, mode.rawValue])
+            let after = try StoredStrokeCentre.fetchAll(db, sql: "SELECT * FROM stroke_centre ORDER BY id")
+            try AuditTrail.record(db, action: mode == .replace ? .update : .create, entity: .strokeCentreList, entityId: 0,
+                                  beforeJSON: try AuditJSON.encode(CentreListImage(mode: beforeMode, centres: before)),
+                                  afterJSON: try AuditJSON.encode(CentreListImage(mode: mode.rawValue, centres: after)),
+                                  by: by, at: now)
+        }
+        publish([.strokeCentreList])
+        return centres.count
+    }
+
+    /// The whole list before and after an import, so the audit trail can give it back.
+    private struct CentreListImage: Encodable {
+        var mode: String
+        var centres: [StoredStrokeCentre]
+    }
+
+    static func requireLivePatient(_ id: Int64, db: Database) throws {
+        guard let patient = try Patient.fetchOne(db, key: id), patient.deletedAt == nil else {
+            throw WardValidationError([.init(field: "patientId", message: "no patient with id \(id)")])
+        }
+    }
+
+    static func isJSONObject(_ text: String) -> Bool {
+        (try? JSONSerialization.jsonObject(with: Data(text.utf8))) is [String: Any]
+    }
+}

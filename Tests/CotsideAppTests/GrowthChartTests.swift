@@ -1,0 +1,44 @@
+import XCTest
+@testable import CotsideApp
+import Clinical
+import TerminalUI
+
+/// The growth chart (the kit's line chart): WHO centiles and the patient's measurement, with
+/// the cursor on the newest measurement reading it out beside the 15th and 85th centiles.
+final class GrowthChartTests: ShellTestCase {
+    @MainActor func testGrowthChartShowsTheCentilesAndReadsTheMeasurementOut() async throws {
+        let shell = try makeShell()
+        // Girl, 180 days, 7 kg.
+        var lines = screen(shell, keys: "3 g r o w t h Enter Right Right Down 1 8 0 Down Down 7")
+        assertShows(lines, "weight_for_age z")
+        assertShows(lines, "g shows the growth chart")
+        lines = screen(shell, keys: "g")
+        assertShows(lines, "Weight-for-age (girl) — WHO")
+        assertShows(lines, "░░ WHO 3rd–97th")
+        assertShows(lines, "┄┄ 50th")
+        assertShows(lines, "┄┄ 15th")
+        let who = try WHOGrowthStandard.shared.get()
+        let p15 = NumberText.rounded(who.value(.weightForAge, .female, day: 180, percentile: 15), digits: 1)
+        let p85 = NumberText.rounded(who.value(.weightForAge, .female, day: 180, percentile: 85), digits: 1)
+        assertShows(lines, "measured 7.00 kg")
+        assertShows(lines, "15th \(p15)")
+        assertShows(lines, "85th \(p85)")
+        XCTAssertTrue(lines.joined().unicodeScalars.contains { (0x2801...0x28FF).contains($0.value) }, "braille curves")
+        // Only a weight: no length chart to switch to.
+        assertDoesNotShow(lines, "Tab: the other measure")
+    }
+
+    func testChartSpansBirthToPastTheLastPoint() throws {
+        let who = try WHOGrowthStandard.shared.get()
+        var chart = GrowthChart(standard: who, indicator: .lengthForAge, sex: .male, points: [GrowthPoint(day: 400, value: 76)], glyphs: .ascii)
+        XCTAssertEqual(chart.dayRange, 0...500)
+        chart.points = [GrowthPoint(day: 700, value: 85)]
+        XCTAssertEqual(chart.dayRange.upperBound, 730, "never beyond the WHO tables' 24 months")
+        chart.points = []
+        XCTAssertEqual(chart.dayRange, 0...91)
+        // The cursor stands on the measurement.
+        chart.points = [GrowthPoint(day: 400, value: 76)]
+        let c = chart.chart
+        XCTAssertEqual(c.cursor.index.map { c.cursorStops[$0] }, 400 / 30.4375)
+    }
+}

@@ -1,0 +1,207 @@
+import XCTest
+@testable import CotsideApp
+import Clinical
+import TerminalUI
+import WardStore
+
+/// The Tools tab at a fixed clock (2026-11-21 14:05 UTC), 80×24, headless.
+final class ToolsPaneTests: ShellTestCase {
+    @MainActor func toolsTab(_ shell: AppShell) -> ToolsTabScreen { shell.tabs[2] as! ToolsTabScreen }
+
+    @MainActor func testToolListIsGroupedWithOneLineEach() async throws {
+        let shell = try makeShell()
+        assertScreen(screen(shell, keys: "3"), [
+            " 1 Dashboard   2 History   3 Tools   4 Medications",
+            " Filter: _",
+            "",
+            " Scores & assessment",
+            " ▶ APGAR score                      Newborn condition at 1 and 5 minutes (0–10)",
+            "   New Ballard Score                Gestational age estimate from neuromuscula…",
+            "   PEWS (Brighton)                  Paediatric early warning score: behaviour,…",
+            "   FLACC pain scale                 Behavioural pain score: face, legs, activi…",
+            "   Glasgow Coma Scale (paediatric)  Conscious level: eye, verbal, motor (3–15)…",
+            "   PRAM (asthma)                    Acute asthma severity: retractions, wheeze…",
+            "   PECARN head injury               CT decision after minor head trauma, under…",
+            "   Phoenix sepsis score             Paediatric sepsis and septic shock: respir…",
+            " Calculators",
+            "   Weight-based dosage              Single dose in mg (and mL for a stocked st…",
+            "   Maintenance fluids (Holliday–Se… Maintenance fluid per day (100/50/20 mL/kg…",
+            "   Body surface area (Mosteller)    BSA = √(height cm × weight kg / 3600)",
+            "   Corrected age                    Chronological, corrected and postmenstrual…",
+            "   WHO growth percentiles (0–24 mo… Weight-for-age and length-for-age z-score …",
+            "   Dehydration deficit and 24 h pl… Deficit (kg × % × 10) plus Holliday–Segar …",
+            "   FENa                             Fractional excretion of sodium: prerenal v…",
+            "   Endotracheal tube size           ETT internal diameter, oral depth and suct…",
+            "",
+            " Ward                           no user selected               Sat 21 Nov 14:05",
+            "Enter Open",
+        ])
+    }
+
+    @MainActor func testEveryRegisteredToolAndBothStrokeScreensAreListed() async {
+        let catalogue = ToolCatalogue(triageName: "T", triageSummary: "", centresName: "C", centresSummary: "")
+        XCTAssertEqual(catalogue.rows.compactMap { if case .tool(let id) = $0.entry { return id } else { return nil } }.sorted(),
+                       ToolRegistry.ids.sorted())
+        XCTAssertEqual(catalogue.rows.filter { $0.group == .strokeTriage }.map(\.name).first, "T")
+        XCTAssertEqual(catalogue.rows.filter { $0.group == .strokeTriage }.map(\.name).last, "C")
+    }
+
+    @MainActor func testTypingFiltersAndEnterOpensTheTool() async throws {
+        let shell = try makeShell()
+        let lines = screen(shell, keys: "3 b s a")
+        assertShows(lines, "Filter: bsa_")
+        assertShows(lines, "Body surface area (Mosteller)")
+        assertDoesNotShow(lines, "APGAR")
+        let form = screen(shell, keys: "Enter")
+        assertShows(form, "Body surface area (Mosteller) — BSA")
+        assertShows(form, "10–250 cm")
+        assertShows(screen(shell, keys: "Esc"), "Filter: bsa_")
+        assertShows(screen(shell, keys: "Esc x y z"), "No tool matches “xyz”")
+        // ? and : still open help and the palette; digits still switch tabs.
+        assertShows(screen(shell, keys: "?"), "Open the selected tool")
+        _ = screen(shell, keys: "Esc 1")
+        XCTAssertEqual(shell.activeTab, 0)
+    }
+
+    @MainActor func testApgarCriteriaShowEveryOptionWithPointsAndTheScore() async throws {
+        let shell = try makeShell()
+        var lines = screen(shell, keys: "3 a p g a r Enter")
+        // The focused criterion lists each option with its points and descriptor.
+        assertShows(lines, "▶ Appearance (skin colour)")
+        assertShows(lines, "( ) 0")
+        assertShows(lines, "( ) 2   Completely pink, no cyanosis")
+        assertShows(lines, "Still to enter: Appearance (skin colour), Pulse")
+        // Digits pick by points and move on: 2 1 2 2 1 = 8, "reassuring" (7–10) per the contract.
+        lines = screen(shell, keys: "2 1 2 2 1")
+        assertShows(lines, "Appearance (skin colour)      2 pts   Completely pink, no cyanosis")
+        assertShows(lines, "Pulse                         1 pts")
+        assertShows(lines, "score 8")
+        assertShows(lines, "✔ category: reassuring")
+        // Arrows change the focused row (the last, respiration): 1 → 2 makes 9.
+        lines = screen(shell, keys: "Right")
+        assertShows(lines, "score 9")
+    }
+
+    @MainActor func testBsaInvalidWeightIsShownInDangerWithTheRangeAndNoResult() async throws {
+        let shell = try makeShell()
+        var lines = screen(shell, keys: "3 b s a Enter 1 1 0 Tab 0")
+        assertShows(lines, "✖ 0 kg is outside 0.1–300 kg")
+        assertShows(lines, "✖ fix weight_kg: 0 kg is outside 0.1–300 kg")
+        assertDoesNotShow(lines, "bsa_m2")
+        let buffer = shell.render(width: 80, height: 24)
+        let row = buffer.lines.firstIndex { $0.contains("✖ 0 kg is outside") }!
+        let column = Array(buffer.lines[row]).firstIndex(of: "✖")!
+        XCTAssertEqual(buffer[column, row].role, .danger)
+        // Corrected to 19 kg: Mosteller √(110 × 19 / 3600).
+        lines = screen(shell, keys: "Backspace 1 9")
+        assertShows(lines, "bsa_m2 \(NumberText.rounded((110.0 * 19 / 3600).squareRoot(), digits: 3))")
+        assertDoesNotShow(lines, "✖")
+    }
+
+    @MainActor func testDosageFormShowsDoseInMgAndMlCapAndFrequencyWithALoudWeightWarning() async throws {
+        let shell = try makeShell()
+        // Paracetamol (first drug), 12 kg, 120 mg/5 mL (24 mg/mL): 15 mg/kg → 180 mg = 7.5 mL (formulary.json).
+        let lines = screen(shell, keys: "3 d o s a g e Enter Right Down 1 2 Down Right")
+        assertShows(lines, "Drug       paracetamol  Paracetamol")
+        assertShows(lines, "Strength ◀ 120mg_5ml ▶  120 mg/5 mL oral suspension")
+        assertShows(lines, "dose_mg 180")
+        assertShows(lines, "dose_ml 7.5")
+        assertShows(lines, "max_single_dose_mg 1000")
+        assertShows(lines, "capped no")
+        assertShows(lines, "frequency every 4–6 hours")
+        assertShows(lines, "!! WEIGHT NOT FROM TODAY'S CHART")
+    }
+
+    @MainActor func testDosageStrengthPickerOffersOnlyTheChosenDrugsStrengths() async throws {
+        let form = ToolForm(tool: DosageTool.self, context: FormContext(now: Self.fixedNow), today: CalendarDate(year: 2026, month: 11, day: 21)!)
+        var f = form
+        _ = f.handle(.right) // paracetamol
+        guard case .choice(let options) = f.state["concentration"]!.kind else { return XCTFail("not a choice") }
+        XCTAssertEqual(options.map(\.title), ["—", "120mg_5ml", "250mg_5ml"])
+    }
+
+    @MainActor func testWeightFromTodaysChartSilencesTheWarning() async throws {
+        var form = ToolForm(tool: DosageTool.self, context: FormContext(now: Self.fixedNow, timeZone: TimeZone(identifier: "UTC")!),
+                            today: CalendarDate(year: 2026, month: 11, day: 21)!)
+        let utc = TimeZone(identifier: "UTC")!
+        form.prefill("weight_kg", text: "12", note: "from chart, 2 h ago", recordedAt: Self.fixedNow.addingTimeInterval(-7200))
+        XCTAssertTrue(form.weightIsFromTodaysChart(now: Self.fixedNow, timeZone: utc))
+        form.prefill("weight_kg", text: "12", note: "from chart, yesterday", recordedAt: Self.fixedNow.addingTimeInterval(-86_400))
+        XCTAssertFalse(form.weightIsFromTodaysChart(now: Self.fixedNow, timeZone: utc))
+        // Editing the pre-filled value makes it a typed weight again.
+        form.prefill("weight_kg", text: "12", note: "from chart", recordedAt: Self.fixedNow)
+        form.state.focus = 1
+        _ = form.handle(.char("5"))
+        XCTAssertFalse(form.weightIsFromTodaysChart(now: Self.fixedNow, timeZone: utc))
+        XCTAssertNil(form.chartNotes["weight_kg"])
+    }
+
+    @MainActor func testReferencesScreenShowsSourcesApplicabilityAndLimitations() async throws {
+        let shell = try makeShell()
+        let lines = screen(shell, keys: "3 p e c a r n Enter r")
+        assertShows(lines, "PECARN head injury: references")
+        assertShows(lines, "Kuppermann")
+        assertShows(lines, "Where it applies")
+        assertShows(lines, "Limitations")
+    }
+
+    @MainActor func testDatesTakeTheShortcuts() async throws {
+        let today = CalendarDate(year: 2026, month: 11, day: 21)!
+        XCTAssertEqual(CalendarDateText.parse("today", today: today), today)
+        XCTAssertEqual(CalendarDateText.parse("yesterday", today: today)?.description, "2026-11-20")
+        XCTAssertEqual(CalendarDateText.parse("T-30", today: today)?.description, "2026-10-22")
+        XCTAssertEqual(CalendarDateText.parse("-1d", today: today)?.description, "2026-11-20")
+        XCTAssertEqual(CalendarDateText.parse("2026-02-28", today: today)?.description, "2026-02-28")
+        XCTAssertNil(CalendarDateText.parse("31/02/2026", today: today))
+        let shell = try makeShell()
+        let lines = screen(shell, keys: "3 c o r r e c t e d Enter T - 3 0")
+        assertShows(lines, "= 2026-10-22")
+    }
+
+    // MARK: Save to chart with review
+
+    @MainActor final class RecordingSaver: ToolResultSaving {
+        var selectedPatient: (id: Int64, label: String)? = (7, "Bed 3 Ava Smith")
+        var drafts: [CalculatorResultDraft] = []
+        func save(_ draft: CalculatorResultDraft) -> Intent {
+            drafts.append(draft)
+            return .message(.success("saved"))
+        }
+    }
+
+    @MainActor func testSaveNeedsAPatientAndAResult() async throws {
+        let shell = try makeShell()
+        _ = screen(shell, keys: "3 b s a Enter S")
+        XCTAssertEqual(shell.message?.text, "Nothing to save yet: complete the form first.")
+        _ = screen(shell, keys: "1 1 0 Tab 1 9 S")
+        XCTAssertEqual(shell.message?.text, "Select a patient first: saving to a chart needs the selected patient.")
+    }
+
+    @MainActor func testReviewStepMustBeTickedBeforeTheResultIsSaved() async throws {
+        let shell = try makeShell()
+        let saver = RecordingSaver()
+        toolsTab(shell).saver = saver
+        var lines = screen(shell, keys: "3 b s a Enter 1 1 0 Tab 1 9 S")
+        assertShows(lines, "Save Body surface area (Mosteller) to the chart of Bed 3 Ava Smith")
+        assertShows(lines, "Height / length: 110 cm")
+        assertShows(lines, "Weight: 19 kg")
+        assertShows(lines, "bsa_m2 0.762")
+        assertShows(lines, "Limitations")
+        assertShows(lines, "[ ] I have reviewed this result")
+        _ = screen(shell, keys: "Enter")
+        XCTAssertEqual(saver.drafts.count, 0, "not saved before the tick")
+        XCTAssertTrue(shell.message?.text.contains("I have reviewed this result") == true)
+        lines = screen(shell, keys: "Space")
+        assertShows(lines, "[✔] I have reviewed this result")
+        _ = screen(shell, keys: "Enter")
+        XCTAssertEqual(saver.drafts.count, 1)
+        let draft = saver.drafts[0]
+        XCTAssertEqual(draft.patientId, 7)
+        XCTAssertEqual(draft.toolId, "bsa")
+        XCTAssertTrue(draft.reviewed)
+        XCTAssertEqual(draft.inputsJSON, #"{"height_cm":110,"weight_kg":19}"#)
+        XCTAssertTrue(draft.resultJSON.hasPrefix(#"{"bsa_m2":0.76"#), draft.resultJSON)
+        XCTAssertEqual(shell.message?.text, "saved")
+        assertShows(screen(shell), "Body surface area (Mosteller) — BSA")
+    }
+}
