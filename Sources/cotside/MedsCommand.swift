@@ -21,8 +21,14 @@ struct MedsCommand: AsyncParsableCommand {
         let patient = try await cli.patient(bed: bed)
         let list = try await cli.store.medicationList(patientId: patient.id, now: cli.now, timeZone: cli.timeZone)
         let rows = list.rows(chosen)
+        let weight = try await cli.store.latestMeasurements(patientId: patient.id)
+            .first { $0.measurement.kind == .weight }.map { Int($0.measurement.value.rounded()) } ?? patient.birthWeightGrams
+        let warnings = Dictionary(uniqueKeysWithValues: rows.compactMap { row in
+            DoseLimitCheck.warning(for: row.medication, weightGrams: weight).map { (row.medication.id, $0) }
+        })
         if json {
-            print(try WardCLI.json(MedsJSON(bed: patient.bedLabel, patient: patient.fullName, list: list, rows: rows)))
+            print(try WardCLI.json(MedsJSON(bed: patient.bedLabel, patient: patient.fullName, weightGrams: weight, list: list,
+                                            rows: rows, warnings: warnings)))
             return
         }
         let chips = MedicationFilter.allCases.map { "\($0.rawValue) \(list.count($0))" }.joined(separator: " · ")
@@ -37,6 +43,7 @@ struct MedsCommand: AsyncParsableCommand {
             var line = "  \(m.id) \(m.doseText) · \(m.schedule.summary) · \(state) · latest \(latest) · next \(next) · 7d \(Self.percent(row.adherence7d))"
             if let e = row.effectiveness { line += " · \(e.verdict.displayName) \(e.confidencePercent) %" }
             print(line)
+            if let warning = warnings[m.id] { print("    WARNING: \(warning)") }
         }
     }
 
@@ -51,12 +58,15 @@ struct MedsJSON: Encodable {
         let category: String, paused: Bool, active: Bool, attention: Bool, overdueSlots: Int
         let latestStatus: String?, latestAt: String?, nextDueAt: String?, nextState: String?
         let adherence7dPercent: Int?, adherence14dPercent: Int?, effectiveness: String?, confidencePercent: Int?
+        let doseWarning: String?
     }
-    let bed: String, patient: String, adherence7dPercent: Int?, counts: [String: Int], medications: [Row]
+    let bed: String, patient: String, weightGrams: Int, adherence7dPercent: Int?, counts: [String: Int], medications: [Row]
 
-    init(bed: String, patient: String, list: MedicationList, rows: [MedicationListRow]) {
+    init(bed: String, patient: String, weightGrams: Int, list: MedicationList, rows: [MedicationListRow],
+         warnings: [Int64: String]) {
         self.bed = bed
         self.patient = patient
+        self.weightGrams = weightGrams
         adherence7dPercent = list.patientAdherence7d.percent
         counts = Dictionary(uniqueKeysWithValues: MedicationFilter.allCases.map { ($0.rawValue, list.count($0)) })
         medications = rows.map { r in
@@ -67,7 +77,8 @@ struct MedsJSON: Encodable {
                        latestStatus: r.latest?.status.rawValue, latestAt: r.latest.map { WardCLI.isoText($0.at) },
                        nextDueAt: r.nextDueAt.map(WardCLI.isoText), nextState: r.nextSlotState?.rawValue,
                        adherence7dPercent: r.adherence7d.percent, adherence14dPercent: r.adherence14d.percent,
-                       effectiveness: r.effectiveness?.verdict.rawValue, confidencePercent: r.effectiveness?.confidencePercent)
+                       effectiveness: r.effectiveness?.verdict.rawValue, confidencePercent: r.effectiveness?.confidencePercent,
+                       doseWarning: warnings[m.id])
         }
     }
 }

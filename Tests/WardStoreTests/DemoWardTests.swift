@@ -75,4 +75,49 @@ final class DemoWardTests: WardStoreTestCase {
         XCTAssertEqual(Double(cots) * 730 * DemoWard.eventsPerCotDay, 1_000_000, accuracy: 20_000)
         XCTAssertTrue((36...42).contains(cots), "the issue's 40-cot × 730-day demo holds about a million events: \(cots)")
     }
+
+    func testClinicalDemoDataIsRealisticAndConsistent() async throws {
+        let summary = try await DemoWard.generate(into: store, cots: 6, days: 60, seed: 3, now: noon, timeZone: london)
+        let feedsPerCotDay = Double(summary.feeds) / (6 * 60)
+        XCTAssertGreaterThan(feedsPerCotDay, 6.5, "feeds every 3 h on occupied cots")
+        XCTAssertLessThan(feedsPerCotDay, 8.5)
+        XCTAssertGreaterThan(summary.measurements, summary.feeds, "obs 4-hourly plus a daily weight")
+        XCTAssertGreaterThan(summary.doseRecords, 0)
+        let (orphans, caffeineTerm, lateness, missing, weightsOff, badVolumes) = try await sql { db in
+            (try Int.fetchOne(db, sql: "SELECT count(*) FROM dose_record d LEFT JOIN medication m ON m.id = d.medicationId WHERE m.patientId IS NOT d.patientId")!,
+             try Int.fetchOne(db, sql: """
+                SELECT count(*) FROM medication m JOIN patient p ON p.id = m.patientId
+                WHERE m.drugName = 'caffeine citrate' AND p.gestationalAgeWeeks >= 34
+                """)!,
+             try Double.fetchOne(db, sql: "SELECT avg(recordedAt - scheduledAt) / 60000.0 FROM dose_record WHERE status = 'given'")!,
+             try Double.fetchOne(db, sql: """
+                SELECT 1.0 - count(*) * 1.0 / (SELECT count(*) FROM dose_record) FROM dose_record WHERE status IS NOT NULL
+                """)!,
+             try Int.fetchOne(db, sql: """
+                SELECT count(*) FROM measurement m JOIN patient p ON p.id = m.patientId
+                WHERE m.kind = 'weight' AND (m.value < p.birthWeightGrams * 0.85 OR m.value > p.birthWeightGrams * 2.5)
+                """)!,
+             try Int.fetchOne(db, sql: "SELECT count(*) FROM feed WHERE (kind = 'breast') = (volumeML IS NOT NULL)")!)
+        }
+        XCTAssertEqual(orphans, 0, "every dose record belongs to its patient's medication")
+        XCTAssertEqual(caffeineTerm, 0, "caffeine only for babies under 34 weeks")
+        XCTAssertTrue((5...25).contains(lateness), "given on average a little late: \(lateness) min")
+        XCTAssertEqual(missing, 0, "rows are final statuses; misses are slots without a row")
+        XCTAssertEqual(weightsOff, 0, "weights follow the birth weight")
+        XCTAssertEqual(badVolumes, 0, "breast feeds have a duration, the others a volume")
+        // Every stored slot is one the schedule generates (so the board and adherence see it).
+        let meds = try await sql { db in try Medication.fetchAll(db, sql: "SELECT * FROM medication WHERE scheduleKind <> 'asNeeded'") }
+        var (storedCount, slotCount) = (0, 0)
+        for med in meds {
+            let stored = try await store.doseRecords(medicationId: med.id, from: .distantPast, to: .distantFuture).map(\.scheduledAt)
+            // The generator leaves the last hour open for the drug round.
+            let slots = Set(SlotGenerator.slots(for: med, from: med.startsAt, to: noon.addingTimeInterval(-3600), timeZone: london)
+                .map(\.scheduledAt))
+            XCTAssertTrue(Set(stored).isSubset(of: slots), "\(med.drugName): every row is a slot of its schedule")
+            storedCount += stored.count
+            slotCount += slots.count
+        }
+        let recorded = Double(storedCount) / Double(slotCount)
+        XCTAssertTrue((0.93...0.995).contains(recorded), "about 3 % of slots never recorded (missed): \(recorded)")
+    }
 }

@@ -59,7 +59,7 @@ final class DoseRecordTests: WardStoreTestCase {
         _ = try await store.recordDose(DoseRecordDraft(medicationId: med.id, scheduledAt: date("2026-03-10T08:00:00Z"),
                                                        status: .given, recordedAt: clock.now), by: nil)
         do {
-            _ = try await store.snoozeDose(medicationId: med.id, scheduledAt: date("2026-03-10T08:00:00Z"), by: .tenMinutes, staffId: nil)
+            _ = try await store.snoozeDose(medicationId: med.id, scheduledAt: date("2026-03-10T08:00:00Z"), for: .tenMinutes, by: nil)
             XCTFail("a given slot cannot be snoozed")
         } catch let error as WardStoreError {
             XCTAssertTrue(error.description.contains("already given"), error.description)

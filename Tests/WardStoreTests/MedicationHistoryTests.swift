@@ -18,7 +18,7 @@ final class MedicationHistoryTests: WardStoreTestCase {
         _ = try await store.recordDose(DoseRecordDraft(medicationId: med.id, scheduledAt: date("2026-03-10T11:30:00Z"),
                                                        status: .withheld, withheldReason: .nilByMouth, recordedAt: t(20)), by: nurse.id)
         _ = try await store.snoozeDose(medicationId: med.id, scheduledAt: date("2026-03-09T11:30:00Z").addingTimeInterval(86_400 * 2),
-                                       by: .tenMinutes, staffId: nil)  // a snooze alone is not an event
+                                       for: .tenMinutes, by: nil)  // a snooze alone is not an event
         let prn = try await addMedication(patient: patient, name: "paracetamol", schedule: .asNeeded(minimumIntervalMinutes: 240, maxDosesPer24h: 4))
         _ = try await store.logAsNeededDose(AsNeededDoseDraft(medicationId: prn.id, givenAt: t(10)), by: nurse.id)
 

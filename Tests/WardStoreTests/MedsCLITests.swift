@@ -125,4 +125,23 @@ final class MedsCLITests: WardStoreTestCase {
         XCTAssertEqual(after.status, 0)
         XCTAssertTrue(after.stdout.hasPrefix("0 overdue, 0 due"), after.stdout)
     }
+
+    func testMedsWarnsWhenADoseIsAboveTheDrugTablesDoseForTheWeight() async throws {
+        let patient = try await admit(bed: "3")  // birth weight 2100 g, no weight measured yet
+        // Drug table: ibuprofen 10 mg/kg per dose (MSF Essential Drugs / BNFc), so 21 mg for 2.1 kg; 40 mg is too much.
+        _ = try await store.addMedication(MedicationDraft(patientId: patient.id, drugName: "Ibuprofen", doseAmount: 40, doseUnit: .mg,
+                                                          route: .oral, schedule: .fixedTimes(times("18:00")), startsAt: patient.admittedAt),
+                                          by: nil)
+        _ = try await store.addMedication(MedicationDraft(patientId: patient.id, drugName: "paracetamol", doseAmount: 30, doseUnit: .mg,
+                                                          route: .oral, schedule: .fixedTimes(times("18:00")), startsAt: patient.admittedAt),
+                                          by: nil)
+        let text = try cotside(["meds", "--bed", "3"])
+        XCTAssertEqual(text.status, 0, text.stderr)
+        XCTAssertTrue(text.stdout.contains("WARNING: dose 40 mg is above 10 mg/kg × 2.1 kg = 21 mg"), text.stdout)
+        XCTAssertEqual(text.stdout.components(separatedBy: "WARNING").count, 2, "paracetamol 30 mg ≈ 15 mg/kg is fine")
+        _ = try await store.logMeasurement(MeasurementDraft(patientId: patient.id, measuredAt: clock.now, kind: .weight, value: 4200), by: nil)
+        let heavier = try cotside(["meds", "--bed", "3", "--json"])
+        XCTAssertTrue(heavier.stdout.contains(#""weightGrams":4200"#), heavier.stdout)
+        XCTAssertFalse(heavier.stdout.contains("doseWarning\":\"dose"), "40 mg is within 10 mg/kg × 4.2 kg")
+    }
 }

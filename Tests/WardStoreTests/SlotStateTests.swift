@@ -74,8 +74,8 @@ final class SlotStateTests: WardStoreTestCase {
 
         _ = try await store.recordDose(DoseRecordDraft(medicationId: iron.id, scheduledAt: date("2026-03-10T12:30:00Z"),
                                                        status: .given, recordedAt: clock.now), by: nil)
-        _ = try await store.snoozeDose(medicationId: vitD.id, scheduledAt: date("2026-03-10T14:00:00Z"), by: .sixtyMinutes,
-                                       staffId: nil)
+        _ = try await store.snoozeDose(medicationId: vitD.id, scheduledAt: date("2026-03-10T14:00:00Z"), for: .sixtyMinutes,
+                                       by: nil)
         board = try await store.dueBoard(now: clock.now, timeZone: london)
         XCTAssertEqual(board.overdueCount, 1)
         XCTAssertEqual(board.dueCount, 1, "the snoozed slot is upcoming until 30 min before 15:10")
@@ -87,5 +87,18 @@ final class SlotStateTests: WardStoreTestCase {
         clock.now = date("2026-03-11T00:00:00Z")
         board = try await store.dueBoard(now: clock.now, timeZone: london)
         XCTAssertTrue(board.items.isEmpty, "at midnight every open slot of the day is missed, none is on the board")
+    }
+
+    func testSlotHistoryShowsUnrecordedPastSlotsAsMissed() async throws {
+        let patient = try await admit()
+        let med = try await addMedication(patient: patient, schedule: .fixedTimes(times("08:00", "20:00")),
+                                          startsAt: date("2026-03-09T00:00:00Z"))
+        _ = try await store.recordDose(DoseRecordDraft(medicationId: med.id, scheduledAt: date("2026-03-09T08:00:00Z"),
+                                                       status: .given, recordedAt: date("2026-03-09T08:20:00Z")), by: nil)
+        let history = try await store.slotHistory(medicationId: med.id, from: date("2026-03-09T00:00:00Z"),
+                                                  to: date("2026-03-11T00:00:00Z"), now: clock.now, timeZone: london)
+        XCTAssertEqual(history.map(\.state), [.given, .missed, .overdue, .upcoming], "09 Mar 08:00, 20:00; 10 Mar 08:00, 20:00 at noon")
+        XCTAssertNotNil(history[0].record)
+        XCTAssertNil(history[1].record)
     }
 }

@@ -66,7 +66,10 @@ struct DemoClinicalPlan {
         var prescriptions: [Medication] = []
         func prescribe(_ name: String, _ amount: Double, _ unit: DoseUnit, _ route: MedicationRoute, _ schedule: MedicationSchedule,
                        from: Int64, days: Double?, category: MedicationCategory = .other) throws {
-            let end = days.map { from + Int64($0 * Double(Self.dayMs)) }
+            // A course ends after its days; everything ends at discharge.
+            let courseEnd = days.map { from + Int64($0 * Double(Self.dayMs)) }
+            let discharge: Int64? = untilMs < nowMs ? untilMs : nil
+            let end = [courseEnd, discharge].compactMap { $0 }.min()
             let endsAt = end.flatMap { $0 < nowMs ? $0 : nil }
             let rounded = (amount * 100).rounded() / 100
             try s.medication.execute(arguments: [patientId, name, rounded, unit, route, schedule.kindText, schedule.timesText,

@@ -35,12 +35,12 @@ extension SQLiteWardStore {
 
     /// Moves a slot's due time 10, 30 or 60 minutes on (from now, or from the current snooze);
     /// refused once the slot has a final status.
-    public func snoozeDose(medicationId: Int64, scheduledAt: Date, by option: SnoozeOption,
-                           staffId: Int64?) async throws -> Audited<DoseRecord> {
+    public func snoozeDose(medicationId: Int64, scheduledAt: Date, for option: SnoozeOption,
+                           by: Int64?) async throws -> Audited<DoseRecord> {
         let (now, timeZone) = (self.now, self.timeZone)
         let result = try await pool.write { db -> Audited<DoseRecord> in
             let (medication, slot) = try Self.slot(medicationId, scheduledAt, db: db, timeZone: timeZone)
-            return try Self.upsertSlot(db, medication: medication, slot: slot, by: staffId, now: now) { record in
+            return try Self.upsertSlot(db, medication: medication, slot: slot, by: by, now: now) { record in
                 if let status = record.liveStatus {
                     throw WardStoreError("the \(slot.time) dose of \(medication.drugName) is already \(status.rawValue); it cannot be snoozed")
                 }

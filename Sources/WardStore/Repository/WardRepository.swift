@@ -66,9 +66,11 @@ public protocol WardRepository: Sendable {
     /// Several slots in one transaction (the drug round's marked rows): all or none.
     func recordDoses(_ drafts: [DoseRecordDraft], by: Int64?) async throws -> [Audited<DoseRecord>]
     /// Moves an open slot's due time 10/30/60 min on, keeping its identity.
-    func snoozeDose(medicationId: Int64, scheduledAt: Date, by option: SnoozeOption,
-                    staffId: Int64?) async throws -> Audited<DoseRecord>
+    func snoozeDose(medicationId: Int64, scheduledAt: Date, for option: SnoozeOption,
+                    by: Int64?) async throws -> Audited<DoseRecord>
     func doseRecords(medicationId: Int64, from: Date, to: Date) async throws -> [DoseRecord]
+    /// Every slot in `[from, to)` with its state at `now`: unrecorded past slots come back missed.
+    func slotHistory(medicationId: Int64, from: Date, to: Date, now: Date, timeZone: TimeZone) async throws -> [SlotStatus]
     func doseRecord(id: Int64) async throws -> DoseRecord?
     func deleteDoseRecord(id: Int64, by: Int64?) async throws -> Audited<DoseRecord>
     /// Throws `AsNeededRefusalError` when a rule is broken and no override reason was given.

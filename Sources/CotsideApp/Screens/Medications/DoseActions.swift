@@ -52,7 +52,7 @@ enum DoseActions {
         let summary = context.t("round.snooze_summary", slot.label, option.rawValue)
         return WardTask.store(context) { repository in
             let saved = try await repository.snoozeDose(medicationId: slot.medicationId, scheduledAt: slot.scheduledAt,
-                                                        by: option, staffId: by)
+                                                        for: option, by: by)
             let until = saved.record.snoozedUntil.map { WardFormat(context).time($0) } ?? ""
             return .all([
                 .session(.undoable(UndoRecord(auditEntryIds: [saved.auditEntryId], summary: summary))),

@@ -1,0 +1,36 @@
+import Foundation
+import GRDB
+
+/// One slot of a medication with its state at a clock: recorded statuses, and slots never
+/// recorded shown as missed (or still open). What a medication's detail view, adherence charts
+/// and the dose-outcome insight rule read.
+public struct SlotStatus: Sendable, Hashable {
+    public let slot: DoseSlot
+    public let state: SlotState
+    /// The slot's row (final status and/or snooze), if any.
+    public let record: DoseRecord?
+}
+
+extension SQLiteWardStore {
+    /// Every slot of a scheduled medication with its scheduled time in `[from, to)`, oldest first,
+    /// with its state at `now` (as-needed medications have none: see `asNeededDoses`).
+    public func slotHistory(medicationId: Int64, from: Date, to: Date, now: Date,
+                            timeZone: TimeZone) async throws -> [SlotStatus] {
+        try await pool.read { db in
+            guard let medication = try Medication.fetchOne(db, key: medicationId) else {
+                throw WardStoreError("no medication with id \(medicationId)")
+            }
+            let timing = try Self.settings(db).slotTiming
+            let records = try DoseRecord.fetchAll(db, sql: """
+                SELECT * FROM dose_record WHERE medicationId = ? AND deletedAt IS NULL AND scheduledAt >= ? AND scheduledAt < ?
+                """, arguments: [medicationId, StoredTime.milliseconds(from), StoredTime.milliseconds(to)])
+            let byTime = Dictionary(records.map { ($0.scheduledAt, $0) }, uniquingKeysWith: { a, _ in a })
+            return SlotGenerator.slots(for: medication, from: from, to: to, timeZone: timeZone).map { slot in
+                let record = byTime[slot.scheduledAt]
+                return SlotStatus(slot: slot, state: timing.state(of: slot, status: record?.status, snoozedUntil: record?.snoozedUntil,
+                                                                  now: now, timeZone: timeZone),
+                                  record: record)
+            }
+        }
+    }
+}
