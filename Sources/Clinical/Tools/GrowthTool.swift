@@ -59,11 +59,15 @@ public enum GrowthTool: ClinicalTool {
         let sex: ReferenceSex = inputs.word("sex") == "male" ? .male : .female
         let day = inputs.optionalInt("age_days") ?? WHOGrowthStandard.day(fromMonths: inputs.number("age_months"))
 
+        // Built with plain appends (no intermediate arrays or joins): this runs for every
+        // growth line of a batch, where the text work costs more than the z-scores.
         var fields: [ResultField] = []
-        var sentences: [String] = []
+        fields.reserveCapacity(3)
+        var sentence = ""
+        sentence.reserveCapacity(128)
         var warnings: [String] = []
-        for (indicator, value) in [(GrowthIndicator.weightForAge, weight), (.lengthForAge, length)] {
-            guard let value else { continue }
+        func score(_ indicator: GrowthIndicator, _ value: Double?) {
+            guard let value else { return }
             let z = standard.zScore(indicator, sex, day: day, value: value)
             let percentile = WHOGrowthStandard.percentile(z: z)
             fields.append(ResultField(indicator.rawValue, .object([
@@ -71,16 +75,32 @@ public enum GrowthTool: ClinicalTool {
                 ResultField("percentile", .number(percentile)),
             ])))
             let what = indicator == .weightForAge ? "Weight-for-age" : "Length-for-age"
-            sentences.append("\(what) z \(NumberText.rounded(z, digits: 2)) (percentile \(NumberText.rounded(percentile, digits: 1)))")
+            let zText = NumberText.rounded(z, digits: 2)
+            if !sentence.isEmpty { sentence += "; " }
+            sentence += what
+            sentence += " z "
+            sentence += zText
+            sentence += " (percentile "
+            sentence += NumberText.rounded(percentile, digits: 1)
+            sentence += ")"
             if abs(z) > implausibleZ {
-                warnings.append("\(what) z \(NumberText.rounded(z, digits: 2)) is beyond ±\(NumberText.plain(implausibleZ)) SD: likely a measurement or entry error; measure again.")
+                warnings.append("\(what) z \(zText) is beyond ±\(NumberText.plain(implausibleZ)) SD: likely a measurement or entry error; measure again.")
             }
         }
+        score(.weightForAge, weight)
+        score(.lengthForAge, length)
         fields.append(ResultField("age_days", .integer(day)))
-        let age = hasMonths ? "\(NumberText.plain(inputs.number("age_months"))) months (day \(day))" : "day \(day)"
+        sentence += " at "
+        if hasMonths {
+            sentence += "\(NumberText.plain(inputs.number("age_months"))) months (day \(day))"
+        } else {
+            sentence += "day "
+            sentence += String(day)
+        }
+        sentence += sex == .male ? ", male." : ", female."
         return ToolResult(
             fields: fields,
-            interpretation: "\(sentences.joined(separator: "; ")) at \(age), \(sex.rawValue).",
+            interpretation: sentence,
             warnings: warnings)
     }
 }
