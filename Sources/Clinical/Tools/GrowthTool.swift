@@ -59,12 +59,17 @@ public enum GrowthTool: ClinicalTool {
         let sex: ReferenceSex = inputs.word("sex") == "male" ? .male : .female
         let day = inputs.optionalInt("age_days") ?? WHOGrowthStandard.day(fromMonths: inputs.number("age_months"))
 
-        // Built with plain appends (no intermediate arrays or joins): this runs for every
-        // growth line of a batch, where the text work costs more than the z-scores.
+        // The sentence is assembled as UTF-8 bytes and made a String once: this runs for every
+        // growth line of a batch, where piecewise String appends cost more than the z-scores.
         var fields: [ResultField] = []
         fields.reserveCapacity(3)
-        var sentence = ""
+        var sentence: [UInt8] = []
         sentence.reserveCapacity(128)
+        func put(_ text: StaticString) { text.withUTF8Buffer { sentence.append(contentsOf: $0) } }
+        func put(_ text: String) {
+            var text = text
+            text.withUTF8 { sentence.append(contentsOf: $0) }
+        }
         var warnings: [String] = []
         func score(_ indicator: GrowthIndicator, _ value: Double?) {
             guard let value else { return }
@@ -74,33 +79,32 @@ public enum GrowthTool: ClinicalTool {
                 ResultField("z", .number(z)),
                 ResultField("percentile", .number(percentile)),
             ])))
-            let what = indicator == .weightForAge ? "Weight-for-age" : "Length-for-age"
             let zText = NumberText.rounded(z, digits: 2)
-            if !sentence.isEmpty { sentence += "; " }
-            sentence += what
-            sentence += " z "
-            sentence += zText
-            sentence += " (percentile "
-            sentence += NumberText.rounded(percentile, digits: 1)
-            sentence += ")"
+            if !sentence.isEmpty { put("; ") }
+            put(indicator == .weightForAge ? "Weight-for-age z " : "Length-for-age z ")
+            put(zText)
+            put(" (percentile ")
+            put(NumberText.rounded(percentile, digits: 1))
+            put(")")
             if abs(z) > implausibleZ {
+                let what = indicator == .weightForAge ? "Weight-for-age" : "Length-for-age"
                 warnings.append("\(what) z \(zText) is beyond ±\(NumberText.plain(implausibleZ)) SD: likely a measurement or entry error; measure again.")
             }
         }
         score(.weightForAge, weight)
         score(.lengthForAge, length)
         fields.append(ResultField("age_days", .integer(day)))
-        sentence += " at "
+        put(" at ")
         if hasMonths {
-            sentence += "\(NumberText.plain(inputs.number("age_months"))) months (day \(day))"
+            put("\(NumberText.plain(inputs.number("age_months"))) months (day \(day))")
         } else {
-            sentence += "day "
-            sentence += String(day)
+            put("day ")
+            put(String(day))
         }
-        sentence += sex == .male ? ", male." : ", female."
+        put(sex == .male ? ", male." : ", female.")
         return ToolResult(
             fields: fields,
-            interpretation: sentence,
+            interpretation: String(decoding: sentence, as: UTF8.self),
             warnings: warnings)
     }
 }
