@@ -6,6 +6,7 @@ import Foundation
 let benchArguments = Array(CommandLine.arguments.dropFirst())
 let suites: [(name: String, run: ([String]) async throws -> Void)] = [
     ("store", { try await runStoreBenchmarks(arguments: $0) }),
+    ("charts", { _ in runChartBenchmarks() }),
 ]
 if let name = benchArguments.first, !name.hasPrefix("-") {
     guard let suite = suites.first(where: { $0.name == name }) else {

@@ -3,6 +3,9 @@
 //   cotside-store-probe write --db PATH --patient ID --count N [--by STAFF]
 //       logs N nappy changes, one transaction each, printing "ACK <id>" after each commit
 //       (N = 0: until killed). Exit 1 with the error on stderr on any failure.
+//   cotside-store-probe dose --db PATH --medication ID --count N [--by STAFF]
+//       records the medication's first slot N times (alternately given and withheld), one
+//       transaction each, printing "ACK <dose record id>" after each commit.
 import Foundation
 import WardStore
 
@@ -36,7 +39,12 @@ do {
                          dateOfBirth: CalendarDay(Date(), in: .current), sex: .unknown, gestationalAgeWeeks: 39,
                          gestationalAgeDays: 0, birthWeightGrams: 3400, admittedAt: Date()),
             by: staff.record.id)
-        say("PATIENT \(patient.record.id) STAFF \(staff.record.id)")
+        // Hourly from admission: its first slot is the admission instant, for the `dose` command.
+        let medication = try await store.addMedication(
+            MedicationDraft(patientId: patient.record.id, drugName: "probe drug", doseAmount: 1, doseUnit: .mg, route: .oral,
+                            schedule: .everyHours(1), startsAt: patient.record.admittedAt),
+            by: staff.record.id)
+        say("PATIENT \(patient.record.id) STAFF \(staff.record.id) MEDICATION \(medication.record.id)")
     case "write":
         guard let patientId = option("--patient").flatMap(Int64.init), let count = option("--count").flatMap(Int.init)
         else { fail("write needs --patient ID and --count N") }
@@ -49,8 +57,21 @@ do {
             say("ACK \(change.record.id)")
             written += 1
         }
+    case "dose":
+        guard let medicationId = option("--medication").flatMap(Int64.init), let count = option("--count").flatMap(Int.init),
+              let medication = try await store.medication(id: medicationId)
+        else { fail("dose needs --medication ID (an existing one) and --count N") }
+        let by = option("--by").flatMap(Int64.init)
+        for i in 0..<count {
+            let record = try await store.recordDose(
+                DoseRecordDraft(medicationId: medicationId, scheduledAt: medication.startsAt,
+                                status: i % 2 == 0 ? .given : .withheld, withheldReason: i % 2 == 0 ? nil : .refused,
+                                recordedAt: Date(), notes: "probe \(getpid()) #\(i)"),
+                by: by)
+            say("ACK \(record.record.id)")
+        }
     default:
-        fail("unknown command \(CommandLine.arguments[1]); use setup or write")
+        fail("unknown command \(CommandLine.arguments[1]); use setup, write or dose")
     }
 } catch {
     fail("\(error)")

@@ -13,7 +13,7 @@ struct CotsideCommand: AsyncParsableCommand {
         """,
         version: CotsideVersion.string,
         subcommands: [TUICommand.self, SnapshotCommand.self, LogCommand.self, PatientsCommand.self, AdmitCommand.self,
-                      DischargeCommand.self, DemoCommand.self, CalcCommand.self],
+                      DischargeCommand.self, DemoCommand.self, CalcCommand.self, MedsCommand.self, DueCommand.self],
         defaultSubcommand: TUICommand.self
     )
 }

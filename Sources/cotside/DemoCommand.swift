@@ -30,7 +30,9 @@ struct DemoCommand: AsyncParsableCommand {
                                                   now: ward.clock.now, timeZone: ward.clock.timeZone)
         let seconds = Date().timeIntervalSince(start)
         print("demo ward in \(ward.store.path): \(summary.staff) staff, \(summary.patients) patients, "
-              + "\(summary.nappyChanges) nappy changes (\(cots) cots, \(days) days, seed \(seed)) in "
+              + "\(summary.nappyChanges) nappy changes, \(summary.feeds) feeds, \(summary.measurements) measurements, "
+              + "\(summary.medications) medications with \(summary.doseRecords + summary.asNeededDoses) dose records "
+              + "(\(summary.events) events; \(cots) cots, \(days) days, seed \(seed)) in "
               + String(format: "%.1f s", seconds))
     }
 }

@@ -68,6 +68,8 @@ final class TerminalProfileTests: XCTestCase {
         XCTAssertEqual(strings.no, "Nein")
         XCTAssertEqual(strings.ok, "OK")
         XCTAssertEqual(UIStrings.catalogueKeys["ui.tooSmall"], UIStrings.english.tooSmall)
-        XCTAssertEqual(UIStrings.catalogueKeys.count, 17)
+        // Every String the kit shows is localisable: 17 widget strings and 7 chart/axis words.
+        XCTAssertEqual(UIStrings.catalogueKeys.count, 24)
+        XCTAssertEqual(UIStrings.catalogueKeys["ui.chart.notEnoughData"], UIStrings.english.notEnoughData)
     }
 }

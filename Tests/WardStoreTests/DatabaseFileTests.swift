@@ -48,14 +48,15 @@ final class DatabaseFileTests: XCTestCase {
         let tables = try await store!.pool.read { db in
             try String.fetchAll(db, sql: "SELECT name FROM sqlite_master WHERE type = 'table' AND name NOT LIKE 'sqlite_%' AND name NOT LIKE 'grdb_%' ORDER BY name")
         }
-        XCTAssertEqual(tables, ["audit_entry", "nappy_change", "patient", "staff", "ward_setting"])
+        XCTAssertEqual(tables, ["as_needed_dose", "audit_entry", "dose_record", "feed", "measurement", "measurement_goal",
+                                "medication", "nappy_change", "patient", "staff", "ward_setting"])
         let (journal, foreignKeys, applied) = try await store!.pool.read { db in
             (try String.fetchOne(db, sql: "PRAGMA journal_mode"), try Bool.fetchOne(db, sql: "PRAGMA foreign_keys"),
              try WardMigrations.migrator.appliedMigrations(db))
         }
         XCTAssertEqual(journal, "wal")
         XCTAssertEqual(foreignKeys, true)
-        XCTAssertEqual(applied, ["v1_ward_nappy_log"])
+        XCTAssertEqual(applied, ["v1_ward_nappy_log", "v2_medications_feeds_measurements"])
         _ = try await store!.addStaff(StaffDraft(name: "Kept", initials: "K", role: .nurse), by: nil)
         await store!.close()
         store = nil

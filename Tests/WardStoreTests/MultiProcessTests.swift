@@ -180,4 +180,28 @@ final class MultiProcessTests: WardStoreTestCase {
         }
         XCTAssertEqual(seen, [WardChange(entities: [.nappyChange], isFromAnotherProcess: false)])
     }
+
+    /// Two processes recording the same dose slot at once still leave ONE final status for it.
+    func testTwoProcessesRecordingTheSameSlotLeaveOneRow() async throws {
+        clock.now = Date()
+        let setup = try Probe(try probeURL(), ["setup", "--db", dbPath])
+        XCTAssertEqual(setup.wait(), 0, setup.stderr)
+        let parts = try XCTUnwrap(setup.currentLines.first).split(separator: " ")
+        let (staff, medication) = (String(parts[3]), String(parts[5]))
+        let args = ["dose", "--db", dbPath, "--medication", medication, "--count", "150", "--by", staff]
+        let probes = [try Probe(try probeURL(), args), try Probe(try probeURL(), args)]
+        for probe in probes {
+            XCTAssertEqual(probe.wait(), 0, "probe failed: \(probe.stderr)")
+            XCTAssertEqual(probe.ackedIds.count, 150)
+        }
+        XCTAssertEqual(Set(probes.flatMap(\.ackedIds)).count, 1, "every write landed on the same row")
+        let medicationId = Int64(medication)!
+        let (rows, actions) = try await sql { db in
+            (try Int.fetchOne(db, sql: "SELECT count(*) FROM dose_record WHERE medicationId = ?", arguments: [medicationId])!,
+             try String.fetchAll(db, sql: "SELECT action FROM audit_entry WHERE entity = 'doseRecord' ORDER BY id"))
+        }
+        XCTAssertEqual(rows, 1)
+        XCTAssertEqual(actions.count, 300, "each recording audited")
+        XCTAssertEqual(actions.filter { $0 == "create" }.count, 1, "only the first one created the row")
+    }
 }

@@ -54,6 +54,20 @@ public final class AppContext {
     /// The terminal turned out to have no colours: use the monochrome table.
     public func forceMonochrome() { colourAllowed = false }
 
+    /// Dates and times in the ward's zone with names in the user's language; rebuilt when the
+    /// language changes.
+    public var timeText: WardTimeText {
+        if let cached = cachedTimeText, cachedTimeTextLanguage == localizer.language.code { return cached }
+        let text = WardTimeText(timeZone: clock.timeZone,
+                                weekdays: t("time.weekdays").split(separator: " ").map(String.init),
+                                months: t("time.months").split(separator: " ").map(String.init))
+        cachedTimeText = text
+        cachedTimeTextLanguage = localizer.language.code
+        return text
+    }
+    private var cachedTimeText: WardTimeText?
+    private var cachedTimeTextLanguage: String?
+
     /// Shorthand for the localizer: `context.t("tab.history")`.
     public func t(_ key: String, _ args: CustomStringConvertible...) -> String {
         var text = localizer(key)
@@ -69,7 +83,10 @@ public final class AppContext {
     /// Kit strings (too small, dialogs, help, palette, form messages) in the user's language;
     /// the kit names its catalogue keys, the catalogue supplies the words.
     public var uiStrings: UIStrings {
-        UIStrings.localized { key, english in localizer.has(key) ? localizer(key) : english }
+        var strings = UIStrings.localized { key, english in localizer.has(key) ? localizer(key) : english }
+        let months = t("time.months").split(separator: " ").map(String.init)
+        if months.count == 12 { strings.monthAbbreviations = months }
+        return strings
     }
 }
 

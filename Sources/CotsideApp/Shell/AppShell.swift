@@ -286,11 +286,7 @@ public final class AppShell {
 
     private var statusLine: StatusLine {
         let user = (context.staff.map { "\($0.name) (\($0.initials))" } ?? context.userName).map { context.t("status.user", $0) } ?? context.t("status.no_user")
-        let formatter = DateFormatter()
-        formatter.locale = Locale(identifier: "en_GB_POSIX")
-        formatter.timeZone = context.clock.timeZone
-        formatter.dateFormat = "EEE d MMM HH:mm"
-        let clock = formatter.string(from: context.clock.now)
+        let clock = context.timeText.dayAndTime(context.clock.now)
         return StatusLine(left: " \(context.wardName)", center: user, right: "\(clock) ")
     }
 }

@@ -27,6 +27,20 @@ public struct UIStrings: Hashable, Sendable {
     public var empty: String
     /// Prefix of the date-time field's interpretation line ("→ Sat 21 Nov 2026 14:05").
     public var understoodPrefix: String
+    /// Shown by a chart with fewer points than it needs to mean anything.
+    public var notEnoughData: String
+    /// Legend entry for points outside their normal range or the plotted scale.
+    public var outOfRange: String
+    /// `{n}` is replaced: the out-of-range list was cut short.
+    public var moreOutOfRange: String
+    /// A chart's cursor readout for a series with no value at that instant.
+    public var noReading: String
+    /// Time-axis units, shown in the axis title.
+    public var axisHours: String
+    public var axisDays: String
+    public var axisWeeks: String
+    /// January…December, short, for time-axis labels ("21 Nov").
+    public var monthAbbreviations: [String]
 
     public init(
         tooSmall: String = "Enlarge the window to at least {minW}×{minH} (now {w}×{h})",
@@ -39,7 +53,14 @@ public struct UIStrings: Hashable, Sendable {
         required: String = "is required",
         textTooLong: String = "must be at most {max} characters",
         empty: String = "Nothing here yet",
-        understoodPrefix: String = "→ "
+        understoodPrefix: String = "→ ",
+        notEnoughData: String = "not enough data",
+        outOfRange: String = "out of range",
+        moreOutOfRange: String = "+{n} more",
+        noReading: String = "–",
+        axisHours: String = "hours", axisDays: String = "days", axisWeeks: String = "weeks",
+        monthAbbreviations: [String] = ["Jan", "Feb", "Mar", "Apr", "May", "Jun",
+                                        "Jul", "Aug", "Sep", "Oct", "Nov", "Dec"]
     ) {
         self.tooSmall = tooSmall
         self.noData = noData
@@ -58,6 +79,14 @@ public struct UIStrings: Hashable, Sendable {
         self.textTooLong = textTooLong
         self.empty = empty
         self.understoodPrefix = understoodPrefix
+        self.notEnoughData = notEnoughData
+        self.outOfRange = outOfRange
+        self.moreOutOfRange = moreOutOfRange
+        self.noReading = noReading
+        self.axisHours = axisHours
+        self.axisDays = axisDays
+        self.axisWeeks = axisWeeks
+        self.monthAbbreviations = monthAbbreviations
     }
 
     public static let english = UIStrings()
@@ -91,6 +120,9 @@ public struct UIStrings: Hashable, Sendable {
         ("ui.palette.prompt", \.palettePrompt), ("ui.palette.noMatch", \.paletteNoMatch),
         ("ui.number.outOfRange", \.numberOutOfRange), ("ui.number.notANumber", \.numberNotANumber),
         ("ui.field.required", \.required), ("ui.text.tooLong", \.textTooLong), ("ui.list.empty", \.empty),
-        ("ui.dateTime.understood", \.understoodPrefix),
+        ("ui.dateTime.understood", \.understoodPrefix), ("ui.chart.notEnoughData", \.notEnoughData),
+        ("ui.chart.outOfRange", \.outOfRange), ("ui.chart.moreOutOfRange", \.moreOutOfRange),
+        ("ui.chart.noReading", \.noReading), ("ui.axis.hours", \.axisHours), ("ui.axis.days", \.axisDays),
+        ("ui.axis.weeks", \.axisWeeks),
     ] }
 }

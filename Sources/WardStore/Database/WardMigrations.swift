@@ -92,6 +92,9 @@ enum WardMigrations {
                 ) WITHOUT ROWID;
                 """)
         }
+        migrator.registerMigration("v2_medications_feeds_measurements") { db in
+            try WardMigrations.v2MedicationsFeedsMeasurements(db)
+        }
         return migrator
     }
 }

@@ -16,7 +16,9 @@ struct BedPlan {
                                 "loose stool", "sample sent", "small amount of blood noted, doctor informed",
                                 "weighed before feed", "crying settled after change", "cord clean and dry"]
 
-    mutating func write(_ db: Database) throws -> (patients: Int, nappies: Int) {
+    mutating func write(_ db: Database) throws -> (patients: Int, nappies: Int, clinical: DemoClinicalPlan.Counts) {
+        let clinicalStatements = try DemoClinicalPlan.Statements(db)
+        var clinical = DemoClinicalPlan.Counts()
         let insertPatient = try db.cachedStatement(sql: """
             INSERT INTO patient (bedLabel, givenName, familyName, hospitalNumber, dateOfBirth, sex,
                 gestationalAgeWeeks, gestationalAgeDays, birthWeightGrams, admittedAt, dischargedAt,
@@ -53,9 +55,19 @@ struct BedPlan {
             patients += 1
             nappies += try writeNappies(insertNappy, patientId: patientId, birthMs: StoredTime.milliseconds(birth),
                                         from: admitted, until: min(discharged, nowMs), weightGrams: birthWeight)
+            var plan = DemoClinicalPlan(patientId: patientId, weeks: weeks, birthWeightGrams: birthWeight,
+                                        birthMs: StoredTime.milliseconds(birth), admittedMs: admitted,
+                                        untilMs: min(discharged, nowMs), nowMs: nowMs, staffIds: staffIds, timeZone: timeZone,
+                                        random: SeededRandom(seed: UInt64(bitPattern: patientId) &* 0x2545_F491_4F6C_DD1D))
+            let counts = try plan.write(clinicalStatements, db: db)
+            clinical.medications += counts.medications
+            clinical.doseRecords += counts.doseRecords
+            clinical.asNeededDoses += counts.asNeededDoses
+            clinical.feeds += counts.feeds
+            clinical.measurements += counts.measurements
             admitted = discharged + Int64(random.int(2...36)) * Self.hourMs
         }
-        return (patients, nappies)
+        return (patients, nappies, clinical)
     }
 
     private mutating func writeNappies(_ insert: Statement, patientId: Int64, birthMs: Int64, from: Int64, until: Int64,

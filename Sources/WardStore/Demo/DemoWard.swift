@@ -11,14 +11,25 @@ public enum DemoWard {
         public let staff: Int
         public let patients: Int
         public let nappyChanges: Int
+        public var medications = 0
+        public var doseRecords = 0
+        public var asNeededDoses = 0
+        public var feeds = 0
+        public var measurements = 0
+
+        /// Every charted event: nappies, feeds, measurements and doses.
+        public var events: Int { nappyChanges + feeds + measurements + doseRecords + asNeededDoses }
     }
 
     /// Average nappies per cot per day the generator produces (for sizing a ward).
     public static let nappiesPerCotDay = 7.4
+    /// Average events of every kind (nappies, feeds, measurements, doses) per cot per day, measured
+    /// on 40 cots × 730 days, seed 1 (1 058 319 events).
+    public static let eventsPerCotDay = 36.2
 
-    /// Cots needed for about `events` nappy changes over `days` days (e.g. a million events).
+    /// Cots needed for about `events` events of every kind over `days` days (e.g. a million).
     public static func cots(forEvents events: Int, days: Int) -> Int {
-        max(1, Int((Double(events) / (Double(days) * nappiesPerCotDay)).rounded()))
+        max(1, Int((Double(events) / (Double(days) * eventsPerCotDay)).rounded()))
     }
 
     @discardableResult
@@ -32,11 +43,12 @@ public enum DemoWard {
             // index from sorted data much faster. The index definitions are read back from the
             // schema (never copied here), dropped and re-created inside this one transaction, so
             // a failure or a killed process rolls back to the database as it was.
+            let bulkTables = "('nappy_change', 'medication', 'dose_record', 'as_needed_dose', 'feed', 'measurement')"
             let indexSQL = try String.fetchAll(db, sql: """
-                SELECT sql FROM sqlite_master WHERE type = 'index' AND tbl_name = 'nappy_change' AND sql IS NOT NULL
+                SELECT sql FROM sqlite_master WHERE type = 'index' AND tbl_name IN \(bulkTables) AND sql IS NOT NULL
                 """)
             for name in try String.fetchAll(db, sql: """
-                SELECT name FROM sqlite_master WHERE type = 'index' AND tbl_name = 'nappy_change' AND sql IS NOT NULL
+                SELECT name FROM sqlite_master WHERE type = 'index' AND tbl_name IN \(bulkTables) AND sql IS NOT NULL
                 """) {
                 try db.execute(sql: "DROP INDEX \"\(name)\"")
             }
@@ -44,12 +56,18 @@ public enum DemoWard {
             let staffIds = try insertStaff(db, random: &random, nowMs: nowMs)
             var patients = 0
             var nappies = 0
+            var clinical = DemoClinicalPlan.Counts()
             for bed in 1...cots {
                 var plan = BedPlan(bed: bed, staffIds: staffIds, random: random, nowMs: nowMs, days: days, timeZone: timeZone)
                 let counts = try plan.write(db)
                 random = plan.random
                 patients += counts.patients
                 nappies += counts.nappies
+                clinical.medications += counts.clinical.medications
+                clinical.doseRecords += counts.clinical.doseRecords
+                clinical.asNeededDoses += counts.clinical.asNeededDoses
+                clinical.feeds += counts.clinical.feeds
+                clinical.measurements += counts.clinical.measurements
                 progress?(0.9 * Double(bed) / Double(cots))
             }
             for sql in indexSQL { try db.execute(sql: sql) }
@@ -57,10 +75,14 @@ public enum DemoWard {
             if settings.dryNappyWeightGrams == 0 {
                 try db.execute(sql: "INSERT OR REPLACE INTO ward_setting (key, value) VALUES ('dryNappyWeightGrams', '12')")
             }
-            let note = "{\"cots\":\(cots),\"days\":\(days),\"seed\":\(seed),\"patients\":\(patients),\"nappyChanges\":\(nappies)}"
+            let note = "{\"cots\":\(cots),\"days\":\(days),\"seed\":\(seed),\"patients\":\(patients),\"nappyChanges\":\(nappies),"
+                + "\"feeds\":\(clinical.feeds),\"measurements\":\(clinical.measurements),\"doseRecords\":\(clinical.doseRecords),"
+                + "\"asNeededDoses\":\(clinical.asNeededDoses)}"
             try AuditTrail.record(db, action: .demoGenerate, entity: .setting, entityId: 0, beforeJSON: nil,
                                   afterJSON: note, by: nil, at: now)
-            return Summary(staff: staffIds.count, patients: patients, nappyChanges: nappies)
+            return Summary(staff: staffIds.count, patients: patients, nappyChanges: nappies, medications: clinical.medications,
+                           doseRecords: clinical.doseRecords, asNeededDoses: clinical.asNeededDoses, feeds: clinical.feeds,
+                           measurements: clinical.measurements)
         }
         progress?(1)
         await store.publishAll()

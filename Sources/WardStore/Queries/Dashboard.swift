@@ -20,6 +20,27 @@ public struct DashboardRow: Sendable, Hashable {
     public let urineOutput6hMLPerKgPerHour: Double?
     public let urineOutput24hMLPerKgPerHour: Double?
     public let noWetAlert: NoWetNappyAlert?
+    /// The next dose not yet recorded (due, overdue or upcoming in the next 48 h), if any.
+    public var nextDose: NextDose? = nil
+    public var dueDoses: Int = 0
+    public var overdueDoses: Int = 0
+    /// mL of every feed and fluid logged in the last 24 h (compare with Holliday–Segar in Clinical).
+    public var intake24hML: Int = 0
+    /// Latest weight measurement in grams (nil until one is logged; `currentWeightGrams` then
+    /// falls back to the birth weight).
+    public var latestWeightGrams: Int? = nil
+    /// The most recent of the patient's latest-per-kind measurements that is out of its goal range.
+    public var latestOutOfRange: MarkedMeasurement? = nil
+}
+
+/// The next dose of a cot, for the Dashboard column.
+public struct NextDose: Sendable, Hashable {
+    public let dueAt: Date
+    public let drugName: String
+    public let medicationId: Int64
+    public let scheduledAt: Date
+    /// `.upcoming`, `.due` or `.overdue`.
+    public let state: SlotState
 }
 
 /// No wet nappy for longer than the ward's threshold.
@@ -35,6 +56,9 @@ public struct DashboardSummary: Sendable, Hashable {
     public let occupiedCots: Int
     public let changesToday: Int
     public let alerts: Int
+    /// Dose slots due / overdue now across the ward (the status line counts).
+    public var dueDoses: Int = 0
+    public var overdueDoses: Int = 0
 }
 
 /// Everything the Dashboard shows, computed at one `now`.

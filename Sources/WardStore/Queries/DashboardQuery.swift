@@ -56,9 +56,9 @@ public struct DashboardQuery: Sendable {
             SELECT
                 r.wetToday, r.dirtyToday, r.changesToday,
                 r.day0, r.day1, r.day2, r.day3, r.day4, r.day5, r.day6, r.urine6h, r.urine24h,
-                -- Latest weight: birth weight until a measurement table exists; then
-                -- coalesce((SELECT weightGrams FROM measurement ... ORDER BY measuredAt DESC LIMIT 1), birthWeightGrams).
-                a.birthWeightGrams AS currentWeightGrams,
+                coalesce(CAST(round((SELECT w.value FROM measurement w WHERE w.patientId = a.id AND w.kind = 'weight'
+                    AND w.deletedAt IS NULL ORDER BY w.measuredAt DESC LIMIT 1)) AS INTEGER), a.birthWeightGrams)
+                    AS currentWeightGrams,
                 (SELECT n.occurredAt FROM nappy_change n WHERE n.patientId = a.id AND n.deletedAt IS NULL
                     ORDER BY n.occurredAt DESC LIMIT 1) AS lastNappyAt,
                 (SELECT n.kind FROM nappy_change n WHERE n.patientId = a.id AND n.deletedAt IS NULL
@@ -69,6 +69,10 @@ public struct DashboardQuery: Sendable {
                     UNION ALL
                     SELECT max(n.occurredAt) FROM nappy_change n
                         WHERE n.patientId = a.id AND n.kind = 'mixed' AND n.deletedAt IS NULL)) AS lastWetAt,
+                (SELECT total(f.volumeML) FROM feed f WHERE f.patientId = a.id AND f.deletedAt IS NULL
+                    AND f.occurredAt > \(h24) AND f.occurredAt <= \(nowMs)) AS intake24h,
+                (SELECT CAST(round(w.value) AS INTEGER) FROM measurement w WHERE w.patientId = a.id AND w.kind = 'weight'
+                    AND w.deletedAt IS NULL ORDER BY w.measuredAt DESC LIMIT 1) AS latestWeight,
                 a.*
             FROM admitted a LEFT JOIN recent r ON r.patientId = a.id
             """
@@ -77,7 +81,7 @@ public struct DashboardQuery: Sendable {
     /// Columns before `a.*`, read by position (a name lookup per value costs more than the SQL).
     private enum Column: Int {
         case wetToday, dirtyToday, changesToday, day0, urine6h = 10, urine24h, currentWeightGrams, lastNappyAt,
-             lastNappyKind, lastWetAt, patientStart
+             lastNappyKind, lastWetAt, intake24h, latestWeight, patientStart
     }
 
     func fetch(_ db: Database) throws -> Dashboard {
@@ -85,6 +89,9 @@ public struct DashboardQuery: Sendable {
         let rows = try Row.fetchAll(db, sql: sql, adapter: adapter)
         let threshold = TimeInterval(settings.noWetAlertThresholdMinutes * 60)
         let today = CalendarDay(now, in: timeZone)
+        let slots = Dictionary(grouping: try WardSlots.load(db, now: now, timeZone: timeZone, timing: settings.slotTiming,
+                                                            lookAhead: 48 * 3600), by: \.patient.id)
+        let latestMeasurements = try LatestMeasurements.fetch(db)
         var dashboardRows: [DashboardRow] = try rows.map { row in
             func int(_ column: Column, offset: Int = 0) -> Int64? { row[column.rawValue + offset] }
             let patient = try Patient(row: row.scopes["patient"]!)
@@ -116,15 +123,38 @@ public struct DashboardQuery: Sendable {
                 currentWeightGrams: weight,
                 urineOutput6hMLPerKgPerHour: rate(.urine6h, 6),
                 urineOutput24hMLPerKgPerHour: rate(.urine24h, 24),
-                noWetAlert: alert)
+                noWetAlert: alert,
+                nextDose: Self.nextDose(slots[patient.id] ?? []),
+                dueDoses: (slots[patient.id] ?? []).filter { $0.state == .due }.count,
+                overdueDoses: (slots[patient.id] ?? []).filter { $0.state == .overdue }.count,
+                intake24hML: Int((row[Column.intake24h.rawValue] as Double?) ?? 0),
+                latestWeightGrams: int(.latestWeight).map { Int($0) },
+                latestOutOfRange: try latestMeasurements[patient.id].flatMap { latest in
+                    let ranges = try SQLiteWardStore.goalRanges(for: patient, db: db, now: now, timeZone: timeZone)
+                    return LatestMeasurements.marked(latest, ranges: ranges).first { $0.mark != nil }
+                })
         }
         dashboardRows.sort {
             $0.patient.bedLabel.compare($1.patient.bedLabel, options: [.numeric, .caseInsensitive]) == .orderedAscending
         }
         let summary = DashboardSummary(occupiedCots: dashboardRows.count,
                                        changesToday: dashboardRows.reduce(0) { $0 + $1.changesToday },
-                                       alerts: dashboardRows.filter { $0.noWetAlert != nil }.count)
+                                       alerts: dashboardRows.filter { $0.noWetAlert != nil }.count,
+                                       dueDoses: dashboardRows.reduce(0) { $0 + $1.dueDoses },
+                                       overdueDoses: dashboardRows.reduce(0) { $0 + $1.overdueDoses })
         return Dashboard(now: now, today: self.today, settings: settings, rows: dashboardRows, summary: summary)
+    }
+}
+
+extension DashboardQuery {
+    /// The earliest open slot: overdue ones first (oldest), else the next due or upcoming.
+    static func nextDose(_ entries: [WardSlots.Entry]) -> NextDose? {
+        let open = entries.filter { !$0.state.isFinal }
+        let pick = open.filter { $0.state == .overdue }.min { $0.dueAt < $1.dueAt } ?? open.min { $0.dueAt < $1.dueAt }
+        return pick.map {
+            NextDose(dueAt: $0.dueAt, drugName: $0.medication.drugName, medicationId: $0.medication.id,
+                     scheduledAt: $0.slot.scheduledAt, state: $0.state)
+        }
     }
 }
 

@@ -1,14 +1,21 @@
 import Foundation
 
-/// The kinds of event History merges. Later issues add feeds, measurements, medication doses,
-/// calculator results and stroke assessments: one case and one SQL branch each.
+/// The kinds of event History merges: one case and one SQL branch each (later issues add
+/// calculator results and stroke assessments).
 public enum HistoryEventKind: String, Sendable, Hashable, CaseIterable {
-    case nappyChange
+    case nappyChange, feed, measurement
+    /// A scheduled slot's final status (given / withheld / missed), at the time it was recorded for.
+    case doseRecord
+    case asNeededDose
 
     /// Tie-breaker between kinds at the same millisecond (part of the keyset); never reuse a rank.
     public var rank: Int {
         switch self {
         case .nappyChange: return 1
+        case .feed: return 2
+        case .measurement: return 3
+        case .doseRecord: return 4
+        case .asNeededDose: return 5
         }
     }
 }
@@ -31,6 +38,10 @@ public struct HistoryEvent: Sendable, Hashable {
     public let staffInitials: String?
     /// The nappy kind for nappy events (for colouring / filtering), nil for other kinds.
     public let nappyKind: NappyKind?
+    public let feedKind: FeedKind?
+    public let measurementKind: MeasurementKind?
+    /// Given / withheld / missed for dose events (`.given` for an as-needed dose).
+    public let doseStatus: DoseStatus?
 
     public var cursor: HistoryCursor { HistoryCursor(occurredAt: occurredAt, kindRank: kind.rank, id: id) }
 }
@@ -56,8 +67,14 @@ public struct HistoryCursor: Sendable, Hashable {
 /// What History shows. Nil / empty fields do not filter.
 public struct HistoryFilter: Sendable, Hashable {
     public var patientId: Int64?
-    /// Only these nappy kinds (nappy events).
+    /// Only these event kinds (empty: every kind).
+    public var kinds: Set<HistoryEventKind> = []
+    /// Only these nappy kinds among nappy events (other kinds are not affected; use `kinds`).
     public var nappyKinds: Set<NappyKind>
+    /// Only these feed kinds among feeds.
+    public var feedKinds: Set<FeedKind> = []
+    /// Only these measurement kinds among measurements.
+    public var measurementKinds: Set<MeasurementKind> = []
     public var staffId: Int64?
     /// Inclusive start.
     public var from: Date?
@@ -66,9 +83,13 @@ public struct HistoryFilter: Sendable, Hashable {
     /// Case-insensitive substring of the notes.
     public var notesContaining: String?
 
-    public init(patientId: Int64? = nil, nappyKinds: Set<NappyKind> = [], staffId: Int64? = nil,
+    public init(patientId: Int64? = nil, kinds: Set<HistoryEventKind> = [], nappyKinds: Set<NappyKind> = [],
+                feedKinds: Set<FeedKind> = [], measurementKinds: Set<MeasurementKind> = [], staffId: Int64? = nil,
                 from: Date? = nil, until: Date? = nil, notesContaining: String? = nil) {
         self.patientId = patientId
+        self.kinds = kinds
+        self.feedKinds = feedKinds
+        self.measurementKinds = measurementKinds
         self.nappyKinds = nappyKinds
         self.staffId = staffId
         self.from = from
@@ -77,6 +98,17 @@ public struct HistoryFilter: Sendable, Hashable {
     }
 
     public static let everything = HistoryFilter()
+
+    /// The kinds a page merges: `kinds` when set; else, when any subtype filter is set, only the
+    /// kinds that have one (so "wet nappies" shows only wet nappies); else every kind.
+    public var effectiveKinds: Set<HistoryEventKind> {
+        if !kinds.isEmpty { return kinds }
+        var implied = Set<HistoryEventKind>()
+        if !nappyKinds.isEmpty { implied.insert(.nappyChange) }
+        if !feedKinds.isEmpty { implied.insert(.feed) }
+        if !measurementKinds.isEmpty { implied.insert(.measurement) }
+        return implied.isEmpty ? Set(HistoryEventKind.allCases) : implied
+    }
 }
 
 /// A window onto History, newest first.

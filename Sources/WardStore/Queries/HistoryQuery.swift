@@ -23,11 +23,12 @@ public struct HistoryQuery: Sendable {
     public var sqlAndArguments: (sql: String, arguments: [DatabaseValue]) {
         var arguments: [DatabaseValue] = []
         let desc = direction == .older ? "DESC" : "ASC"
-        let branch = nappyBranch(&arguments)
+        let kinds = filter.effectiveKinds
+        let branches = HistoryEventKind.allCases.filter(kinds.contains).map { branch(HistoryBranch.of($0), &arguments) }
         arguments.append((limit + 1).databaseValue)
         let sql = """
             SELECT e.*, p.bedLabel, p.givenName, p.familyName, s.initials AS staffInitials
-            FROM (\(branch)) e
+            FROM (\(branches.joined(separator: "\nUNION ALL\n"))) e
             JOIN patient p ON p.id = e.patientId
             LEFT JOIN staff s ON s.id = e.staffId
             ORDER BY e.occurredAt \(desc), e.kindRank \(desc), e.id \(desc)
@@ -53,30 +54,37 @@ public struct HistoryQuery: Sendable {
         return out
     }
 
-    private func nappyBranch(_ arguments: inout [DatabaseValue]) -> String {
-        let rank = HistoryEventKind.nappyChange.rank
+    private func branch(_ spec: HistoryBranch, _ arguments: inout [DatabaseValue]) -> String {
+        let rank = spec.kind.rank
+        let time = "n." + spec.timeColumn
         // Events of a patient whose admission was undone (soft-deleted) are hidden with them.
-        var conditions = ["n.deletedAt IS NULL",
-                          "NOT EXISTS (SELECT 1 FROM patient dp WHERE dp.id = n.patientId AND dp.deletedAt IS NOT NULL)"]
+        var conditions = ["n.deletedAt IS NULL"] + spec.extraConditions
+            + ["NOT EXISTS (SELECT 1 FROM patient dp WHERE dp.id = n.patientId AND dp.deletedAt IS NOT NULL)"]
         if let patientId = filter.patientId {
             conditions.append("n.patientId = ?")
             arguments.append(patientId.databaseValue)
         }
-        if !filter.nappyKinds.isEmpty {
-            let kinds = filter.nappyKinds.map(\.rawValue).sorted()
-            conditions.append("n.kind IN (\(kinds.map { _ in "?" }.joined(separator: ", ")))")
-            arguments += kinds.map(\.databaseValue)
+        let subtypes: [String]
+        switch spec.kind {
+        case .nappyChange: subtypes = filter.nappyKinds.map(\.rawValue)
+        case .feed: subtypes = filter.feedKinds.map(\.rawValue)
+        case .measurement: subtypes = filter.measurementKinds.map(\.rawValue)
+        case .doseRecord, .asNeededDose: subtypes = []
+        }
+        if !subtypes.isEmpty {
+            conditions.append("n.kind IN (\(subtypes.map { _ in "?" }.joined(separator: ", ")))")
+            arguments += subtypes.sorted().map(\.databaseValue)
         }
         if let staffId = filter.staffId {
             conditions.append("n.recordedBy = ?")
             arguments.append(staffId.databaseValue)
         }
         if let from = filter.from {
-            conditions.append("n.occurredAt >= ?")
+            conditions.append("\(time) >= ?")
             arguments.append(StoredTime.milliseconds(from).databaseValue)
         }
         if let until = filter.until {
-            conditions.append("n.occurredAt < ?")
+            conditions.append("\(time) < ?")
             arguments.append(StoredTime.milliseconds(until).databaseValue)
         }
         if let text = filter.notesContaining?.trimmingCharacters(in: .whitespaces), !text.isEmpty {
@@ -84,18 +92,17 @@ public struct HistoryQuery: Sendable {
             arguments.append(("%" + SQLText.escapeLike(text) + "%").databaseValue)
         }
         if let cursor {
-            conditions.append(keysetCondition(cursor: cursor, branchRank: rank, arguments: &arguments))
+            conditions.append(keysetCondition(cursor: cursor, branchRank: rank, time: time, arguments: &arguments))
         }
         let desc = direction == .older ? "DESC" : "ASC"
         arguments.append((limit + 1).databaseValue)
         return """
             SELECT * FROM (
-                SELECT \(rank) AS kindRank, n.id, n.patientId, n.occurredAt, n.recordedBy AS staffId,
-                    n.kind AS subtype, n.size AS detailA, n.stoolColour AS detailB,
-                    n.nappyWeightGrams AS detailNumber, n.notes
-                FROM nappy_change n
+                SELECT \(rank) AS kindRank, n.id, n.patientId, \(time) AS occurredAt, n.recordedBy AS staffId,
+                    \(spec.columns), n.notes
+                FROM \(spec.table) n
                 WHERE \(conditions.joined(separator: " AND "))
-                ORDER BY n.occurredAt \(desc), n.id \(desc)
+                ORDER BY \(time) \(desc), n.id \(desc)
                 LIMIT ?
             )
             """
@@ -103,21 +110,22 @@ public struct HistoryQuery: Sendable {
 
     /// The keyset predicate for one branch, where the kind rank is a constant: rows strictly
     /// beyond the cursor in the page's direction.
-    private func keysetCondition(cursor: HistoryCursor, branchRank: Int, arguments: inout [DatabaseValue]) -> String {
+    private func keysetCondition(cursor: HistoryCursor, branchRank: Int, time: String,
+                                 arguments: inout [DatabaseValue]) -> String {
         let t = StoredTime.milliseconds(cursor.occurredAt)
         let older = direction == .older
         if branchRank == cursor.kindRank {
             arguments += [t.databaseValue, cursor.id.databaseValue]
-            return older ? "(n.occurredAt, n.id) < (?, ?)" : "(n.occurredAt, n.id) > (?, ?)"
+            return older ? "(\(time), n.id) < (?, ?)" : "(\(time), n.id) > (?, ?)"
         }
         arguments.append(t.databaseValue)
         // Same millisecond: included only when this kind sorts beyond the cursor's kind.
         let sameTimeIncluded = older ? branchRank < cursor.kindRank : branchRank > cursor.kindRank
         switch (older, sameTimeIncluded) {
-        case (true, true): return "n.occurredAt <= ?"
-        case (true, false): return "n.occurredAt < ?"
-        case (false, true): return "n.occurredAt >= ?"
-        case (false, false): return "n.occurredAt > ?"
+        case (true, true): return "\(time) <= ?"
+        case (true, false): return "\(time) < ?"
+        case (false, true): return "\(time) >= ?"
+        case (false, false): return "\(time) > ?"
         }
     }
 
@@ -133,20 +141,20 @@ public struct HistoryQuery: Sendable {
     static func event(_ row: Row) -> HistoryEvent {
         let given: String = row["givenName"]
         let family: String = row["familyName"]
-        let subtype: String = row["subtype"]
-        let nappyKind = NappyKind(rawValue: subtype)
-        var details: [String] = [row["detailA"] ?? ""]
-        if let colour = (row["detailB"] as String?).flatMap(StoolColour.init(rawValue:)) {
-            details.append(colour.displayName)
-        }
-        if let grams = row["detailNumber"] as Int? { details.append("\(grams) g") }
+        let rank: Int = row["kindRank"]
+        let kind = HistoryEventKind.allCases.first { $0.rank == rank } ?? .nappyChange
+        let text = HistoryBranch.text(kind: kind, row: row)
         return HistoryEvent(
-            kind: .nappyChange, id: row["id"],
+            kind: kind, id: row["id"],
             occurredAt: StoredTime.date(milliseconds: row["occurredAt"]),
             patientId: row["patientId"], bedLabel: row["bedLabel"], patientName: "\(given) \(family)",
-            title: "Nappy \(subtype)", details: details.filter { !$0.isEmpty }.joined(separator: " · "),
+            title: text.title, details: text.details,
             notes: row["notes"] ?? "", staffId: row["staffId"], staffInitials: row["staffInitials"],
-            nappyKind: nappyKind)
+            nappyKind: kind == .nappyChange ? (row["subtype"] as String?).flatMap(NappyKind.init(rawValue:)) : nil,
+            feedKind: kind == .feed ? (row["subtype"] as String?).flatMap(FeedKind.init(rawValue:)) : nil,
+            measurementKind: kind == .measurement ? (row["subtype"] as String?).flatMap(MeasurementKind.init(rawValue:)) : nil,
+            doseStatus: kind == .doseRecord || kind == .asNeededDose
+                ? (row["subtype"] as String?).flatMap(DoseStatus.init(rawValue:)) : nil)
     }
 }
 

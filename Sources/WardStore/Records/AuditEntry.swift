@@ -13,6 +13,7 @@ public enum AuditAction: String, Sendable, Codable, CaseIterable, DatabaseValueC
 /// Which table an audit entry (or a change notification) is about.
 public enum WardEntity: String, Sendable, Codable, CaseIterable, DatabaseValueConvertible {
     case staff, patient, nappyChange, setting
+    case medication, doseRecord, asNeededDose, feed, measurement, measurementGoal
 }
 
 /// One row of the audit trail, written in the same transaction as the change it describes.

@@ -9,20 +9,40 @@ public struct WardSettings: Sendable, Hashable, Codable {
     public var noWetAlertThresholdMinutes: Int
     /// Weight of a dry nappy; 0 means not set (no urine output derived).
     public var dryNappyWeightGrams: Int
+    /// A slot is due from this long before its time to this long after (the ±window).
+    public var doseWindowMinutes: Int
+    /// After the window, this much more before a slot is overdue.
+    public var doseGraceMinutes: Int
+    /// How glucose is typed and shown (stored in mmol/L).
+    public var glucoseUnit: GlucoseUnit
+    public var effectivenessMode: EffectivenessMode
+    /// Effectiveness is only judged when 14-day adherence is at least this (percent).
+    public var adherenceGatePercent: Int
 
     public init(wardName: String = "Ward", dayStartMinutes: Int = 0,
-                noWetAlertThresholdMinutes: Int = 8 * 60, dryNappyWeightGrams: Int = 0) {
+                noWetAlertThresholdMinutes: Int = 8 * 60, dryNappyWeightGrams: Int = 0,
+                doseWindowMinutes: Int = 30, doseGraceMinutes: Int = 30, glucoseUnit: GlucoseUnit = .mmolPerL,
+                effectivenessMode: EffectivenessMode = .balanced, adherenceGatePercent: Int = 60) {
         self.wardName = wardName
         self.dayStartMinutes = dayStartMinutes
         self.noWetAlertThresholdMinutes = noWetAlertThresholdMinutes
         self.dryNappyWeightGrams = dryNappyWeightGrams
+        self.doseWindowMinutes = doseWindowMinutes
+        self.doseGraceMinutes = doseGraceMinutes
+        self.glucoseUnit = glucoseUnit
+        self.effectivenessMode = effectivenessMode
+        self.adherenceGatePercent = adherenceGatePercent
     }
+
+    /// The board's timing from these settings.
+    public var slotTiming: SlotTiming { SlotTiming(windowMinutes: doseWindowMinutes, graceMinutes: doseGraceMinutes) }
 
     public static let defaults = WardSettings()
 
     /// Keys in `ward_setting`.
     enum Key: String, CaseIterable {
         case wardName, dayStartMinutes, noWetAlertThresholdMinutes, dryNappyWeightGrams
+        case doseWindowMinutes, doseGraceMinutes, glucoseUnit, effectivenessMode, adherenceGatePercent
     }
 
     /// Reads from key/value rows; missing or unreadable values fall back to the defaults.
@@ -33,12 +53,23 @@ public struct WardSettings: Sendable, Hashable, Codable {
         noWetAlertThresholdMinutes = values[Key.noWetAlertThresholdMinutes.rawValue].flatMap { Int($0) }
             ?? d.noWetAlertThresholdMinutes
         dryNappyWeightGrams = values[Key.dryNappyWeightGrams.rawValue].flatMap { Int($0) } ?? d.dryNappyWeightGrams
+        doseWindowMinutes = values[Key.doseWindowMinutes.rawValue].flatMap { Int($0) } ?? d.doseWindowMinutes
+        doseGraceMinutes = values[Key.doseGraceMinutes.rawValue].flatMap { Int($0) } ?? d.doseGraceMinutes
+        glucoseUnit = values[Key.glucoseUnit.rawValue].flatMap(GlucoseUnit.init(rawValue:)) ?? d.glucoseUnit
+        effectivenessMode = values[Key.effectivenessMode.rawValue].flatMap(EffectivenessMode.init(rawValue:))
+            ?? d.effectivenessMode
+        adherenceGatePercent = values[Key.adherenceGatePercent.rawValue].flatMap { Int($0) } ?? d.adherenceGatePercent
     }
 
     var values: [String: String] {
         [Key.wardName.rawValue: wardName,
          Key.dayStartMinutes.rawValue: String(dayStartMinutes),
          Key.noWetAlertThresholdMinutes.rawValue: String(noWetAlertThresholdMinutes),
-         Key.dryNappyWeightGrams.rawValue: String(dryNappyWeightGrams)]
+         Key.dryNappyWeightGrams.rawValue: String(dryNappyWeightGrams),
+         Key.doseWindowMinutes.rawValue: String(doseWindowMinutes),
+         Key.doseGraceMinutes.rawValue: String(doseGraceMinutes),
+         Key.glucoseUnit.rawValue: glucoseUnit.rawValue,
+         Key.effectivenessMode.rawValue: effectivenessMode.rawValue,
+         Key.adherenceGatePercent.rawValue: String(adherenceGatePercent)]
     }
 }

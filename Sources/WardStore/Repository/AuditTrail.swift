@@ -30,6 +30,36 @@ extension Staff: AuditedRecord {
     var isHidden: Bool { !active }
 }
 
+extension Medication: AuditedRecord {
+    static var entity: WardEntity { .medication }
+    mutating func retire(at date: Date) { deletedAt = date }
+    var isHidden: Bool { deletedAt != nil }
+}
+
+extension DoseRecord: AuditedRecord {
+    static var entity: WardEntity { .doseRecord }
+    mutating func retire(at date: Date) { deletedAt = date }
+    var isHidden: Bool { deletedAt != nil }
+}
+
+extension AsNeededDose: AuditedRecord {
+    static var entity: WardEntity { .asNeededDose }
+    mutating func retire(at date: Date) { deletedAt = date }
+    var isHidden: Bool { deletedAt != nil }
+}
+
+extension Feed: AuditedRecord {
+    static var entity: WardEntity { .feed }
+    mutating func retire(at date: Date) { deletedAt = date }
+    var isHidden: Bool { deletedAt != nil }
+}
+
+extension MeasurementRecord: AuditedRecord {
+    static var entity: WardEntity { .measurement }
+    mutating func retire(at date: Date) { deletedAt = date }
+    var isHidden: Bool { deletedAt != nil }
+}
+
 /// Writes audit rows; always called inside the transaction of the change it records.
 enum AuditTrail {
     @discardableResult

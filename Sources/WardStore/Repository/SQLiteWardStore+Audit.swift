@@ -16,7 +16,13 @@ extension SQLiteWardStore {
                 case .nappyChange: newId = try AuditTrail.undo(entry, as: NappyChange.self, db: db, by: by, at: now)
                 case .patient: newId = try AuditTrail.undo(entry, as: Patient.self, db: db, by: by, at: now)
                 case .staff: newId = try AuditTrail.undo(entry, as: Staff.self, db: db, by: by, at: now)
-                case .setting: throw WardStoreError("settings changes cannot be undone; set the value again")
+                case .medication: newId = try AuditTrail.undo(entry, as: Medication.self, db: db, by: by, at: now)
+                case .doseRecord: newId = try AuditTrail.undo(entry, as: DoseRecord.self, db: db, by: by, at: now)
+                case .asNeededDose: newId = try AuditTrail.undo(entry, as: AsNeededDose.self, db: db, by: by, at: now)
+                case .feed: newId = try AuditTrail.undo(entry, as: Feed.self, db: db, by: by, at: now)
+                case .measurement: newId = try AuditTrail.undo(entry, as: MeasurementRecord.self, db: db, by: by, at: now)
+                case .setting, .measurementGoal:
+                    throw WardStoreError("settings and goal changes cannot be undone; set the value again")
                 }
                 entities.insert(entry.entity)
                 entries.append(try AuditEntry.fetchOne(db, key: newId)!)

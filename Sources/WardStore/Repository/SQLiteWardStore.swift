@@ -94,6 +94,11 @@ public actor SQLiteWardStore: WardRepository {
             try Bool.fetchOne(db, sql: """
                 SELECT EXISTS (SELECT 1 FROM nappy_change WHERE isDemo = 0)
                     OR EXISTS (SELECT 1 FROM patient WHERE isDemo = 0)
+                    OR EXISTS (SELECT 1 FROM medication WHERE isDemo = 0)
+                    OR EXISTS (SELECT 1 FROM dose_record WHERE isDemo = 0)
+                    OR EXISTS (SELECT 1 FROM as_needed_dose WHERE isDemo = 0)
+                    OR EXISTS (SELECT 1 FROM feed WHERE isDemo = 0)
+                    OR EXISTS (SELECT 1 FROM measurement WHERE isDemo = 0)
                 """) ?? false
         }
     }

@@ -46,6 +46,60 @@ public protocol WardRepository: Sendable {
     /// A nappy change by id, deleted ones included (check `deletedAt`).
     func nappyChange(id: Int64) async throws -> NappyChange?
 
+    // MARK: Medications (issue 6)
+    func addMedication(_ draft: MedicationDraft, by: Int64?) async throws -> Audited<Medication>
+    /// Edits the prescription (not its patient); pause state is kept.
+    func updateMedication(id: Int64, _ draft: MedicationDraft, by: Int64?) async throws -> Audited<Medication>
+    /// A paused medication has no due slots until resumed.
+    func setMedicationPaused(id: Int64, paused: Bool, by: Int64?) async throws -> Audited<Medication>
+    /// Ends the medication at `at` (no slots from then on).
+    func stopMedication(id: Int64, at: Date, by: Int64?) async throws -> Audited<Medication>
+    func deleteMedication(id: Int64, by: Int64?) async throws -> Audited<Medication>
+    func restoreMedication(id: Int64, by: Int64?) async throws -> Audited<Medication>
+    func medication(id: Int64) async throws -> Medication?
+    /// A patient's medications by drug name; ended ones only when asked.
+    func medications(patientId: Int64, includeEnded: Bool) async throws -> [Medication]
+
+    // MARK: Dose slots and as-needed doses
+    /// Records one slot's final status; recording again replaces it (audited as an update).
+    func recordDose(_ draft: DoseRecordDraft, by: Int64?) async throws -> Audited<DoseRecord>
+    /// Several slots in one transaction (the drug round's marked rows): all or none.
+    func recordDoses(_ drafts: [DoseRecordDraft], by: Int64?) async throws -> [Audited<DoseRecord>]
+    /// Moves an open slot's due time 10/30/60 min on, keeping its identity.
+    func snoozeDose(medicationId: Int64, scheduledAt: Date, by option: SnoozeOption,
+                    staffId: Int64?) async throws -> Audited<DoseRecord>
+    func doseRecords(medicationId: Int64, from: Date, to: Date) async throws -> [DoseRecord]
+    func doseRecord(id: Int64) async throws -> DoseRecord?
+    func deleteDoseRecord(id: Int64, by: Int64?) async throws -> Audited<DoseRecord>
+    /// Throws `AsNeededRefusalError` when a rule is broken and no override reason was given.
+    func logAsNeededDose(_ draft: AsNeededDoseDraft, by: Int64?) async throws -> Audited<AsNeededDose>
+    func asNeededDoses(medicationId: Int64, from: Date, to: Date) async throws -> [AsNeededDose]
+    func deleteAsNeededDose(id: Int64, by: Int64?) async throws -> Audited<AsNeededDose>
+
+    // MARK: Feeds
+    func logFeed(_ draft: FeedDraft, by: Int64?) async throws -> Audited<Feed>
+    func updateFeed(id: Int64, _ draft: FeedDraft, by: Int64?) async throws -> Audited<Feed>
+    func deleteFeed(id: Int64, by: Int64?) async throws -> Audited<Feed>
+    func restoreFeed(id: Int64, by: Int64?) async throws -> Audited<Feed>
+    func feed(id: Int64) async throws -> Feed?
+    /// The patient's latest feed (the quick log remembers kind and volume per cot).
+    func latestFeed(patientId: Int64) async throws -> Feed?
+
+    // MARK: Measurements
+    /// `value` in the kind's canonical unit (convert with `UnitConversion` first).
+    func logMeasurement(_ draft: MeasurementDraft, by: Int64?) async throws -> Audited<MeasurementRecord>
+    func updateMeasurement(id: Int64, _ draft: MeasurementDraft, by: Int64?) async throws -> Audited<MeasurementRecord>
+    func deleteMeasurement(id: Int64, by: Int64?) async throws -> Audited<MeasurementRecord>
+    func restoreMeasurement(id: Int64, by: Int64?) async throws -> Audited<MeasurementRecord>
+    func measurement(id: Int64) async throws -> MeasurementRecord?
+    func measurements(patientId: Int64, kind: MeasurementKind, from: Date, to: Date) async throws -> [MeasurementRecord]
+    /// The latest of each kind, newest first, each marked against the patient's goal range.
+    func latestMeasurements(patientId: Int64) async throws -> [MarkedMeasurement]
+    /// The patient's own goal per kind, else the default for their age.
+    func goalRanges(patientId: Int64) async throws -> [MeasurementKind: GoalRange]
+    /// Sets a patient's goal for one kind; nil returns to the age default.
+    func setGoalRange(patientId: Int64, kind: MeasurementKind, _ range: GoalRange?, by: Int64?) async throws
+
     // MARK: Undo and audit
     /// Takes back the writes described by these audit entries, newest first, in one transaction:
     /// a create is soft-deleted, anything else gets its before-image back (a delete is thus
@@ -59,6 +113,10 @@ public protocol WardRepository: Sendable {
 
     // MARK: Screens
     func dashboard(now: Date, timeZone: TimeZone) async throws -> Dashboard
+    /// The drug round: every due and overdue slot on the ward, grouped by time, overdue first.
+    func dueBoard(now: Date, timeZone: TimeZone) async throws -> DueBoard
+    /// A patient's medications with latest status, next slot, adherence and effectiveness.
+    func medicationList(patientId: Int64, now: Date, timeZone: TimeZone) async throws -> MedicationList
     /// Events strictly older than `cursor` (from the newest when nil), newest first.
     func historyPage(_ filter: HistoryFilter, after cursor: HistoryCursor?, limit: Int) async throws -> HistoryPage
     /// The `limit` events strictly newer than `cursor` (the page above), newest first.

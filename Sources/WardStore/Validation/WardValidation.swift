@@ -130,6 +130,15 @@ public enum WardValidation {
             issues.append(.init(field: "dryNappyWeightGrams",
                                 message: "dry nappy weight \(settings.dryNappyWeightGrams) g must be 0 (not set) to 500 g"))
         }
+        if !(5...120).contains(settings.doseWindowMinutes) {
+            issues.append(.init(field: "doseWindowMinutes", message: "the dose window must be 5 to 120 minutes"))
+        }
+        if !(0...240).contains(settings.doseGraceMinutes) {
+            issues.append(.init(field: "doseGraceMinutes", message: "the dose grace period must be 0 to 240 minutes"))
+        }
+        if !(0...100).contains(settings.adherenceGatePercent) {
+            issues.append(.init(field: "adherenceGatePercent", message: "the adherence gate must be 0 to 100 %"))
+        }
         return issues
     }
 

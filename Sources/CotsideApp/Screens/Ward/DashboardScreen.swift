@@ -242,8 +242,9 @@ final class DashboardScreen: Screen {
     /// Urine output over 6 h and 24 h, or why it cannot be shown.
     func urine(_ row: DashboardRow, _ settings: WardSettings, _ format: WardFormat, _ context: AppContext) -> String {
         guard settings.dryNappyWeightGrams > 0 else { return context.t("urine.not_set") }
-        let six = row.urineOutput6hMLPerKgPerHour.map(format.rate) ?? context.t("urine.none")
-        let day = row.urineOutput24hMLPerKgPerHour.map(format.rate) ?? context.t("urine.none")
+        // The unit goes with each figure, so "no weighed wet nappy" never reads as a rate.
+        let six = row.urineOutput6hMLPerKgPerHour.map { context.t("urine.rate", format.rate($0)) } ?? context.t("urine.none")
+        let day = row.urineOutput24hMLPerKgPerHour.map { context.t("urine.rate", format.rate($0)) } ?? context.t("urine.none")
         return context.t("urine.line", six, day, settings.dryNappyWeightGrams, row.currentWeightGrams)
     }
 }

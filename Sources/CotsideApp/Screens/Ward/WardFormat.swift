@@ -7,24 +7,12 @@ import WardStore
 @MainActor
 struct WardFormat {
     let context: AppContext
-    private let dateTime: DateFormatter
-    private let timeOnly: DateFormatter
 
-    init(_ context: AppContext) {
-        self.context = context
-        dateTime = DateFormatter()
-        dateTime.locale = Locale(identifier: "en_GB_POSIX")
-        dateTime.timeZone = context.clock.timeZone
-        dateTime.dateFormat = "yyyy-MM-dd HH:mm"
-        timeOnly = DateFormatter()
-        timeOnly.locale = Locale(identifier: "en_GB_POSIX")
-        timeOnly.timeZone = context.clock.timeZone
-        timeOnly.dateFormat = "HH:mm"
-    }
+    init(_ context: AppContext) { self.context = context }
 
     /// "2026-11-21 14:05" in the ward's time zone.
-    func stamp(_ date: Date) -> String { dateTime.string(from: date) }
-    func time(_ date: Date) -> String { timeOnly.string(from: date) }
+    func stamp(_ date: Date) -> String { context.timeText.stamp(date) }
+    func time(_ date: Date) -> String { context.timeText.time(date) }
 
     func kind(_ kind: NappyKind) -> String { context.t("nappy.kind.\(kind.rawValue)") }
     func size(_ size: NappySize) -> String { context.t("nappy.size.\(size.rawValue)") }

@@ -1,0 +1,46 @@
+import Foundation
+
+/// Dates and times as the ward reads them, in the ward's time zone, built from calendar
+/// components: no DateFormatter (which starts ICU and costs milliseconds per instance), and
+/// day and month names from the user's catalogue rather than ICU's English.
+public struct WardTimeText: Sendable {
+    private let calendar: Calendar
+    private let weekdays: [String]
+    private let months: [String]
+
+    /// - Parameters:
+    ///   - weekdays: seven short names, Sunday first (the calendar's weekday numbering).
+    ///   - months: twelve short names, January first.
+    public init(timeZone: TimeZone, weekdays: [String], months: [String]) {
+        var calendar = Calendar(identifier: .gregorian)
+        calendar.timeZone = timeZone
+        self.calendar = calendar
+        self.weekdays = weekdays.count == 7 ? weekdays : ["Sun", "Mon", "Tue", "Wed", "Thu", "Fri", "Sat"]
+        self.months = months.count == 12 ? months : ["Jan", "Feb", "Mar", "Apr", "May", "Jun", "Jul", "Aug", "Sep", "Oct", "Nov", "Dec"]
+    }
+
+    private func parts(_ date: Date) -> DateComponents {
+        calendar.dateComponents([.year, .month, .day, .hour, .minute, .weekday], from: date)
+    }
+
+    /// "2026-11-21 14:05".
+    public func stamp(_ date: Date) -> String {
+        let c = parts(date)
+        return "\(pad4(c.year!))-\(pad2(c.month!))-\(pad2(c.day!)) \(pad2(c.hour!)):\(pad2(c.minute!))"
+    }
+
+    /// "14:05".
+    public func time(_ date: Date) -> String {
+        let c = parts(date)
+        return "\(pad2(c.hour!)):\(pad2(c.minute!))"
+    }
+
+    /// "Sat 21 Nov 14:05", for the status line.
+    public func dayAndTime(_ date: Date) -> String {
+        let c = parts(date)
+        return "\(weekdays[c.weekday! - 1]) \(c.day!) \(months[c.month! - 1]) \(pad2(c.hour!)):\(pad2(c.minute!))"
+    }
+
+    private func pad2(_ n: Int) -> String { n < 10 ? "0\(n)" : String(n) }
+    private func pad4(_ n: Int) -> String { n < 1000 ? String(repeating: "0", count: 4 - String(n).count) + String(n) : String(n) }
+}

@@ -1,0 +1,208 @@
+import Foundation
+import GRDB
+
+/// One demo admission's medications, dose records, feeds and measurements. Realistic by age:
+/// caffeine and vitamin D for babies under 34 weeks, iron for long preterm stays, a 2–7 day
+/// antibiotic course for a third of admissions, paracetamol as needed for some. Doses are mostly
+/// given 0–40 min late, sometimes withheld, a few never recorded (missed); slots in the last hour
+/// are left open so the drug round has work. Feeds every 3 h; daily weight; obs every 4 h.
+/// Its own random stream (seeded from the patient) keeps the nappy stream of a seed unchanged.
+struct DemoClinicalPlan {
+    let patientId: Int64
+    let weeks: Int
+    let birthWeightGrams: Int
+    let birthMs: Int64
+    let admittedMs: Int64
+    let untilMs: Int64
+    let nowMs: Int64
+    let staffIds: [Int64]
+    let timeZone: TimeZone
+    var random: SeededRandom
+
+    struct Statements {
+        let medication: Statement
+        let dose: Statement
+        let asNeeded: Statement
+        let feed: Statement
+        let measurement: Statement
+
+        init(_ db: Database) throws {
+            medication = try db.cachedStatement(sql: """
+                INSERT INTO medication (patientId, drugName, doseAmount, doseUnit, route, scheduleKind, scheduleTimes,
+                    intervalHours, minimumIntervalMinutes, maxDosesPer24h, startsAt, endsAt, category, createdAt, updatedAt, isDemo)
+                VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, 1)
+                """)
+            dose = try db.cachedStatement(sql: """
+                INSERT INTO dose_record (medicationId, patientId, scheduledAt, slotDay, slotTime, status, withheldReason,
+                    recordedAt, recordedBy, createdAt, updatedAt, isDemo)
+                VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, 1)
+                """)
+            asNeeded = try db.cachedStatement(sql: """
+                INSERT INTO as_needed_dose (medicationId, patientId, givenAt, doseAmount, recordedBy, createdAt, updatedAt, isDemo)
+                VALUES (?, ?, ?, ?, ?, ?, ?, 1)
+                """)
+            feed = try db.cachedStatement(sql: """
+                INSERT INTO feed (patientId, occurredAt, kind, volumeML, durationMinutes, recordedBy, createdAt, updatedAt, isDemo)
+                VALUES (?, ?, ?, ?, ?, ?, ?, ?, 1)
+                """)
+            measurement = try db.cachedStatement(sql: """
+                INSERT INTO measurement (patientId, measuredAt, kind, value, diastolicMmHg, recordedBy, createdAt, updatedAt, isDemo)
+                VALUES (?, ?, ?, ?, ?, ?, ?, ?, 1)
+                """)
+        }
+    }
+
+    struct Counts {
+        var medications = 0, doseRecords = 0, asNeededDoses = 0, feeds = 0, measurements = 0
+    }
+
+    private static let hourMs: Int64 = 3_600_000
+    private static let dayMs: Int64 = 86_400_000
+
+    mutating func write(_ s: Statements, db: Database) throws -> Counts {
+        var counts = Counts()
+        let kg = Double(birthWeightGrams) / 1000
+        let stayDays = Double(untilMs - admittedMs) / Double(Self.dayMs)
+        var prescriptions: [Medication] = []
+        func prescribe(_ name: String, _ amount: Double, _ unit: DoseUnit, _ route: MedicationRoute, _ schedule: MedicationSchedule,
+                       from: Int64, days: Double?, category: MedicationCategory = .other) throws {
+            let end = days.map { from + Int64($0 * Double(Self.dayMs)) }
+            let endsAt = end.flatMap { $0 < nowMs ? $0 : nil }
+            let rounded = (amount * 100).rounded() / 100
+            try s.medication.execute(arguments: [patientId, name, rounded, unit, route, schedule.kindText, schedule.timesText,
+                                                 schedule.intervalHours, schedule.asNeededLimits?.minutes, schedule.asNeededLimits?.max,
+                                                 from, endsAt, category, from, from])
+            prescriptions.append(Medication(id: db.lastInsertedRowID, patientId: patientId, drugName: name, doseAmount: rounded,
+                                            doseUnit: unit, route: route, schedule: schedule,
+                                            startsAt: StoredTime.date(milliseconds: from),
+                                            endsAt: endsAt.map(StoredTime.date(milliseconds:)), isPaused: false, category: category,
+                                            notes: "", createdAt: .distantPast, updatedAt: .distantPast, deletedAt: nil, isDemo: true))
+            counts.medications += 1
+        }
+        let start = admittedMs + Int64(random.int(1...4)) * Self.hourMs
+        if weeks < 34 {
+            try prescribe("caffeine citrate", 5 * kg, .mg, .oral, .fixedTimes([TimeOfDay(hour: 8, minute: 0)!]), from: start, days: nil)
+            try prescribe("vitamin D", 400, .units, .oral, .fixedTimes([TimeOfDay(hour: 10, minute: 0)!]), from: start, days: nil)
+            if stayDays > 28 {
+                try prescribe("sodium feredetate", 1, .mL, .oral,
+                              .fixedTimes([TimeOfDay(hour: 10, minute: 0)!, TimeOfDay(hour: 22, minute: 0)!]),
+                              from: admittedMs + 28 * Self.dayMs, days: nil)
+            }
+        }
+        if random.unit() < 0.33 {
+            let course = Double(random.int(2...7))
+            try prescribe("benzylpenicillin", 50 * kg, .mg, .iv, .everyHours(12), from: start, days: course)
+            try prescribe("gentamicin", 5 * kg, .mg, .iv, .everyHours(36), from: start, days: course)
+        }
+        if random.unit() < 0.4 {
+            try prescribe("paracetamol", (weeks < 32 ? 10 : 15) * kg, .mg, .oral,
+                          .asNeeded(minimumIntervalMinutes: 360, maxDosesPer24h: 4), from: start, days: nil, category: .antipyretic)
+        }
+        for medication in prescriptions {
+            try writeDoses(medication, s, counts: &counts)
+        }
+        try writeFeeds(s, counts: &counts)
+        try writeMeasurements(s, counts: &counts)
+        return counts
+    }
+
+    private mutating func by() -> Int64 { staffIds[random.int(0...staffIds.count - 1)] }
+
+    private mutating func writeDoses(_ medication: Medication, _ s: Statements, counts: inout Counts) throws {
+        let last = min(untilMs, nowMs - Self.hourMs)
+        if case .asNeeded = medication.schedule {
+            var t = StoredTime.milliseconds(medication.startsAt) + Int64(random.int(2...48)) * Self.hourMs
+            while t < last {
+                try s.asNeeded.execute(arguments: [medication.id, patientId, t, medication.doseAmount, by(), t, t])
+                counts.asNeededDoses += 1
+                t += Int64(random.int(7...60)) * Self.hourMs
+            }
+            return
+        }
+        let slots = SlotGenerator.slots(for: medication, from: medication.startsAt, to: StoredTime.date(milliseconds: last),
+                                        timeZone: timeZone)
+        for slot in slots {
+            let roll = random.unit()
+            guard roll > 0.03 else { continue }  // never recorded: missed
+            let at = StoredTime.milliseconds(slot.scheduledAt)
+            var status: DoseStatus = .given
+            var reason: WithheldReason?
+            if roll < 0.07 {
+                status = .withheld
+                reason = random.pick([(.refused, 0.15), (.nilByMouth, 0.3), (.vomited, 0.2), (.notAvailable, 0.1),
+                                      (.clinicalDecision, 0.2), (.other, 0.05)])
+            }
+            let late = Int64(max(-10, min(90, 12 + 14 * normal()))) * 60_000
+            try s.dose.execute(arguments: [medication.id, patientId, at, slot.day, slot.time, status, reason, at + late, by(),
+                                           at + late, at + late])
+            counts.doseRecords += 1
+        }
+    }
+
+    private mutating func writeFeeds(_ s: Statements, counts: inout Counts) throws {
+        let kg = Double(birthWeightGrams) / 1000
+        var t = admittedMs + Int64(random.int(30...150)) * 60_000
+        while t < untilMs {
+            let dayOfLife = Double(t - birthMs) / Double(Self.dayMs)
+            // 60 mL/kg/day on day 1 rising to 150–165 by day 7 (common neonatal feeding plans).
+            let perKgDay = min(150 + 15 * random.unit(), 60 + 15 * max(0, dayOfLife))
+            let volume = Int((perKgDay * kg / 8).rounded())
+            let kind: FeedKind = weeks < 32 ? random.pick([(.nasogastric, 0.8), (.fortifiedMilk, 0.2)])
+                : weeks < 35 ? random.pick([(.nasogastric, 0.3), (.expressedBreastMilk, 0.4), (.formula, 0.3)])
+                : random.pick([(.breast, 0.45), (.expressedBreastMilk, 0.2), (.formula, 0.35)])
+            if kind == .breast {
+                try s.feed.execute(arguments: [patientId, t, kind, nil, random.int(8...30), by(), t, t])
+            } else {
+                try s.feed.execute(arguments: [patientId, t, kind, max(1, volume), nil, by(), t, t])
+            }
+            counts.feeds += 1
+            t += 3 * Self.hourMs + Int64(random.int(-20...20)) * 60_000
+        }
+    }
+
+    private mutating func writeMeasurements(_ s: Statements, counts: inout Counts) throws {
+        let firstDay = admittedMs / Self.dayMs
+        let lastDay = untilMs / Self.dayMs
+        for day in firstDay...lastDay {
+            for hour in [1, 5, 9, 13, 17, 21, 23] {
+                let t = day * Self.dayMs + Int64(hour) * Self.hourMs + Int64(random.int(0...40)) * 60_000
+                guard t >= admittedMs && t < untilMs else { continue }
+                let dayOfLife = Double(t - birthMs) / Double(Self.dayMs)
+                if hour == 23 {
+                    // Weight: down to ~7 % by day 4, then +15 g/kg/day.
+                    let loss = min(dayOfLife, 4) / 4 * 0.07
+                    let gain = max(0, dayOfLife - 7) * 0.015
+                    let grams = Double(birthWeightGrams) * (1 - loss + gain) * (1 + 0.005 * normal())
+                    try insertMeasurement(s, t, .weight, grams.rounded(), nil, counts: &counts)
+                    continue
+                }
+                let fever = random.unit() < 0.02 ? 1.2 : 0
+                try insertMeasurement(s, t, .heartRate, (145 + 12 * normal() + 15 * fever).rounded(), nil, counts: &counts)
+                try insertMeasurement(s, t, .respiratoryRate, (45 + 7 * normal()).rounded(), nil, counts: &counts)
+                try insertMeasurement(s, t, .temperature, ((36.9 + 0.25 * normal() + fever) * 10).rounded() / 10, nil, counts: &counts)
+                if weeks < 34 {
+                    try insertMeasurement(s, t, .spo2, min(100, (94 + 2 * normal()).rounded()), nil, counts: &counts)
+                }
+                if dayOfLife < 2 && hour != 1 {
+                    try insertMeasurement(s, t, .glucose, max(1.2, ((3.6 + 0.8 * normal()) * 10).rounded() / 10), nil, counts: &counts)
+                }
+                if weeks < 30 && hour == 9 {
+                    let sys = (55 + 6 * normal() + min(dayOfLife, 14)).rounded()
+                    try insertMeasurement(s, t, .bloodPressure, sys, (sys * 0.6).rounded(), counts: &counts)
+                }
+            }
+        }
+    }
+
+    private mutating func insertMeasurement(_ s: Statements, _ t: Int64, _ kind: MeasurementKind, _ value: Double,
+                                            _ diastolic: Double?, counts: inout Counts) throws {
+        try s.measurement.execute(arguments: [patientId, t, kind, value, diastolic, by(), t, t])
+        counts.measurements += 1
+    }
+
+    /// Standard normal (Box–Muller).
+    private mutating func normal() -> Double {
+        let u = max(1e-12, random.unit())
+        return sqrt(-2 * log(u)) * cos(2 * .pi * random.unit())
+    }
+}

@@ -1,0 +1,93 @@
+import Foundation
+
+/// When a piece of evidence happened: a calendar day (daily totals) or an instant (a reading).
+public enum EvidenceMoment: Hashable, Sendable, CustomStringConvertible {
+    case day(CalendarDay)
+    case instant(Date)
+
+    public var description: String {
+        switch self {
+        case .day(let day): return day.description
+        case .instant(let date): return ISO8601DateFormatter().string(from: date)
+        }
+    }
+}
+
+/// One value that made a rule fire, with when it was and what it was.
+public struct InsightEvidence: Hashable, Sendable {
+    public var moment: EvidenceMoment
+    public var value: Double
+    /// What the value is, e.g. "wet nappies", "withheld", "below 90 % of 110 mL/kg/day".
+    public var note: String
+
+    public init(moment: EvidenceMoment, value: Double, note: String) {
+        self.moment = moment
+        self.value = value
+        self.note = note
+    }
+}
+
+/// What a rule found, in a sentence, with the evidence that triggered it. It cannot exist
+/// without evidence: the initialiser fails on an empty list, so no insight is ever unexplained.
+public struct Insight: Hashable, Sendable {
+    public enum Kind: String, Hashable, Sendable {
+        case dailyCountFell, centileCrossed, dosesNotGiven, intakeBelowMaintenance, repeatedOutOfRange
+    }
+
+    public enum Severity: String, Hashable, Sendable, Comparable {
+        case info, warning
+
+        public static func < (a: Severity, b: Severity) -> Bool { a == .info && b == .warning }
+    }
+
+    public let kind: Kind
+    public let severity: Severity
+    /// What it is about: "wet nappies", "weight", "Paracetamol", "heart rate".
+    public let subject: String
+    /// "wet nappies fell from 7 to 3 a day over 3 days".
+    public let summary: String
+    /// Never empty.
+    public let evidence: [InsightEvidence]
+
+    public init?(kind: Kind, severity: Severity, subject: String, summary: String, evidence: [InsightEvidence]) {
+        guard !evidence.isEmpty else { return nil }
+        self.kind = kind
+        self.severity = severity
+        self.subject = subject
+        self.summary = summary
+        self.evidence = evidence
+    }
+}
+
+/// A daily total (nappies, intake) on one calendar day.
+public struct DailyValue: Hashable, Sendable {
+    public var day: CalendarDay
+    public var value: Double
+    public init(day: CalendarDay, value: Double) {
+        self.day = day
+        self.value = value
+    }
+}
+
+/// Number text for insight sentences: whole numbers plain, others with one decimal.
+enum InsightNumber {
+    static func text(_ value: Double) -> String {
+        guard value.isFinite else { return "?" }
+        if value == value.rounded(), abs(value) < 1e15 { return String(Int(value)) }
+        return String(format: "%.1f", value)
+    }
+
+    /// "1st", "2nd", "3rd", "15th", "97th" for centile lines.
+    static func ordinal(_ value: Double) -> String {
+        let n = Int(value.rounded())
+        guard Double(n) == value else { return "\(text(value))th" }
+        let suffix: String
+        switch (n % 10, n % 100) {
+        case (1, let h) where h != 11: suffix = "st"
+        case (2, let h) where h != 12: suffix = "nd"
+        case (3, let h) where h != 13: suffix = "rd"
+        default: suffix = "th"
+        }
+        return "\(n)\(suffix)"
+    }
+}

@@ -1,0 +1,53 @@
+/// Default goal ranges by age, used until a patient has their own goal for a kind.
+///
+/// Sources:
+/// - Heart rate, respiratory rate, systolic BP for children: APLS (Advanced Paediatric Life
+///   Support, 6th ed., ALSG 2016), "normal physiological parameters by age": HR < 1 y 110–160,
+///   1–2 y 100–150, 2–5 y 95–140, 5–12 y 80–120, > 12 y 60–100; RR < 1 y 30–40, 1–2 y 25–35,
+///   2–5 y 25–30, 5–12 y 20–25, > 12 y 15–20; SBP < 1 y 70–90, 1–2 y 80–95, 2–5 y 80–100,
+///   5–12 y 90–110, > 12 y 100–120 mmHg.
+/// - Newborns (first 28 days): heart rate 100–180 and respiratory rate 30–60 (PALS 2020 provider
+///   manual, AHA); systolic BP 60–90 mmHg (term; preterm babies run lower, set a patient goal).
+/// - Temperature 36.5–37.5 °C: NICE NG143 (fever in under 5s) and WHO "Thermal protection of the
+///   newborn" (1997) normal range.
+/// - SpO2: ≥ 94 % for children breathing air (BTS guideline for oxygen use in healthcare, 2017);
+///   91–95 % for preterm babies under 37 weeks corrected on oxygen (BAPM 2019, from NeOProM).
+/// - Glucose: newborns ≥ 2.6 mmol/L (BAPM framework "Identification and management of neonatal
+///   hypoglycaemia in the full-term infant", 2017); older children 4.0–10.0 mmol/L (ISPAD 2022
+///   target range, hypoglycaemia alert 3.9). Upper 10.0 for newborns as well.
+/// Weight, length and head circumference have no fixed range here (growth charts judge them).
+public enum MeasurementGoals {
+    /// The default range for `kind` at `ageDays` (days of life) and, for preterm babies, the
+    /// corrected gestation in weeks.
+    public static func defaultRange(_ kind: MeasurementKind, ageDays: Int, correctedWeeks: Int? = nil) -> GoalRange? {
+        let newborn = ageDays < 28
+        let years = Double(ageDays) / 365.25
+        func band<T>(_ under1: T, _ under2: T, _ under5: T, _ under12: T, _ older: T) -> T {
+            years < 1 ? under1 : years < 2 ? under2 : years < 5 ? under5 : years < 12 ? under12 : older
+        }
+        switch kind {
+        case .heartRate:
+            if newborn { return GoalRange(low: 100, high: 180, source: "PALS 2020 newborn") }
+            let (l, h) = band((110.0, 160.0), (100, 150), (95, 140), (80, 120), (60, 100))
+            return GoalRange(low: l, high: h, source: "APLS 6th ed.")
+        case .respiratoryRate:
+            if newborn { return GoalRange(low: 30, high: 60, source: "PALS 2020 newborn") }
+            let (l, h) = band((30.0, 40.0), (25, 35), (25, 30), (20, 25), (15, 20))
+            return GoalRange(low: l, high: h, source: "APLS 6th ed.")
+        case .bloodPressure:
+            if newborn { return GoalRange(low: 60, high: 90, source: "PALS 2020 newborn (systolic)") }
+            let (l, h) = band((70.0, 90.0), (80, 95), (80, 100), (90, 110), (100, 120))
+            return GoalRange(low: l, high: h, source: "APLS 6th ed. (systolic)")
+        case .temperature:
+            return GoalRange(low: 36.5, high: 37.5, source: "NICE NG143 / WHO")
+        case .spo2:
+            if let weeks = correctedWeeks, weeks < 37 { return GoalRange(low: 91, high: 95, source: "BAPM 2019 preterm") }
+            return GoalRange(low: 94, high: nil, source: "BTS 2017")
+        case .glucose:
+            if newborn { return GoalRange(low: 2.6, high: 10.0, source: "BAPM 2017") }
+            return GoalRange(low: 4.0, high: 10.0, source: "ISPAD 2022")
+        case .weight, .length, .headCircumference:
+            return nil
+        }
+    }
+}

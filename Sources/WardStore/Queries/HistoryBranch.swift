@@ -1,0 +1,80 @@
+import Foundation
+import GRDB
+
+/// How one event kind's table maps onto History's common columns: kindRank, id, patientId,
+/// occurredAt, staffId, subtype, detailA, detailB, detailNumber, detailNumber2, notes.
+/// Each branch reads its table as `n` and is keyset-limited on its own time index.
+struct HistoryBranch {
+    let kind: HistoryEventKind
+    let table: String
+    let timeColumn: String
+    /// Conditions the branch always has (they must imply the partial index's WHERE).
+    let extraConditions: [String]
+    /// The select list for subtype … detailNumber2.
+    let columns: String
+
+    static func of(_ kind: HistoryEventKind) -> HistoryBranch {
+        switch kind {
+        case .nappyChange:
+            return HistoryBranch(kind: kind, table: "nappy_change", timeColumn: "occurredAt", extraConditions: [],
+                                 columns: "n.kind AS subtype, n.size AS detailA, n.stoolColour AS detailB, "
+                                    + "n.nappyWeightGrams AS detailNumber, NULL AS detailNumber2")
+        case .feed:
+            return HistoryBranch(kind: kind, table: "feed", timeColumn: "occurredAt", extraConditions: [],
+                                 columns: "n.kind AS subtype, NULL AS detailA, NULL AS detailB, "
+                                    + "n.volumeML AS detailNumber, n.durationMinutes AS detailNumber2")
+        case .measurement:
+            return HistoryBranch(kind: kind, table: "measurement", timeColumn: "measuredAt", extraConditions: [],
+                                 columns: "n.kind AS subtype, NULL AS detailA, NULL AS detailB, "
+                                    + "n.value AS detailNumber, n.diastolicMmHg AS detailNumber2")
+        case .doseRecord:
+            return HistoryBranch(kind: kind, table: "dose_record", timeColumn: "recordedAt",
+                                 extraConditions: ["n.status IS NOT NULL"],
+                                 columns: "n.status AS subtype, n.withheldReason AS detailA, "
+                                    + "(SELECT dm.drugName FROM medication dm WHERE dm.id = n.medicationId) || char(31) || n.slotTime "
+                                    + "AS detailB, n.scheduledAt AS detailNumber, NULL AS detailNumber2")
+        case .asNeededDose:
+            return HistoryBranch(kind: kind, table: "as_needed_dose", timeColumn: "givenAt", extraConditions: [],
+                                 columns: "'given' AS subtype, n.overrideReason AS detailA, "
+                                    + "(SELECT dm.drugName FROM medication dm WHERE dm.id = n.medicationId) AS detailB, "
+                                    + "n.doseAmount AS detailNumber, NULL AS detailNumber2")
+        }
+    }
+
+    /// Title and one-line details for a merged row.
+    static func text(kind: HistoryEventKind, row: Row) -> (title: String, details: String) {
+        let subtype: String = row["subtype"] ?? ""
+        let detailA: String? = row["detailA"]
+        let detailB: String? = row["detailB"]
+        let number: Double? = row["detailNumber"]
+        let number2: Double? = row["detailNumber2"]
+        switch kind {
+        case .nappyChange:
+            var details: [String] = [detailA ?? ""]
+            if let colour = detailB.flatMap(StoolColour.init(rawValue:)) { details.append(colour.displayName) }
+            if let grams = number { details.append("\(Int(grams)) g") }
+            return ("Nappy \(subtype)", details.filter { !$0.isEmpty }.joined(separator: " · "))
+        case .feed:
+            let feedKind = FeedKind(rawValue: subtype)
+            var details: [String] = []
+            if let ml = number { details.append("\(Int(ml)) mL") }
+            if let minutes = number2 { details.append("\(Int(minutes)) min") }
+            return ("Feed \(feedKind?.displayName ?? subtype)", details.joined(separator: " · "))
+        case .measurement:
+            let measurementKind = MeasurementKind(rawValue: subtype) ?? .weight
+            let value = MeasurementText.value(kind: measurementKind, value: number ?? 0, diastolic: number2)
+            return (measurementKind.displayName.prefix(1).uppercased() + measurementKind.displayName.dropFirst(), value)
+        case .doseRecord:
+            // detailB is "drug name <US> slot time".
+            let parts = (detailB ?? "?").split(separator: "\u{1F}", omittingEmptySubsequences: false).map(String.init)
+            var details = ["\(parts.count > 1 ? parts[1] : "?") slot"]
+            if let reason = detailA.flatMap(WithheldReason.init(rawValue:)) { details.append(reason.displayName) }
+            return ("Dose \(subtype): \(parts[0])", details.joined(separator: " · "))
+        case .asNeededDose:
+            var details: [String] = ["as needed"]
+            if let amount = number { details.append(NumberFormat.trimmed(amount)) }
+            if let reason = detailA { details.append("override: \(reason)") }
+            return ("Dose given: \(detailB ?? "?")", details.joined(separator: " · "))
+        }
+    }
+}

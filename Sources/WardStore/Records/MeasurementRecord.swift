@@ -1,0 +1,89 @@
+import Foundation
+import GRDB
+
+/// One measurement in its kind's canonical unit (`MeasurementKind.canonicalUnit`): weight in
+/// grams, lengths in cm, temperature in °C, rates per minute, SpO2 %, blood pressure mmHg
+/// (`value` systolic, `diastolicMmHg` beside it), glucose in mmol/L.
+public struct MeasurementRecord: Sendable, Hashable, Codable, FetchableRecord, PersistableRecord, MillisecondDates {
+    public static let databaseTableName = "measurement"
+
+    public var id: Int64
+    public var patientId: Int64
+    public var measuredAt: Date
+    public var kind: MeasurementKind
+    public var value: Double
+    public var diastolicMmHg: Double?
+    public var notes: String
+    public var recordedBy: Int64?
+    public var createdAt: Date
+    public var updatedAt: Date
+    public var deletedAt: Date?
+    public var isDemo: Bool
+
+    public var draft: MeasurementDraft {
+        MeasurementDraft(patientId: patientId, measuredAt: measuredAt, kind: kind, value: value,
+                         diastolicMmHg: diastolicMmHg, notes: notes)
+    }
+
+    /// "3250 g", "37.8 °C", "82/50 mmHg", "2.4 mmol/L".
+    public var valueText: String { MeasurementText.value(kind: kind, value: value, diastolic: diastolicMmHg) }
+}
+
+public struct MeasurementDraft: Sendable, Hashable, Codable {
+    public var patientId: Int64
+    public var measuredAt: Date
+    public var kind: MeasurementKind
+    /// Canonical unit (see `MeasurementKind.canonicalUnit`); convert with `UnitConversion` first.
+    public var value: Double
+    public var diastolicMmHg: Double?
+    public var notes: String
+
+    public init(patientId: Int64, measuredAt: Date, kind: MeasurementKind, value: Double, diastolicMmHg: Double? = nil,
+                notes: String = "") {
+        self.patientId = patientId
+        self.measuredAt = measuredAt
+        self.kind = kind
+        self.value = value
+        self.diastolicMmHg = diastolicMmHg
+        self.notes = notes
+    }
+}
+
+/// A goal range for one measurement kind (canonical units; either end may be open).
+public struct GoalRange: Sendable, Hashable, Codable {
+    public var low: Double?
+    public var high: Double?
+    /// Where the numbers come from ("patient goal", or the cited default table).
+    public var source: String
+
+    public init(low: Double?, high: Double?, source: String) {
+        self.low = low
+        self.high = high
+        self.source = source
+    }
+
+    /// "low", "high" or nil when inside (or no limit on that side).
+    public func mark(_ value: Double) -> RangeMark? {
+        if let low, value < low { return .low }
+        if let high, value > high { return .high }
+        return nil
+    }
+}
+
+/// An out-of-range mark, always shown with its word (never colour alone).
+public enum RangeMark: String, Sendable, Hashable, Codable {
+    case low, high
+}
+
+enum MeasurementText {
+    static func value(kind: MeasurementKind, value: Double, diastolic: Double?) -> String {
+        switch kind {
+        case .bloodPressure:
+            return "\(NumberFormat.trimmed(value))/\(diastolic.map { NumberFormat.trimmed($0) } ?? "?") mmHg"
+        case .weight, .heartRate, .respiratoryRate, .spo2:
+            return "\(NumberFormat.trimmed(value.rounded())) \(kind.canonicalUnit)"
+        default:
+            return "\(NumberFormat.trimmed(value, maxFractionDigits: 1)) \(kind.canonicalUnit)"
+        }
+    }
+}

@@ -1,0 +1,187 @@
+import Foundation
+import GRDB
+
+extension SQLiteWardStore {
+    public func recordDose(_ draft: DoseRecordDraft, by: Int64?) async throws -> Audited<DoseRecord> {
+        try await recordDoses([draft], by: by)[0]
+    }
+
+    /// Records final statuses for several slots in one transaction (the drug round's Space-marked
+    /// rows): all stored or none. A slot that already has a row is updated (the audit trail keeps
+    /// the earlier status); the UNIQUE slot index makes a second row impossible even when two
+    /// processes record the same slot at once (writes are serialised; the later one replaces).
+    public func recordDoses(_ drafts: [DoseRecordDraft], by: Int64?) async throws -> [Audited<DoseRecord>] {
+        guard !drafts.isEmpty else { return [] }
+        let (now, timeZone) = (self.now, self.timeZone)
+        let result = try await pool.write { db -> [Audited<DoseRecord>] in
+            try drafts.map { draft in
+                let (medication, slot) = try Self.slot(draft.medicationId, draft.scheduledAt, db: db, timeZone: timeZone)
+                var issues = WardValidation.doseRecord(draft, now: now)
+                try Self.checkPatient(medication.patientId, at: draft.recordedAt, field: "recordedAt", db: db, issues: &issues)
+                guard issues.isEmpty else { throw WardValidationError(issues) }
+                return try Self.upsertSlot(db, medication: medication, slot: slot, by: by, now: now) { record in
+                    record.status = draft.status
+                    record.withheldReason = draft.status == .withheld ? draft.withheldReason : nil
+                    record.recordedAt = StoredTime.truncated(draft.recordedAt)
+                    record.recordedBy = by
+                    record.notes = Self.cleanNotes(draft.notes)
+                    record.deletedAt = nil
+                }
+            }
+        }
+        publish([.doseRecord])
+        return result
+    }
+
+    /// Moves a slot's due time 10, 30 or 60 minutes on (from now, or from the current snooze);
+    /// refused once the slot has a final status.
+    public func snoozeDose(medicationId: Int64, scheduledAt: Date, by option: SnoozeOption,
+                           staffId: Int64?) async throws -> Audited<DoseRecord> {
+        let (now, timeZone) = (self.now, self.timeZone)
+        let result = try await pool.write { db -> Audited<DoseRecord> in
+            let (medication, slot) = try Self.slot(medicationId, scheduledAt, db: db, timeZone: timeZone)
+            return try Self.upsertSlot(db, medication: medication, slot: slot, by: staffId, now: now) { record in
+                if let status = record.liveStatus {
+                    throw WardStoreError("the \(slot.time) dose of \(medication.drugName) is already \(status.rawValue); it cannot be snoozed")
+                }
+                record.snoozedUntil = option.snoozedUntil(now: now, current: record.snoozedUntil)
+                record.deletedAt = nil
+            }
+        }
+        publish([.doseRecord])
+        return result
+    }
+
+    public func doseRecords(medicationId: Int64, from: Date, to: Date) async throws -> [DoseRecord] {
+        try await pool.read { db in
+            try DoseRecord.fetchAll(db, sql: """
+                SELECT * FROM dose_record WHERE medicationId = ? AND scheduledAt >= ? AND scheduledAt < ?
+                    AND deletedAt IS NULL ORDER BY scheduledAt
+                """, arguments: [medicationId, StoredTime.milliseconds(from), StoredTime.milliseconds(to)])
+        }
+    }
+
+    public func doseRecord(id: Int64) async throws -> DoseRecord? {
+        try await pool.read { db in try DoseRecord.fetchOne(db, key: id) }
+    }
+
+    public func deleteDoseRecord(id: Int64, by: Int64?) async throws -> Audited<DoseRecord> {
+        try await setDeleted(DoseRecord.self, id: id, deleted: true, by: by)
+    }
+
+    // MARK: As needed
+
+    /// Logs an as-needed dose. Refused with `AsNeededRefusalError` when the minimum interval or
+    /// the 24 h maximum would be broken, unless `overrideReason` is given (then stored with it).
+    public func logAsNeededDose(_ draft: AsNeededDoseDraft, by: Int64?) async throws -> Audited<AsNeededDose> {
+        let now = self.now
+        let result = try await pool.write { db -> Audited<AsNeededDose> in
+            let medication = try Self.existing(Medication.self, draft.medicationId, db: db)
+            guard medication.deletedAt == nil else { throw WardStoreError("medication \(medication.id) is deleted") }
+            guard case .asNeeded(let minutes, let maxPerDay) = medication.schedule else {
+                throw WardStoreError("\(medication.drugName) is scheduled (\(medication.schedule.summary)), not as needed; record its slot instead")
+            }
+            var issues: [ValidationIssue] = []
+            if let issue = WardValidation.notInFuture(draft.givenAt, now: now, field: "givenAt", what: "dose time") {
+                issues.append(issue)
+            }
+            if let amount = draft.doseAmount, !WardValidation.doseAmountRange.contains(amount) {
+                issues.append(.init(field: "doseAmount", message: "dose \(amount) must be more than 0 and at most 10000"))
+            }
+            let overrideReason = draft.overrideReason?.trimmingCharacters(in: .whitespacesAndNewlines)
+            if let reason = overrideReason, reason.isEmpty {
+                issues.append(.init(field: "overrideReason", message: "the override reason is empty; say why the rule is broken"))
+            }
+            if draft.givenAt < medication.startsAt || medication.endsAt.map({ draft.givenAt >= $0 }) == true {
+                issues.append(.init(field: "givenAt", message: "\(medication.drugName) is not prescribed at that time"))
+            }
+            try Self.checkPatient(medication.patientId, at: draft.givenAt, field: "givenAt", db: db, issues: &issues)
+            guard issues.isEmpty else { throw WardValidationError(issues) }
+            let givenMs = StoredTime.milliseconds(draft.givenAt)
+            let others = try Int64.fetchAll(db, sql: """
+                SELECT givenAt FROM as_needed_dose WHERE medicationId = ? AND deletedAt IS NULL
+                    AND givenAt > ? AND givenAt < ?
+                """, arguments: [medication.id, givenMs - 86_400_000, givenMs + 86_400_000])
+                .map(StoredTime.date(milliseconds:))
+            let refusals = AsNeededRules.check(at: draft.givenAt, otherDoses: others, minimumIntervalMinutes: minutes,
+                                               maxDosesPer24h: maxPerDay)
+            if !refusals.isEmpty && overrideReason == nil { throw AsNeededRefusalError(refusals: refusals) }
+            try db.execute(sql: """
+                INSERT INTO as_needed_dose (medicationId, patientId, givenAt, doseAmount, overrideReason, notes,
+                    recordedBy, createdAt, updatedAt)
+                VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)
+                """, arguments: [medication.id, medication.patientId, givenMs, draft.doseAmount ?? medication.doseAmount,
+                                 refusals.isEmpty ? nil : overrideReason, Self.cleanNotes(draft.notes), by,
+                                 StoredTime.milliseconds(now), StoredTime.milliseconds(now)])
+            let dose = try AsNeededDose.fetchOne(db, key: db.lastInsertedRowID)!
+            let auditId = try AuditTrail.record(db, action: .create, before: nil, after: dose, by: by, at: now)
+            return Audited(record: dose, auditEntryId: auditId)
+        }
+        publish([.asNeededDose])
+        return result
+    }
+
+    public func asNeededDoses(medicationId: Int64, from: Date, to: Date) async throws -> [AsNeededDose] {
+        try await pool.read { db in
+            try AsNeededDose.fetchAll(db, sql: """
+                SELECT * FROM as_needed_dose WHERE medicationId = ? AND deletedAt IS NULL AND givenAt >= ? AND givenAt < ?
+                ORDER BY givenAt
+                """, arguments: [medicationId, StoredTime.milliseconds(from), StoredTime.milliseconds(to)])
+        }
+    }
+
+    public func deleteAsNeededDose(id: Int64, by: Int64?) async throws -> Audited<AsNeededDose> {
+        try await setDeleted(AsNeededDose.self, id: id, deleted: true, by: by)
+    }
+
+    // MARK: Slot plumbing
+
+    /// The medication and the slot at `scheduledAt`, which must be one the schedule generates.
+    static func slot(_ medicationId: Int64, _ scheduledAt: Date, db: Database,
+                     timeZone: TimeZone) throws -> (Medication, DoseSlot) {
+        let medication = try existing(Medication.self, medicationId, db: db)
+        guard medication.deletedAt == nil else { throw WardStoreError("medication \(medicationId) is deleted") }
+        let at = StoredTime.truncated(scheduledAt)
+        let slots = SlotGenerator.slots(for: medication, from: at.addingTimeInterval(-1), to: at.addingTimeInterval(1),
+                                        timeZone: timeZone)
+        guard let slot = slots.first(where: { $0.scheduledAt == at }) else {
+            if medication.schedule.isAsNeeded {
+                throw WardStoreError("\(medication.drugName) is given as needed; it has no slots (log an as-needed dose)")
+            }
+            throw WardStoreError("\(medication.drugName) has no dose scheduled at that time (schedule: \(medication.schedule.summary))")
+        }
+        return (medication, slot)
+    }
+
+    /// Inserts or updates the one row of a slot and audits it (create or update).
+    static func upsertSlot(_ db: Database, medication: Medication, slot: DoseSlot, by: Int64?, now: Date,
+                           _ change: (inout DoseRecord) throws -> Void) throws -> Audited<DoseRecord> {
+        let ms = StoredTime.milliseconds(slot.scheduledAt)
+        if let before = try DoseRecord.fetchOne(db, sql: "SELECT * FROM dose_record WHERE medicationId = ? AND scheduledAt = ?",
+                                                arguments: [medication.id, ms]) {
+            var after = before
+            try change(&after)
+            after.updatedAt = now
+            try after.update(db)
+            let action: AuditAction = before.deletedAt != nil ? .restore : .update
+            let auditId = try AuditTrail.record(db, action: action, before: before, after: after, by: by, at: now)
+            return Audited(record: after, auditEntryId: auditId)
+        }
+        var record = DoseRecord(id: 0, medicationId: medication.id, patientId: medication.patientId,
+                                scheduledAt: slot.scheduledAt, slotDay: slot.day, slotTime: slot.time, status: nil,
+                                withheldReason: nil, recordedAt: nil, recordedBy: nil, snoozedUntil: nil, notes: "",
+                                createdAt: now, updatedAt: now, deletedAt: nil, isDemo: false)
+        try change(&record)
+        try db.execute(sql: """
+            INSERT INTO dose_record (medicationId, patientId, scheduledAt, slotDay, slotTime, status, withheldReason,
+                recordedAt, recordedBy, snoozedUntil, notes, createdAt, updatedAt)
+            VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
+            """, arguments: [record.medicationId, record.patientId, ms, record.slotDay, record.slotTime, record.status,
+                             record.withheldReason, record.recordedAt.map(StoredTime.milliseconds), record.recordedBy,
+                             record.snoozedUntil.map(StoredTime.milliseconds), record.notes,
+                             StoredTime.milliseconds(now), StoredTime.milliseconds(now)])
+        let stored = try DoseRecord.fetchOne(db, key: db.lastInsertedRowID)!
+        let auditId = try AuditTrail.record(db, action: .create, before: nil, after: stored, by: by, at: now)
+        return Audited(record: stored, auditEntryId: auditId)
+    }
+}

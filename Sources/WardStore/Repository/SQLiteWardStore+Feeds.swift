@@ -1,0 +1,71 @@
+import Foundation
+import GRDB
+
+extension SQLiteWardStore {
+    public func logFeed(_ draft: FeedDraft, by: Int64?) async throws -> Audited<Feed> {
+        let now = self.now
+        let result = try await pool.write { db -> Audited<Feed> in
+            try Self.checkFeed(draft, db: db, now: now)
+            try db.execute(sql: """
+                INSERT INTO feed (patientId, occurredAt, kind, volumeML, durationMinutes, notes, recordedBy, createdAt, updatedAt)
+                VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)
+                """, arguments: [draft.patientId, StoredTime.milliseconds(draft.occurredAt), draft.kind, draft.volumeML,
+                                 draft.durationMinutes, Self.cleanNotes(draft.notes), by,
+                                 StoredTime.milliseconds(now), StoredTime.milliseconds(now)])
+            let feed = try Feed.fetchOne(db, key: db.lastInsertedRowID)!
+            let auditId = try AuditTrail.record(db, action: .create, before: nil, after: feed, by: by, at: now)
+            return Audited(record: feed, auditEntryId: auditId)
+        }
+        publish([.feed])
+        return result
+    }
+
+    public func updateFeed(id: Int64, _ draft: FeedDraft, by: Int64?) async throws -> Audited<Feed> {
+        let now = self.now
+        let result = try await pool.write { db -> Audited<Feed> in
+            let before = try Self.existing(Feed.self, id, db: db)
+            guard before.deletedAt == nil else { throw WardStoreError("feed \(id) is deleted; restore it before editing") }
+            try Self.checkFeed(draft, db: db, now: now)
+            var after = before
+            after.patientId = draft.patientId
+            after.occurredAt = StoredTime.truncated(draft.occurredAt)
+            after.kind = draft.kind
+            after.volumeML = draft.volumeML
+            after.durationMinutes = draft.durationMinutes
+            after.notes = Self.cleanNotes(draft.notes)
+            after.updatedAt = now
+            try after.update(db)
+            let auditId = try AuditTrail.record(db, action: .update, before: before, after: after, by: by, at: now)
+            return Audited(record: after, auditEntryId: auditId)
+        }
+        publish([.feed])
+        return result
+    }
+
+    public func deleteFeed(id: Int64, by: Int64?) async throws -> Audited<Feed> {
+        try await setDeleted(Feed.self, id: id, deleted: true, by: by)
+    }
+
+    public func restoreFeed(id: Int64, by: Int64?) async throws -> Audited<Feed> {
+        try await setDeleted(Feed.self, id: id, deleted: false, by: by)
+    }
+
+    public func feed(id: Int64) async throws -> Feed? {
+        try await pool.read { db in try Feed.fetchOne(db, key: id) }
+    }
+
+    /// The patient's latest feed (to pre-fill the quick log with the last kind and volume).
+    public func latestFeed(patientId: Int64) async throws -> Feed? {
+        try await pool.read { db in
+            try Feed.fetchOne(db, sql: """
+                SELECT * FROM feed WHERE patientId = ? AND deletedAt IS NULL ORDER BY occurredAt DESC, id DESC LIMIT 1
+                """, arguments: [patientId])
+        }
+    }
+
+    static func checkFeed(_ draft: FeedDraft, db: Database, now: Date) throws {
+        var issues = WardValidation.feed(draft, now: now)
+        try checkPatient(draft.patientId, at: draft.occurredAt, field: "occurredAt", db: db, issues: &issues)
+        guard issues.isEmpty else { throw WardValidationError(issues) }
+    }
+}

@@ -1,0 +1,132 @@
+import Foundation
+import GRDB
+
+extension SQLiteWardStore {
+    public func logMeasurement(_ draft: MeasurementDraft, by: Int64?) async throws -> Audited<MeasurementRecord> {
+        let now = self.now
+        let result = try await pool.write { db -> Audited<MeasurementRecord> in
+            try Self.checkMeasurement(draft, db: db, now: now)
+            try db.execute(sql: """
+                INSERT INTO measurement (patientId, measuredAt, kind, value, diastolicMmHg, notes, recordedBy, createdAt, updatedAt)
+                VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)
+                """, arguments: [draft.patientId, StoredTime.milliseconds(draft.measuredAt), draft.kind, draft.value,
+                                 draft.diastolicMmHg, Self.cleanNotes(draft.notes), by,
+                                 StoredTime.milliseconds(now), StoredTime.milliseconds(now)])
+            let measurement = try MeasurementRecord.fetchOne(db, key: db.lastInsertedRowID)!
+            let auditId = try AuditTrail.record(db, action: .create, before: nil, after: measurement, by: by, at: now)
+            return Audited(record: measurement, auditEntryId: auditId)
+        }
+        publish([.measurement])
+        return result
+    }
+
+    public func updateMeasurement(id: Int64, _ draft: MeasurementDraft, by: Int64?) async throws -> Audited<MeasurementRecord> {
+        let now = self.now
+        let result = try await pool.write { db -> Audited<MeasurementRecord> in
+            let before = try Self.existing(MeasurementRecord.self, id, db: db)
+            guard before.deletedAt == nil else { throw WardStoreError("measurement \(id) is deleted; restore it before editing") }
+            try Self.checkMeasurement(draft, db: db, now: now)
+            var after = before
+            after.patientId = draft.patientId
+            after.measuredAt = StoredTime.truncated(draft.measuredAt)
+            after.kind = draft.kind
+            after.value = draft.value
+            after.diastolicMmHg = draft.diastolicMmHg
+            after.notes = Self.cleanNotes(draft.notes)
+            after.updatedAt = now
+            try after.update(db)
+            let auditId = try AuditTrail.record(db, action: .update, before: before, after: after, by: by, at: now)
+            return Audited(record: after, auditEntryId: auditId)
+        }
+        publish([.measurement])
+        return result
+    }
+
+    public func deleteMeasurement(id: Int64, by: Int64?) async throws -> Audited<MeasurementRecord> {
+        try await setDeleted(MeasurementRecord.self, id: id, deleted: true, by: by)
+    }
+
+    public func restoreMeasurement(id: Int64, by: Int64?) async throws -> Audited<MeasurementRecord> {
+        try await setDeleted(MeasurementRecord.self, id: id, deleted: false, by: by)
+    }
+
+    public func measurement(id: Int64) async throws -> MeasurementRecord? {
+        try await pool.read { db in try MeasurementRecord.fetchOne(db, key: id) }
+    }
+
+    /// One kind's readings in `[from, to)`, oldest first (trend charts, the effectiveness series).
+    public func measurements(patientId: Int64, kind: MeasurementKind, from: Date, to: Date) async throws -> [MeasurementRecord] {
+        try await pool.read { db in
+            try MeasurementRecord.fetchAll(db, sql: """
+                SELECT * FROM measurement WHERE patientId = ? AND kind = ? AND deletedAt IS NULL
+                    AND measuredAt >= ? AND measuredAt < ? ORDER BY measuredAt, id
+                """, arguments: [patientId, kind, StoredTime.milliseconds(from), StoredTime.milliseconds(to)])
+        }
+    }
+
+    /// The goal range per kind for a patient: their own goal, else the default for their age.
+    public func goalRanges(patientId: Int64) async throws -> [MeasurementKind: GoalRange] {
+        let (now, timeZone) = (self.now, self.timeZone)
+        return try await pool.read { db in
+            guard let patient = try Patient.fetchOne(db, key: patientId) else {
+                throw WardStoreError("no patient with id \(patientId)")
+            }
+            return try Self.goalRanges(for: patient, db: db, now: now, timeZone: timeZone)
+        }
+    }
+
+    /// Sets (or with nil clears, back to the age default) a patient's goal range for one kind.
+    public func setGoalRange(patientId: Int64, kind: MeasurementKind, _ range: GoalRange?, by: Int64?) async throws {
+        if let range {
+            var issues: [ValidationIssue] = []
+            if range.low == nil && range.high == nil {
+                issues.append(.init(field: "range", message: "a goal needs a low or a high limit"))
+            }
+            if let low = range.low, let high = range.high, low >= high {
+                issues.append(.init(field: "range", message: "the low limit must be below the high limit"))
+            }
+            for v in [range.low, range.high].compactMap({ $0 }) where !kind.plausibleRange.contains(v) {
+                issues.append(.init(field: "range", message: "\(NumberFormat.trimmed(v)) \(kind.canonicalUnit) is not a plausible \(kind.displayName)"))
+            }
+            guard issues.isEmpty else { throw WardValidationError(issues) }
+        }
+        let now = self.now
+        try await pool.write { db in
+            let beforeRow = try Row.fetchOne(db, sql: "SELECT low, high FROM measurement_goal WHERE patientId = ? AND kind = ?",
+                                             arguments: [patientId, kind])
+            let before = beforeRow.map { GoalRange(low: $0["low"], high: $0["high"], source: "patient goal") }
+            if let range {
+                try db.execute(sql: "INSERT OR REPLACE INTO measurement_goal (patientId, kind, low, high, updatedAt) VALUES (?, ?, ?, ?, ?)",
+                               arguments: [patientId, kind, range.low, range.high, StoredTime.milliseconds(now)])
+            } else {
+                try db.execute(sql: "DELETE FROM measurement_goal WHERE patientId = ? AND kind = ?", arguments: [patientId, kind])
+            }
+            try AuditTrail.record(db, action: .update, entity: .measurementGoal, entityId: patientId,
+                                  beforeJSON: try before.map { try AuditJSON.encode([kind.rawValue: $0]) },
+                                  afterJSON: try range.map { try AuditJSON.encode([kind.rawValue: $0]) }, by: by, at: now)
+        }
+        publish([.measurementGoal])
+    }
+
+    static func goalRanges(for patient: Patient, db: Database, now: Date,
+                           timeZone: TimeZone) throws -> [MeasurementKind: GoalRange] {
+        let age = PatientAge(patient: patient, now: now, timeZone: timeZone)
+        var ranges: [MeasurementKind: GoalRange] = [:]
+        for kind in MeasurementKind.allCases {
+            ranges[kind] = MeasurementGoals.defaultRange(kind, ageDays: age.days, correctedWeeks: age.correctedGestationWeeks)
+        }
+        for row in try Row.fetchAll(db, sql: "SELECT kind, low, high FROM measurement_goal WHERE patientId = ?",
+                                    arguments: [patient.id]) {
+            if let kind = MeasurementKind(rawValue: row["kind"]) {
+                ranges[kind] = GoalRange(low: row["low"], high: row["high"], source: "patient goal")
+            }
+        }
+        return ranges
+    }
+
+    static func checkMeasurement(_ draft: MeasurementDraft, db: Database, now: Date) throws {
+        var issues = WardValidation.measurement(draft, now: now)
+        try checkPatient(draft.patientId, at: draft.measuredAt, field: "measuredAt", db: db, issues: &issues)
+        guard issues.isEmpty else { throw WardValidationError(issues) }
+    }
+}

@@ -1,0 +1,112 @@
+import Foundation
+import GRDB
+
+extension SQLiteWardStore {
+    public func addMedication(_ draft: MedicationDraft, by: Int64?) async throws -> Audited<Medication> {
+        let now = self.now
+        let result = try await pool.write { db -> Audited<Medication> in
+            try Self.checkMedication(draft, db: db)
+            var medication = Self.medication(from: draft, id: 0, now: now)
+            try medication.insert(db)
+            medication.id = db.lastInsertedRowID
+            let auditId = try AuditTrail.record(db, action: .create, before: nil, after: medication, by: by, at: now)
+            return Audited(record: medication, auditEntryId: auditId)
+        }
+        publish([.medication])
+        return result
+    }
+
+    public func updateMedication(id: Int64, _ draft: MedicationDraft, by: Int64?) async throws -> Audited<Medication> {
+        try await changeMedication(id: id, by: by) { medication, now, db in
+            try Self.checkMedication(draft, db: db)
+            guard draft.patientId == medication.patientId else {
+                throw WardValidationError([.init(field: "patientId", message: "a medication cannot move to another patient; stop it and add it there")])
+            }
+            var after = Self.medication(from: draft, id: medication.id, now: now)
+            after.isPaused = medication.isPaused
+            after.createdAt = medication.createdAt
+            after.isDemo = medication.isDemo
+            medication = after
+        }
+    }
+
+    public func setMedicationPaused(id: Int64, paused: Bool, by: Int64?) async throws -> Audited<Medication> {
+        try await changeMedication(id: id, by: by) { medication, _, _ in
+            guard medication.isPaused != paused else {
+                throw WardStoreError("medication \(id) is \(paused ? "already paused" : "not paused")")
+            }
+            medication.isPaused = paused
+        }
+    }
+
+    public func stopMedication(id: Int64, at: Date, by: Int64?) async throws -> Audited<Medication> {
+        try await changeMedication(id: id, by: by) { medication, now, _ in
+            if let issue = WardValidation.notInFuture(at, now: now, field: "endsAt", what: "stop time") {
+                throw WardValidationError([issue])
+            }
+            guard at > medication.startsAt else {
+                throw WardValidationError([.init(field: "endsAt", message: "the stop time is not after the start")])
+            }
+            if let end = medication.endsAt, end <= at {
+                throw WardStoreError("medication \(id) already ended")
+            }
+            medication.endsAt = StoredTime.truncated(at)
+        }
+    }
+
+    public func deleteMedication(id: Int64, by: Int64?) async throws -> Audited<Medication> {
+        try await setDeleted(Medication.self, id: id, deleted: true, by: by)
+    }
+
+    public func restoreMedication(id: Int64, by: Int64?) async throws -> Audited<Medication> {
+        try await setDeleted(Medication.self, id: id, deleted: false, by: by)
+    }
+
+    public func medication(id: Int64) async throws -> Medication? {
+        try await pool.read { db in try Medication.fetchOne(db, key: id) }
+    }
+
+    public func medications(patientId: Int64, includeEnded: Bool) async throws -> [Medication] {
+        let nowMs = StoredTime.milliseconds(now)
+        return try await pool.read { db in
+            try Medication.fetchAll(db, sql: """
+                SELECT * FROM medication WHERE patientId = ? AND deletedAt IS NULL
+                    AND (? OR endsAt IS NULL OR endsAt > ?)
+                ORDER BY lower(drugName), id
+                """, arguments: [patientId, includeEnded, nowMs])
+        }
+    }
+
+    private func changeMedication(id: Int64, by: Int64?,
+                                  _ change: @Sendable @escaping (inout Medication, Date, Database) throws -> Void)
+        async throws -> Audited<Medication> {
+        let now = self.now
+        let result = try await pool.write { db -> Audited<Medication> in
+            let before = try Self.existing(Medication.self, id, db: db)
+            guard before.deletedAt == nil else { throw WardStoreError("medication \(id) is deleted; restore it first") }
+            var after = before
+            try change(&after, now, db)
+            after.updatedAt = now
+            try after.update(db)
+            let auditId = try AuditTrail.record(db, action: .update, before: before, after: after, by: by, at: now)
+            return Audited(record: after, auditEntryId: auditId)
+        }
+        publish([.medication])
+        return result
+    }
+
+    static func checkMedication(_ draft: MedicationDraft, db: Database) throws {
+        var issues = WardValidation.medication(draft)
+        try checkPatient(draft.patientId, at: draft.startsAt, field: "startsAt", db: db, issues: &issues)
+        guard issues.isEmpty else { throw WardValidationError(issues) }
+    }
+
+    static func medication(from draft: MedicationDraft, id: Int64, now: Date) -> Medication {
+        let trimmedName = draft.drugName.trimmingCharacters(in: .whitespaces)
+        return Medication(id: id, patientId: draft.patientId, drugName: trimmedName, doseAmount: draft.doseAmount,
+                          doseUnit: draft.doseUnit, route: draft.route, schedule: draft.schedule,
+                          startsAt: StoredTime.truncated(draft.startsAt), endsAt: draft.endsAt.map(StoredTime.truncated),
+                          isPaused: false, category: draft.category, notes: cleanNotes(draft.notes),
+                          createdAt: now, updatedAt: now, deletedAt: nil, isDemo: false)
+    }
+}

@@ -1,0 +1,53 @@
+import Foundation
+import GRDB
+
+/// Soft delete and restore shared by the soft-deletable record kinds (one audited write each).
+protocol SoftDeletable: AuditedRecord {
+    var deletedAt: Date? { get set }
+    /// "feed", "measurement": for messages.
+    static var noun: String { get }
+}
+
+extension Medication: SoftDeletable { static var noun: String { "medication" } }
+extension AsNeededDose: SoftDeletable { static var noun: String { "as-needed dose" } }
+extension DoseRecord: SoftDeletable { static var noun: String { "dose record" } }
+extension Feed: SoftDeletable { static var noun: String { "feed" } }
+extension MeasurementRecord: SoftDeletable { static var noun: String { "measurement" } }
+
+extension SQLiteWardStore {
+    func setDeleted<R: SoftDeletable>(_ type: R.Type, id: Int64, deleted: Bool, by: Int64?) async throws -> Audited<R> {
+        let now = self.now
+        let result = try await pool.write { db -> Audited<R> in
+            let before = try Self.existing(R.self, id, db: db)
+            guard (before.deletedAt == nil) == deleted else {
+                throw WardStoreError("\(R.noun) \(id) is \(deleted ? "already deleted" : "not deleted")")
+            }
+            var after = before
+            after.deletedAt = deleted ? now : nil
+            after.updatedAt = now
+            try after.update(db)
+            let auditId = try AuditTrail.record(db, action: deleted ? .delete : .restore, before: before, after: after,
+                                                by: by, at: now)
+            return Audited(record: after, auditEntryId: auditId)
+        }
+        publish([R.entity])
+        return result
+    }
+
+    static func existing<R: SoftDeletable>(_ type: R.Type, _ id: Int64, db: Database) throws -> R {
+        guard let record = try R.fetchOne(db, key: id) else { throw WardStoreError("no \(R.noun) with id \(id)") }
+        return record
+    }
+
+    /// The patient must exist (not deleted); the time may be at most a day before admission.
+    static func checkPatient(_ patientId: Int64, at date: Date, field: String, db: Database,
+                             issues: inout [ValidationIssue]) throws {
+        if let patient = try Patient.fetchOne(db, key: patientId), patient.deletedAt == nil {
+            if date < patient.admittedAt.addingTimeInterval(-24 * 3600) {
+                issues.append(.init(field: field, message: "the time is more than a day before \(patient.fullName) was admitted"))
+            }
+        } else {
+            issues.append(.init(field: "patientId", message: "no patient with id \(patientId)"))
+        }
+    }
+}

@@ -1,0 +1,201 @@
+import ArgumentParser
+import Foundation
+import WardStore
+
+/// `cotside log dose`: a scheduled slot's final status, or an as-needed dose, strictly validated.
+struct LogDoseCommand: AsyncParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "dose",
+        abstract: "Record a dose: a slot given, withheld or missed, or an as-needed dose.",
+        discussion: """
+        Name the medication with --drug (its name, case-insensitive) or --med ID. For a scheduled medication \
+        --slot says which dose (e.g. 14:00, yesterday 22:00); without it, the one slot due or overdue now. \
+        Recording a slot again replaces its status (the earlier one stays in the audit trail). Withheld needs \
+        --reason: refused, nil-by-mouth, vomited, not-available, clinical-decision or other. As-needed doses \
+        that break the minimum interval or 24 h maximum are refused unless --override-reason says why.
+        """
+    )
+
+    @Option(name: .long, help: "Bed label of an admitted patient.") var bed: String
+    @Option(name: .long, help: "Drug name of one of the patient's medications.") var drug: String?
+    @Option(name: .long, help: "Medication id (instead of --drug).") var med: String?
+    @Option(name: .long, help: "given (default), withheld or missed.") var status = "given"
+    @Option(name: .long, help: "Why withheld.") var reason: String?
+    @Option(name: .long, parsing: .unconditional,
+            help: ArgumentHelp("Which scheduled dose: 14:00, yesterday 22:00 ...", valueName: "time")) var slot: String?
+    @Option(name: .long, parsing: .unconditional,
+            help: ArgumentHelp("When it was given or withheld (default now).", valueName: "time")) var at: String?
+    @Option(name: .customLong("override-reason"), help: "Give an as-needed dose the rules refuse, saying why.") var overrideReason: String?
+    @Option(name: .long, help: "Free-text notes.") var notes = ""
+    @Option(name: .long, help: "Initials of the staff member recording it.") var by: String?
+    @Flag(name: .long, help: "Print the stored record as JSON.") var json = false
+    @OptionGroup var options: AppOptions
+
+    static let statuses: [(names: [String], value: DoseStatus)] = [(["given"], .given), (["withheld"], .withheld), (["missed"], .missed)]
+    static let reasons: [(names: [String], value: WithheldReason)] = [
+        (["refused"], .refused), (["nil-by-mouth", "nbm"], .nilByMouth), (["vomited"], .vomited),
+        (["not-available"], .notAvailable), (["clinical-decision"], .clinicalDecision), (["other"], .other),
+    ]
+
+    func validate() throws {
+        if (drug == nil) == (med == nil) {
+            throw ValidationError("name the medication with exactly one of --drug NAME or --med ID")
+        }
+    }
+
+    func run() async throws {
+        let status = try CLIChoice.parse(status, option: "--status", choices: Self.statuses)
+        let reason = try reason.map { try CLIChoice.parse($0, option: "--reason", choices: Self.reasons) }
+        if status == .withheld && reason == nil {
+            throw CommandFailure.usage("--status withheld needs --reason: refused, nil-by-mouth, vomited, not-available, clinical-decision or other")
+        }
+        if status != .withheld && reason != nil {
+            throw CommandFailure.usage("--reason is only for --status withheld")
+        }
+        let cli = try WardCLI(options: options)
+        let at = try cli.time(at)
+        let slotTime = try slot.map { try cli.time($0, option: "--slot") }
+        let patient = try await cli.patient(bed: bed)
+        let staff = try await cli.staffId(initials: by)
+        let medication = try await pickMedication(cli: cli, patient: patient)
+
+        if medication.schedule.isAsNeeded {
+            guard status == .given else {
+                throw CommandFailure.usage("\(medication.drugName) is given as needed: only --status given is recorded")
+            }
+            if slot != nil { throw CommandFailure.usage("--slot is for scheduled medications; \(medication.drugName) is as needed") }
+            do {
+                let dose = try await cli.store.logAsNeededDose(
+                    AsNeededDoseDraft(medicationId: medication.id, givenAt: at, overrideReason: overrideReason, notes: notes),
+                    by: staff).record
+                if json {
+                    print(try WardCLI.json(DoseJSON(asNeeded: dose, medication: medication, bed: patient.bedLabel)))
+                } else {
+                    let override = dose.overrideReason.map { " (override: \($0))" } ?? ""
+                    print("Logged as-needed dose \(dose.id): bed \(patient.bedLabel) \(medication.doseText) given at \(cli.clockText(dose.givenAt))\(override)")
+                }
+            } catch let refusal as AsNeededRefusalError {
+                throw CommandFailure.usage("\(medication.drugName) refused: \(refusal.refusals.map(\.description).joined(separator: "; ")); "
+                                           + "to give it anyway add --override-reason TEXT")
+            } catch let error as WardValidationError {
+                throw WardCLI.usage(error)
+            } catch let error as WardStoreError {
+                throw CommandFailure.usage(error.description)
+            }
+            return
+        }
+        if overrideReason != nil {
+            throw CommandFailure.usage("--override-reason is for as-needed medications; \(medication.drugName) is scheduled")
+        }
+        let slot = try await pickSlot(cli: cli, medication: medication, near: slotTime)
+        let draft = DoseRecordDraft(medicationId: medication.id, scheduledAt: slot.scheduledAt, status: status,
+                                    withheldReason: reason, recordedAt: status == .missed && self.at == nil ? slot.scheduledAt : at,
+                                    notes: notes)
+        let issues = WardValidation.doseRecord(draft, now: cli.now)
+        guard issues.isEmpty else { throw WardCLI.usage(WardValidationError(issues)) }
+        let record: DoseRecord
+        do {
+            record = try await cli.store.recordDose(draft, by: staff).record
+        } catch let error as WardValidationError {
+            throw WardCLI.usage(error)
+        } catch let error as WardStoreError {
+            throw CommandFailure.usage(error.description)
+        }
+        if json {
+            print(try WardCLI.json(DoseJSON(record: record, medication: medication, bed: patient.bedLabel)))
+        } else {
+            let why = record.withheldReason.map { " (\($0.displayName))" } ?? ""
+            print("Recorded dose \(record.id): bed \(patient.bedLabel) \(medication.doseText) \(slot.time) slot "
+                  + "\(status.rawValue)\(why) at \(cli.clockText(record.recordedAt ?? at))")
+        }
+    }
+
+    private func pickMedication(cli: WardCLI, patient: Patient) async throws -> Medication {
+        let meds = try await cli.store.medications(patientId: patient.id, includeEnded: true)
+        let names = meds.map(\.drugName).joined(separator: ", ")
+        if let med {
+            guard let id = Int64(med), let found = meds.first(where: { $0.id == id }) else {
+                throw CommandFailure.usage("--med \(med): bed \(patient.bedLabel) has no medication with that id; medications: \(meds.map { "\($0.id) \($0.drugName)" }.joined(separator: ", "))")
+            }
+            return found
+        }
+        let wanted = (drug ?? "").trimmingCharacters(in: .whitespaces).lowercased()
+        let exact = meds.filter { $0.drugName.lowercased() == wanted }
+        let matches = exact.isEmpty ? meds.filter { $0.drugName.lowercased().hasPrefix(wanted) } : exact
+        let current = matches.filter { $0.endsAt.map { $0 > cli.now } ?? true }
+        let pool = current.isEmpty ? matches : current
+        guard pool.count == 1 else {
+            if pool.isEmpty {
+                throw CommandFailure.usage("--drug \(drug ?? ""): bed \(patient.bedLabel) has no such medication; medications: \(names.isEmpty ? "none" : names)")
+            }
+            throw CommandFailure.usage("--drug \(drug ?? "") matches several medications (\(pool.map { "\($0.id) \($0.drugName)" }.joined(separator: ", "))); use --med ID")
+        }
+        return pool[0]
+    }
+
+    /// The slot at `near` (same minute), else the one slot due or overdue now.
+    private func pickSlot(cli: WardCLI, medication: Medication, near: Date?) async throws -> DoseSlot {
+        let timing = try await cli.store.settings().slotTiming
+        if let near {
+            let slots = SlotGenerator.slots(for: medication, from: near.addingTimeInterval(-3600),
+                                            to: near.addingTimeInterval(3600 + 1), timeZone: cli.timeZone)
+            if let slot = slots.first(where: { abs($0.scheduledAt.timeIntervalSince(near)) < 60 })
+                ?? slots.first(where: { WardLocalTime.timeOfDay(near, in: cli.timeZone) == $0.time && $0.day == CalendarDay(near, in: cli.timeZone) }) {
+                return slot
+            }
+            throw CommandFailure.usage("--slot \(slot ?? ""): \(medication.drugName) has no dose at \(cli.clockText(near)); schedule: \(medication.schedule.summary)")
+        }
+        let slots = SlotGenerator.slots(for: medication, from: cli.now.addingTimeInterval(-36 * 3600),
+                                        to: cli.now.addingTimeInterval(3 * 3600), timeZone: cli.timeZone)
+        let records = try await cli.store.doseRecords(medicationId: medication.id, from: cli.now.addingTimeInterval(-36 * 3600),
+                                                      to: cli.now.addingTimeInterval(3 * 3600))
+        let byTime = Dictionary(records.map { ($0.scheduledAt, $0) }, uniquingKeysWith: { a, _ in a })
+        let open = slots.filter {
+            timing.state(of: $0, status: byTime[$0.scheduledAt]?.liveStatus, snoozedUntil: byTime[$0.scheduledAt]?.snoozedUntil,
+                         now: cli.now, timeZone: cli.timeZone).needsAction
+        }
+        guard open.count == 1 else {
+            let list = open.map { cli.clockText($0.scheduledAt) }.joined(separator: ", ")
+            throw CommandFailure.usage(open.isEmpty
+                ? "\(medication.drugName) has no dose due or overdue now; name it with --slot (schedule: \(medication.schedule.summary))"
+                : "\(medication.drugName) has several doses due or overdue (\(list)); name one with --slot")
+        }
+        return open[0]
+    }
+}
+
+struct DoseJSON: Encodable {
+    let id: Int64, bed: String, medicationId: Int64, drug: String, status: String, asNeeded: Bool
+    let scheduledAt: String?, slotTime: String?, withheldReason: String?, at: String?, overrideReason: String?
+    let recordedBy: Int64?
+
+    init(record: DoseRecord, medication: Medication, bed: String) {
+        id = record.id
+        self.bed = bed
+        medicationId = medication.id
+        drug = medication.drugName
+        status = record.status?.rawValue ?? "open"
+        asNeeded = false
+        scheduledAt = WardCLI.isoText(record.scheduledAt)
+        slotTime = record.slotTime.description
+        withheldReason = record.withheldReason?.rawValue
+        at = record.recordedAt.map(WardCLI.isoText)
+        overrideReason = nil
+        recordedBy = record.recordedBy
+    }
+
+    init(asNeeded dose: AsNeededDose, medication: Medication, bed: String) {
+        id = dose.id
+        self.bed = bed
+        medicationId = medication.id
+        drug = medication.drugName
+        status = "given"
+        asNeeded = true
+        scheduledAt = nil
+        slotTime = nil
+        withheldReason = nil
+        at = WardCLI.isoText(dose.givenAt)
+        overrideReason = dose.overrideReason
+        recordedBy = dose.recordedBy
+    }
+}

@@ -1,0 +1,117 @@
+import ArgumentParser
+import Foundation
+import WardStore
+
+/// `cotside log measurement`: one measurement, converted to the stored unit, strictly validated.
+struct LogMeasurementCommand: AsyncParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "measurement",
+        abstract: "Log a measurement for a cot (weight, length, hc, temp, hr, rr, spo2, bp, glucose).",
+        discussion: """
+        Units: weight g (default) or kg; temp C (default) or F; glucose mmol/L or mg/dL (default: the ward \
+        setting); length and hc in cm; hr bpm; rr /min; spo2 %; bp as SYS/DIA in mmHg, e.g. --value 80/50.
+        """
+    )
+
+    @Option(name: .long, help: "Bed label of an admitted patient.") var bed: String
+    @Option(name: .long, help: "weight, length, hc, temp, hr, rr, spo2, bp or glucose.") var kind: String
+    @Option(name: .long, help: "The reading (bp: 80/50).") var value: String
+    @Option(name: .long, help: "g|kg for weight, C|F for temp, mmol/L|mg/dL for glucose.") var unit: String?
+    @Option(name: .long, parsing: .unconditional,
+            help: ArgumentHelp("When: now, 14:05, -15m, yesterday 22:30 ...", valueName: "time")) var at: String?
+    @Option(name: .long, help: "Free-text notes.") var notes = ""
+    @Option(name: .long, help: "Initials of the staff member logging it.") var by: String?
+    @Flag(name: .long, help: "Print the stored measurement as JSON.") var json = false
+    @OptionGroup var options: AppOptions
+
+    static let kinds: [(names: [String], value: MeasurementKind)] = [
+        (["weight"], .weight), (["length"], .length), (["hc", "head-circumference", "headCircumference"], .headCircumference),
+        (["temp", "temperature"], .temperature), (["hr", "heart-rate", "heartRate"], .heartRate),
+        (["rr", "respiratory-rate", "respiratoryRate"], .respiratoryRate), (["spo2", "sats"], .spo2),
+        (["bp", "blood-pressure", "bloodPressure"], .bloodPressure), (["glucose", "bm"], .glucose),
+    ]
+
+    func run() async throws {
+        let kind = try CLIChoice.parse(kind, option: "--kind", choices: Self.kinds)
+        let cli = try WardCLI(options: options)
+        let glucoseDefault = try await cli.store.settings().glucoseUnit
+        let (canonical, diastolic) = try Self.canonicalValue(value, unit: unit, kind: kind, glucoseDefault: glucoseDefault)
+        let at = try cli.time(at)
+        let patient = try await cli.patient(bed: bed)
+        let staff = try await cli.staffId(initials: by)
+        let draft = MeasurementDraft(patientId: patient.id, measuredAt: at, kind: kind, value: canonical,
+                                     diastolicMmHg: diastolic, notes: notes)
+        let issues = WardValidation.measurement(draft, now: cli.now)
+        guard issues.isEmpty else { throw WardCLI.usage(WardValidationError(issues)) }
+        let stored: MeasurementRecord
+        do {
+            stored = try await cli.store.logMeasurement(draft, by: staff).record
+        } catch let error as WardValidationError {
+            throw WardCLI.usage(error)
+        }
+        let ranges = try await cli.store.goalRanges(patientId: patient.id)
+        let mark = ranges[kind]?.mark(stored.value)
+        if json {
+            print(try WardCLI.json(MeasurementJSON(stored, bed: patient.bedLabel, mark: mark)))
+        } else {
+            let flag = mark.map { " (\($0.rawValue))" } ?? ""
+            print("Logged measurement \(stored.id): bed \(patient.bedLabel) \(kind.displayName) \(stored.valueText)\(flag) at \(cli.clockText(stored.measuredAt))")
+        }
+    }
+
+    /// The typed value in the stored unit; bp gives (systolic, diastolic).
+    static func canonicalValue(_ text: String, unit: String?, kind: MeasurementKind,
+                               glucoseDefault: GlucoseUnit) throws -> (Double, Double?) {
+        if kind == .bloodPressure {
+            let parts = text.split(separator: "/", omittingEmptySubsequences: false).map(String.init)
+            guard parts.count == 2 else {
+                throw CommandFailure.usage("--value \(text) is not a blood pressure; give SYSTOLIC/DIASTOLIC in mmHg, e.g. 80/50")
+            }
+            try checkUnit(unit, allowed: ["mmHg"], kind: kind)
+            return (try CLIChoice.number(parts[0], option: "--value", what: "systolic mmHg"),
+                    try CLIChoice.number(parts[1], option: "--value", what: "diastolic mmHg"))
+        }
+        let number = try CLIChoice.number(text, option: "--value", what: "a \(kind.displayName) reading")
+        switch kind {
+        case .weight:
+            let u = try CLIChoice.parse(unit ?? "g", option: "--unit", choices: [(["g"], "g"), (["kg"], "kg")])
+            return (u == "kg" ? UnitConversion.grams(fromKilograms: number) : number, nil)
+        case .temperature:
+            let u = try CLIChoice.parse(unit ?? "C", option: "--unit", choices: [(["C", "°C"], "C"), (["F", "°F"], "F")])
+            return (u == "F" ? UnitConversion.celsius(fromFahrenheit: number) : number, nil)
+        case .glucose:
+            let u = try CLIChoice.parse(unit ?? glucoseDefault.rawValue, option: "--unit",
+                                        choices: [(["mmol/L", "mmol"], GlucoseUnit.mmolPerL), (["mg/dL", "mg"], .mgPerDl)])
+            return (u == .mgPerDl ? UnitConversion.mmolPerL(fromMgPerDl: number) : number, nil)
+        default:
+            try checkUnit(unit, allowed: [kind.canonicalUnit], kind: kind)
+            return (number, nil)
+        }
+    }
+
+    static func checkUnit(_ unit: String?, allowed: [String], kind: MeasurementKind) throws {
+        guard let unit else { return }
+        guard allowed.map(CLIChoice.normalise).contains(CLIChoice.normalise(unit)) else {
+            throw CommandFailure.usage("--unit \(unit) is not allowed for \(kind.displayName); use \(allowed.joined(separator: " or "))")
+        }
+    }
+}
+
+struct MeasurementJSON: Encodable {
+    let id: Int64, bed: String, patientId: Int64, measuredAt: String, kind: String, value: Double, unit: String
+    let diastolicMmHg: Double?, outOfRange: String?, notes: String, recordedBy: Int64?
+
+    init(_ m: MeasurementRecord, bed: String, mark: RangeMark?) {
+        id = m.id
+        self.bed = bed
+        patientId = m.patientId
+        measuredAt = WardCLI.isoText(m.measuredAt)
+        kind = m.kind.rawValue
+        value = m.value
+        unit = m.kind.canonicalUnit
+        diastolicMmHg = m.diastolicMmHg
+        outOfRange = mark?.rawValue
+        notes = m.notes
+        recordedBy = m.recordedBy
+    }
+}

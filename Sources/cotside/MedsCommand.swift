@@ -1,0 +1,73 @@
+import ArgumentParser
+import Foundation
+import WardStore
+
+/// `cotside meds --bed 3`: a patient's medication list as the Medications tab shows it.
+struct MedsCommand: AsyncParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "meds",
+        abstract: "List a cot's medications: schedule, latest status, next dose, 7-day adherence, effectiveness."
+    )
+
+    @Option(name: .long, help: "Bed label of an admitted patient.") var bed: String
+    @Option(name: .long, help: "all (default), active, paused or attention.") var filter = "all"
+    @Flag(name: .long, help: "Print JSON.") var json = false
+    @OptionGroup var options: AppOptions
+
+    func run() async throws {
+        let chosen = try CLIChoice.parse(filter, option: "--filter",
+                                         choices: MedicationFilter.allCases.map { ([$0.rawValue], $0) })
+        let cli = try WardCLI(options: options)
+        let patient = try await cli.patient(bed: bed)
+        let list = try await cli.store.medicationList(patientId: patient.id, now: cli.now, timeZone: cli.timeZone)
+        let rows = list.rows(chosen)
+        if json {
+            print(try WardCLI.json(MedsJSON(bed: patient.bedLabel, patient: patient.fullName, list: list, rows: rows)))
+            return
+        }
+        let chips = MedicationFilter.allCases.map { "\($0.rawValue) \(list.count($0))" }.joined(separator: " · ")
+        print("Bed \(patient.bedLabel) \(patient.fullName): \(chips); 7-day adherence \(Self.percent(list.patientAdherence7d))")
+        if rows.isEmpty { print("  no medications"); return }
+        for row in rows {
+            let m = row.medication
+            var state = m.isPaused ? "paused" : row.isActive ? "active" : "ended"
+            if row.overdueSlots > 0 { state += ", \(row.overdueSlots) overdue" }
+            let latest = row.latest.map { "\($0.status.rawValue)\($0.withheldReason.map { " (\($0.displayName))" } ?? "") \(cli.clockText($0.at))" } ?? "none"
+            let next = row.nextDueAt.map { "\(cli.clockText($0))\(row.nextSlotState == .overdue ? " OVERDUE" : "")" } ?? "-"
+            var line = "  \(m.id) \(m.doseText) · \(m.schedule.summary) · \(state) · latest \(latest) · next \(next) · 7d \(Self.percent(row.adherence7d))"
+            if let e = row.effectiveness { line += " · \(e.verdict.displayName) \(e.confidencePercent) %" }
+            print(line)
+        }
+    }
+
+    static func percent(_ adherence: Adherence) -> String {
+        adherence.percent.map { "\($0) % (\(adherence.given)/\(adherence.due))" } ?? "-"
+    }
+}
+
+struct MedsJSON: Encodable {
+    struct Row: Encodable {
+        let id: Int64, drug: String, doseAmount: Double, doseUnit: String, route: String, schedule: String
+        let category: String, paused: Bool, active: Bool, attention: Bool, overdueSlots: Int
+        let latestStatus: String?, latestAt: String?, nextDueAt: String?, nextState: String?
+        let adherence7dPercent: Int?, adherence14dPercent: Int?, effectiveness: String?, confidencePercent: Int?
+    }
+    let bed: String, patient: String, adherence7dPercent: Int?, counts: [String: Int], medications: [Row]
+
+    init(bed: String, patient: String, list: MedicationList, rows: [MedicationListRow]) {
+        self.bed = bed
+        self.patient = patient
+        adherence7dPercent = list.patientAdherence7d.percent
+        counts = Dictionary(uniqueKeysWithValues: MedicationFilter.allCases.map { ($0.rawValue, list.count($0)) })
+        medications = rows.map { r in
+            let m = r.medication
+            return Row(id: m.id, drug: m.drugName, doseAmount: m.doseAmount, doseUnit: m.doseUnit.rawValue,
+                       route: m.route.rawValue, schedule: m.schedule.summary, category: m.category.rawValue,
+                       paused: m.isPaused, active: r.isActive, attention: r.needsAttention, overdueSlots: r.overdueSlots,
+                       latestStatus: r.latest?.status.rawValue, latestAt: r.latest.map { WardCLI.isoText($0.at) },
+                       nextDueAt: r.nextDueAt.map(WardCLI.isoText), nextState: r.nextSlotState?.rawValue,
+                       adherence7dPercent: r.adherence7d.percent, adherence14dPercent: r.adherence14d.percent,
+                       effectiveness: r.effectiveness?.verdict.rawValue, confidencePercent: r.effectiveness?.confidencePercent)
+        }
+    }
+}
