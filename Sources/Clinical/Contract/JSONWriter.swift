@@ -85,7 +85,12 @@ public struct JSONWriter: Sendable {
             raw(".0")
             return
         }
-        bytes.append(contentsOf: v.description.utf8)
+        // Double's own shortest round-trip text (as `description`), received straight into
+        // the buffer: no String is allocated for the usual 17-19 character results.
+        var sink = ByteSink()
+        swap(&sink.bytes, &bytes)
+        v.write(to: &sink)
+        swap(&sink.bytes, &bytes)
     }
 
     public mutating func integer(_ v: Int) {
@@ -123,4 +128,13 @@ public struct JSONWriter: Sendable {
         }
         bytes.append(UInt8(ascii: "]"))
     }
+}
+
+/// A text stream that appends into a byte buffer; `Double.write(to:)` hands it ASCII bytes.
+private struct ByteSink: TextOutputStream {
+    var bytes: [UInt8] = []
+
+    mutating func write(_ string: String) { bytes.append(contentsOf: string.utf8) }
+
+    mutating func _writeASCII(_ buffer: UnsafeBufferPointer<UInt8>) { bytes.append(contentsOf: buffer) }
 }

@@ -79,16 +79,15 @@ public enum GrowthTool: ClinicalTool {
                 ResultField("z", .number(z)),
                 ResultField("percentile", .number(percentile)),
             ])))
-            let zText = NumberText.rounded(z, digits: 2)
             if !sentence.isEmpty { put("; ") }
             put(indicator == .weightForAge ? "Weight-for-age z " : "Length-for-age z ")
-            put(zText)
+            NumberText.appendRounded(z, digits: 2, to: &sentence)
             put(" (percentile ")
-            put(NumberText.rounded(percentile, digits: 1))
+            NumberText.appendRounded(percentile, digits: 1, to: &sentence)
             put(")")
             if abs(z) > implausibleZ {
                 let what = indicator == .weightForAge ? "Weight-for-age" : "Length-for-age"
-                warnings.append("\(what) z \(zText) is beyond ±\(NumberText.plain(implausibleZ)) SD: likely a measurement or entry error; measure again.")
+                warnings.append("\(what) z \(NumberText.rounded(z, digits: 2)) is beyond ±\(NumberText.plain(implausibleZ)) SD: likely a measurement or entry error; measure again.")
             }
         }
         score(.weightForAge, weight)
@@ -99,7 +98,7 @@ public enum GrowthTool: ClinicalTool {
             put("\(NumberText.plain(inputs.number("age_months"))) months (day \(day))")
         } else {
             put("day ")
-            put(String(day))
+            NumberText.appendDecimal(Int64(day), digits: 0, to: &sentence)
         }
         put(sex == .male ? ", male." : ", female.")
         return ToolResult(

@@ -1,9 +1,9 @@
 import XCTest
 @testable import Clinical
 
-/// The writer's eight-bytes-at-a-time escape check must find a quote, a backslash or a
-/// control character at any position, and must not flag any other byte (UTF-8 included).
-final class JSONWriterEscapeTests: XCTestCase {
+/// The writer's fast paths must write what the plain definitions would: the escape check
+/// finds a quote, backslash or control character anywhere and flags no other byte.
+final class JSONWriterTests: XCTestCase {
     func needsEscape(_ bytes: [UInt8]) -> Bool {
         bytes.withUnsafeBufferPointer { JSONWriter.needsEscape($0) }
     }
@@ -34,5 +34,25 @@ final class JSONWriterEscapeTests: XCTestCase {
         var w = JSONWriter()
         w.string("tab\there \"quoted\" back\\slash\u{1}é")
         XCTAssertEqual(w.text, #""tab\there \"quoted\" back\\slash\u0001é""#)
+    }
+
+    /// Numbers go through `Double.write(to:)` into the buffer; the text must be the double's
+    /// `description` (the shortest round-trip form) for every non-integral finite double.
+    func testNumbersAreTheShortestRoundTripText() {
+        var state: UInt64 = 0x9E37_79B9_7F4A_7C15
+        var checked = 0
+        while checked < 100_000 {
+            state ^= state << 13; state ^= state >> 7; state ^= state << 17
+            let v = Double(bitPattern: state)
+            guard v.isFinite, v != v.rounded() || abs(v) >= 1e15 else { continue }
+            var w = JSONWriter()
+            w.number(v)
+            XCTAssertEqual(w.text, v.description)
+            XCTAssertEqual(Double(w.text), v)
+            checked += 1
+        }
+        var w = JSONWriter()
+        w.number(-1.6587406394777273)
+        XCTAssertEqual(w.text, "-1.6587406394777273")
     }
 }
