@@ -13,15 +13,26 @@ final class MedicationFormTests: WardTestCase {
 
     func testDoseCeilingAgainstTheDosageTable() {
         // Paracetamol in the shipped table (AMH / BNFC): max 60 mg/kg/day, max 1 g per dose.
-        // 3.2 kg → 192 mg a day: 4 × 45 mg = 180 mg passes, 4 × 60 mg = 240 mg is above.
+        // 3.2 kg → 192 mg a day: 4 × 45 mg = 180 mg passes, 4 × 60 mg = 240 mg is above; 60 mg is
+        // also above 15 mg/kg × 3.2 kg = 48 mg per dose by more than the 10 % tolerance.
         let fourTimes = MedicationSchedule.fixedTimes(["00:00", "06:00", "12:00", "18:00"].map { TimeOfDay($0)! })
         XCTAssertEqual(DoseCeiling.check(drugName: "paracetamol", amount: 45, unit: .mg, schedule: fourTimes,
                                          weightGrams: 3200, formulary: formulary), [])
         let high = DoseCeiling.check(drugName: "Paracetamol", amount: 60, unit: .mg, schedule: fourTimes,
                                      weightGrams: 3200, formulary: formulary)
-        XCTAssertEqual(high.map(\.kind), ["daily"])
-        XCTAssertEqual(high.first?.doseMg ?? 0, 240, accuracy: 1e-9)
-        XCTAssertEqual(high.first?.limitMg ?? 0, 192, accuracy: 1e-9)
+        XCTAssertEqual(high.map(\.kind), ["perKg", "daily"])
+        XCTAssertEqual(high.first?.limitMg ?? 0, 48, accuracy: 1e-9)
+        XCTAssertEqual(high.last?.doseMg ?? 0, 240, accuracy: 1e-9)
+        XCTAssertEqual(high.last?.limitMg ?? 0, 192, accuracy: 1e-9)
+        // A once-daily dose can be far above the per-dose mg/kg figure while the daily total is
+        // not: ibuprofen 40 mg at 2.1 kg is 19 mg/kg against the table's 10 mg/kg (21 mg).
+        let once = DoseCeiling.check(drugName: "ibuprofen", amount: 40, unit: .mg, schedule: .fixedTimes([TimeOfDay("18:00")!]),
+                                     weightGrams: 2100, formulary: formulary)
+        XCTAssertEqual(once.map(\.kind), ["perKg"])
+        XCTAssertEqual(once.first?.limitMg ?? 0, 21, accuracy: 1e-9)
+        // Within the tolerance: 52 mg against 48 mg is a dose rounded to a measurable volume.
+        XCTAssertEqual(DoseCeiling.check(drugName: "paracetamol", amount: 52, unit: .mg, schedule: .fixedTimes([TimeOfDay("06:00")!]),
+                                         weightGrams: 3200, formulary: formulary), [])
         // Ibuprofen (MSF / BNFC): max 400 mg per dose; 30 mg/kg/day capped at 1200 mg/day.
         let ibuprofen = DoseCeiling.check(drugName: "ibuprofen", amount: 500, unit: .mg, schedule: .everyHours(8),
                                           weightGrams: 60_000, formulary: formulary)
@@ -82,7 +93,10 @@ final class MedicationFormTests: WardTestCase {
         await fill(drug: "paracetamol", dose: "60", times: "00:00 06:00 12:00 18:00")
         await press(.enter)
         XCTAssertTrue(shell.front is ConfirmScreen)
-        XCTAssertTrue(screenText().contains("240 mg a day is above the daily maximum of 192 mg"), screenText())
+        // Both findings, wrapped inside the dialog: per dose (15 mg/kg × 3.2 kg) and per day.
+        let dialog = screenText().replacingOccurrences(of: "│", with: " ").split(whereSeparator: \.isWhitespace).joined(separator: " ")
+        XCTAssertTrue(dialog.contains("60 mg is above the table's per-dose 48 mg for Paracetamol at"), screenText())
+        XCTAssertTrue(dialog.contains("240 mg a day is above the daily"), screenText())
         var meds = try await store.medications(patientId: seed.ada.id, includeEnded: false)
         XCTAssertEqual(meds.filter { $0.drugName == "paracetamol" }.count, 1, "nothing saved before the answer")
         await press(.char("y"))

@@ -2,11 +2,16 @@ import Clinical
 import Foundation
 import WardStore
 
-/// Checks a prescribed dose against the clinical module's dosage table: above the table's
-/// single-dose maximum, or a daily total (dose × doses per 24 h) above its daily maximum for the
-/// weight (mg/kg/day, capped by the absolute daily maximum). Warnings, never refusals: the
-/// prescriber may know better, but must see it. Pure.
-enum DoseCeiling {
+/// Checks a prescribed dose against the clinical module's dosage table — the one rule the
+/// medication form and `cotside meds` share: above the table's single-dose maximum; more than
+/// 10 % above its mg/kg dose for the weight; or a daily total (dose × doses per 24 h) above its
+/// daily maximum for the weight (mg/kg/day, capped by the absolute daily maximum). Warnings, never
+/// refusals: the prescriber may know better, but must see it. Pure.
+public enum DoseCeiling {
+    /// Above the table's mg/kg dose by more than this fraction warns (rounding a dose to a
+    /// measurable volume legitimately lands a little above the exact mg/kg figure).
+    static let perKilogramTolerance = 0.10
+
     /// The table's entry for a drug name ("Paracetamol", "paracetamol 120 mg/5 mL" → paracetamol).
     static func entry(for drugName: String, in formulary: DrugFormulary) -> DrugFormulary.Drug? {
         let name = drugName.lowercased().trimmingCharacters(in: .whitespaces)
@@ -31,20 +36,22 @@ enum DoseCeiling {
         }
     }
 
-    struct Finding: Equatable {
-        /// "single" or "daily".
-        let kind: String
-        let doseMg: Double
-        let limitMg: Double
-        let drug: String
+    public struct Finding: Equatable, Sendable {
+        /// "single", "perKg" or "daily".
+        public let kind: String
+        public let doseMg: Double
+        public let limitMg: Double
+        public let drug: String
     }
 
-    static func check(drugName: String, amount: Double, unit: DoseUnit, schedule: MedicationSchedule,
+    public static func check(drugName: String, amount: Double, unit: DoseUnit, schedule: MedicationSchedule,
                       weightGrams: Int, formulary: DrugFormulary) -> [Finding] {
         guard let drug = entry(for: drugName, in: formulary), let mg = milligrams(amount, unit) else { return [] }
         var findings: [Finding] = []
         if mg > drug.maxSingleDoseMg {
             findings.append(Finding(kind: "single", doseMg: mg, limitMg: drug.maxSingleDoseMg, drug: drug.name))
+        } else if weightGrams > 0, mg > drug.mgPerKgDose * Double(weightGrams) / 1000 * (1 + perKilogramTolerance) {
+            findings.append(Finding(kind: "perKg", doseMg: mg, limitMg: drug.mgPerKgDose * Double(weightGrams) / 1000, drug: drug.name))
         }
         let daily = mg * dosesPerDay(schedule)
         let limit = min(drug.maxDailyMgPerKg * Double(weightGrams) / 1000, drug.maxDailyDoseMg)
