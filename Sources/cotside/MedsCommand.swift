@@ -1,4 +1,6 @@
 import ArgumentParser
+import Clinical
+import CotsideApp
 import Foundation
 import WardStore
 
@@ -23,8 +25,13 @@ struct MedsCommand: AsyncParsableCommand {
         let rows = list.rows(chosen)
         let weight = try await cli.store.latestMeasurements(patientId: patient.id)
             .first { $0.measurement.kind == .weight }.map { Int($0.measurement.value.rounded()) } ?? patient.birthWeightGrams
-        let warnings = Dictionary(uniqueKeysWithValues: rows.compactMap { row in
-            DoseLimitCheck.warning(for: row.medication, weightGrams: weight).map { (row.medication.id, $0) }
+        let formulary = try? DrugFormulary.shared.get()
+        let warnings = Dictionary(uniqueKeysWithValues: rows.compactMap { row -> (Int64, String)? in
+            guard let formulary else { return nil }
+            let m = row.medication
+            let findings = DoseCeiling.check(drugName: m.drugName, amount: m.doseAmount, unit: m.doseUnit,
+                                             schedule: m.schedule, weightGrams: weight, formulary: formulary)
+            return findings.isEmpty ? nil : (m.id, findings.map { Self.describe($0, weightGrams: weight) }.joined(separator: "; "))
         })
         if json {
             print(try WardCLI.json(MedsJSON(bed: patient.bedLabel, patient: patient.fullName, weightGrams: weight, list: list,
@@ -79,6 +86,18 @@ struct MedsJSON: Encodable {
                        adherence7dPercent: r.adherence7d.percent, adherence14dPercent: r.adherence14d.percent,
                        effectiveness: r.effectiveness?.verdict.rawValue, confidencePercent: r.effectiveness?.confidencePercent,
                        doseWarning: warnings[m.id])
+        }
+    }
+}
+
+extension MedsCommand {
+    /// The dose-table finding in words, for the command line.
+    static func describe(_ finding: DoseCeiling.Finding, weightGrams: Int) -> String {
+        let dose = NumberText.rounded(finding.doseMg, digits: 2), limit = NumberText.rounded(finding.limitMg, digits: 2)
+        switch finding.kind {
+        case "single": return "dose \(dose) mg is above the maximum single dose \(limit) mg in the drug table"
+        case "perKg": return "dose \(dose) mg is above the drug table's \(limit) mg for \(weightGrams) g (mg/kg × weight)"
+        default: return "\(dose) mg a day is above the drug table's daily maximum \(limit) mg for \(weightGrams) g"
         }
     }
 }

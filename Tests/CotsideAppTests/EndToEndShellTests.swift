@@ -39,12 +39,12 @@ final class EndToEndShellTests: XCTestCase {
         let tabRow = try tmux.capture()[0]
         let column = tabRow.distance(from: tabRow.startIndex, to: tabRow.range(of: "Medications")!.lowerBound)
         try tmux.click(x: column, y: 0)
-        try tmux.waitFor("No medications charted")
+        try tmux.waitFor("Nothing is due on the ward now")
 
         _ = try TmuxSession.run(["resize-window", "-t", tmux.name, "-x", "70", "-y", "20"])
         try tmux.waitFor("Enlarge the window to at least 80×24")
         _ = try TmuxSession.run(["resize-window", "-t", tmux.name, "-x", "100", "-y", "30"])
-        try tmux.waitFor("No medications charted")
+        try tmux.waitFor("Nothing is due on the ward now")
 
         try tmux.send("q")
         screen = try tmux.waitFor("[exited 0]")

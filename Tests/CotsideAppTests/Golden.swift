@@ -25,7 +25,7 @@ enum Golden {
 
 
          Ward                                     no user selected                         Sat 21 Nov 14:05
-        w Wet  d Dirty  m Mixed  n New  Space Mark  u Undo  A Admit  ? Help  : Commands  s Settings
+        w Wet  d Dirty  m Mixed  f Feed  n New  Space Mark  u Undo  A Admit  ? Help  : Commands  s Settings
         """#
 
     /// Two cots (DashboardScreenTests.seedTwoCots): bed 10 preterm 30+4 born 20 days ago → 33+3 cGA,
@@ -34,10 +34,9 @@ enum Golden {
     static let dashboardFull = #"""
          1 Dashboard   2 History   3 Tools   4 Medications   5 Trends
          Occupied cots 2 · changes today 3 · alerts 1
-           Bed  Patient               Age             Last nappy            Wet Dirty 7 days  Alert
-           3    Ada Lovelace          3 d             30 min ago wet          1     1 ▁▁▁▁▁▁█
-           10   Bo Preterm            20 d · 33+3 cGA 10 h ago dirty          0     1 ▁▁▁▁▁▁█ ✖ no wet 48 h
-
+           Bed  Patient       Age             Last nappy      Wet Dirty 7 days  Next dose     Alert
+           3    Ada Lovelace  3 d             30 min ago wet    1     1 ▁▁▁▁▁▁█
+           10   Bo Preterm    20 d · 33+3 cGA 10 h ago dirty    0     1 ▁▁▁▁▁▁█               ✖ no wet 48 h
 
 
 
@@ -53,9 +52,10 @@ enum Golden {
 
          Bed 3 · Ada Lovelace · hospital no. H300 · born 2026-11-18 at 38+2 weeks, 3200 g
          Urine output: 6 h 1.46 mL/kg/h · 24 h 0.36 mL/kg/h (dry nappy 12 g, weight 3200 g)
+         Intake 24 h: 0 of 320 mL (0 %, Holliday–Segar, 3200 g) · no reading out of range
 
          Neonatal B                             User: Nia Nurse (NN)                       Sat 21 Nov 14:05
-        w Wet  d Dirty  m Mixed  n New  Space Mark  u Undo  A Admit  ? Help  : Commands  s Settings
+        w Wet  d Dirty  m Mixed  f Feed  n New  Space Mark  u Undo  A Admit  ? Help  : Commands  s Settings
         """#
 
     /// History with no entries.

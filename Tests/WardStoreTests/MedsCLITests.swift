@@ -137,7 +137,7 @@ final class MedsCLITests: WardStoreTestCase {
                                           by: nil)
         let text = try cotside(["meds", "--bed", "3"])
         XCTAssertEqual(text.status, 0, text.stderr)
-        XCTAssertTrue(text.stdout.contains("WARNING: dose 40 mg is above 10 mg/kg × 2.1 kg = 21 mg"), text.stdout)
+        XCTAssertTrue(text.stdout.contains("WARNING: dose 40 mg is above the drug table's 21 mg for 2100 g (mg/kg × weight)"), text.stdout)
         XCTAssertEqual(text.stdout.components(separatedBy: "WARNING").count, 2, "paracetamol 30 mg ≈ 15 mg/kg is fine")
         _ = try await store.logMeasurement(MeasurementDraft(patientId: patient.id, measuredAt: clock.now, kind: .weight, value: 4200), by: nil)
         let heavier = try cotside(["meds", "--bed", "3", "--json"])

@@ -1,5 +1,6 @@
 #!/usr/bin/env bash
-# First-frame benchmark (issue 3): `cotside snapshot dashboard` and `snapshot history` on a demo
+# First-frame benchmark (issues 3 and 6): `cotside snapshot dashboard`, `snapshot medications` (the
+# drug round) and `snapshot history` on a demo
 # ward of 40 cots × 730 days and on one scaled to about a million events. Reports the median of
 # RUNS whole-process runs (process start, database open, queries, render) and peak RSS.
 # Builds nothing: `make bench` passes the release binary in $COTSIDE_BIN.
@@ -41,6 +42,9 @@ for spec in "40:730" "174:730"; do
     printf '  %-34s median %8s ms   peak %6s MB   target ≤ 100 ms, ≤ 60 MB\n' "snapshot dashboard (first frame)" \
         "$(median_ms "$COTSIDE_BIN" snapshot dashboard --db "$db" --size 120x40)" \
         "$(peak_mb "$COTSIDE_BIN" snapshot dashboard --db "$db" --size 120x40)"
+    printf '  %-34s median %8s ms   peak %6s MB   target ≤ 100 ms\n' "snapshot medications (drug round)" \
+        "$(median_ms "$COTSIDE_BIN" snapshot medications --db "$db" --size 120x40)" \
+        "$(peak_mb "$COTSIDE_BIN" snapshot medications --db "$db" --size 120x40)"
     printf '  %-34s median %8s ms   peak %6s MB\n' "snapshot history (first page)" \
         "$(median_ms "$COTSIDE_BIN" snapshot history --db "$db" --size 120x40)" \
         "$(peak_mb "$COTSIDE_BIN" snapshot history --db "$db" --size 120x40)"

@@ -23,7 +23,10 @@ public enum CalcEvaluator {
     public static func answer(_ object: FlatObject) -> CalcAnswer {
         let id: CalcAnswer.Id = object.idText.map { .json($0) } ?? .null
         var toolName: String?
-        var raw: [String: RawValue] = [:]
+        // Inputs in line order, each key once: validation scans this short list instead of a
+        // dictionary that would hash every key of every line.
+        var raw: [(key: String, value: RawValue)] = []
+        raw.reserveCapacity(object.members.count)
         var early: [FieldError] = []
         // Lines are small: a linear look-back is cheaper than hashing every key; a line with
         // very many keys uses a set so it cannot take quadratic time.
@@ -40,7 +43,7 @@ public enum CalcEvaluator {
                     early.append(FieldError(field: "tool", message: "tool must be a string naming a tool (\(toolList))"))
                 }
             case "id": continue
-            default: raw[key] = value
+            default: raw.append((key: key, value: value))
             }
         }
         for (key, kind) in object.nested where key == "tool" {
@@ -67,7 +70,7 @@ public enum CalcEvaluator {
                 early.append(FieldError(field: key, message: "\(name) has no input ‘\(key)’ (inputs: \(tool.spec.inputs.map(\.key).joined(separator: ", ")))"))
             }
         }
-        var outcome = run(tool, raw, origin: .json)
+        var outcome = run(tool, members: raw, origin: .json)
         if !early.isEmpty {
             let nestedKeys = Set(nestedInputs.map(\.key))
             var errors = early
@@ -94,6 +97,15 @@ extension CalcEvaluator {
     /// avoids the unspecialised generic path (and its metadata look-ups) on every batch line.
     static func run(_ tool: any ClinicalTool.Type, _ raw: [String: RawValue], origin: RawOrigin) -> Result<ToolResult, ToolErrors> {
         switch tool.spec.validate(raw, origin: origin) {
+        case .failure(let e): return .failure(e)
+        case .success(let inputs):
+            do { return .success(try tool.compute(inputs)) } catch { return .failure(error) }
+        }
+    }
+
+    /// `run` over key/value pairs with distinct keys (batch lines).
+    static func run(_ tool: any ClinicalTool.Type, members raw: [(key: String, value: RawValue)], origin: RawOrigin) -> Result<ToolResult, ToolErrors> {
+        switch tool.spec.validate(members: raw, origin: origin) {
         case .failure(let e): return .failure(e)
         case .success(let inputs):
             do { return .success(try tool.compute(inputs)) } catch { return .failure(error) }

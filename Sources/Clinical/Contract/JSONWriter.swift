@@ -24,9 +24,7 @@ public struct JSONWriter: Sendable {
         bytes.append(0x22)
         var copy = s
         copy.withUTF8 { buffer in
-            var needsEscape = false
-            for b in buffer where b < 0x20 || b == 0x22 || b == 0x5C { needsEscape = true; break }
-            if !needsEscape { bytes.append(contentsOf: buffer); return }
+            if !JSONWriter.needsEscape(buffer) { bytes.append(contentsOf: buffer); return }
             for b in buffer {
                 switch b {
                 case 0x22: bytes.append(0x5C); bytes.append(0x22)
@@ -42,6 +40,33 @@ public struct JSONWriter: Sendable {
             }
         }
         bytes.append(0x22)
+    }
+
+    /// Whether any byte is a control character, a quote or a backslash. Eight bytes at a
+    /// time (exact "has a byte below n" / "has a zero byte" tests): every answer's strings
+    /// pass through here.
+    @inline(__always)
+    static func needsEscape(_ buffer: UnsafeBufferPointer<UInt8>) -> Bool {
+        let ones: UInt64 = 0x0101_0101_0101_0101, highs: UInt64 = 0x8080_8080_8080_8080
+        let count = buffer.count
+        var i = 0
+        if let base = buffer.baseAddress {
+            while i + 8 <= count {
+                let v = UnsafeRawPointer(base + i).loadUnaligned(as: UInt64.self)
+                let control = (v &- ones &* 0x20) & ~v & highs
+                let q = v ^ (ones &* 0x22), bs = v ^ (ones &* 0x5C)
+                let quote = (q &- ones) & ~q & highs
+                let backslash = (bs &- ones) & ~bs & highs
+                if control | quote | backslash != 0 { return true }
+                i += 8
+            }
+        }
+        while i < count {
+            let b = buffer[i]
+            if b < 0x20 || b == 0x22 || b == 0x5C { return true }
+            i += 1
+        }
+        return false
     }
 
     /// `"key":`
@@ -60,7 +85,12 @@ public struct JSONWriter: Sendable {
             raw(".0")
             return
         }
-        bytes.append(contentsOf: v.description.utf8)
+        // Double's own shortest round-trip text (as `description`), received straight into
+        // the buffer: no String is allocated for the usual 17-19 character results.
+        var sink = ByteSink()
+        swap(&sink.bytes, &bytes)
+        v.write(to: &sink)
+        swap(&sink.bytes, &bytes)
     }
 
     public mutating func integer(_ v: Int) {
@@ -98,4 +128,13 @@ public struct JSONWriter: Sendable {
         }
         bytes.append(UInt8(ascii: "]"))
     }
+}
+
+/// A text stream that appends into a byte buffer; `Double.write(to:)` hands it ASCII bytes.
+private struct ByteSink: TextOutputStream {
+    var bytes: [UInt8] = []
+
+    mutating func write(_ string: String) { bytes.append(contentsOf: string.utf8) }
+
+    mutating func _writeASCII(_ buffer: UnsafeBufferPointer<UInt8>) { bytes.append(contentsOf: buffer) }
 }

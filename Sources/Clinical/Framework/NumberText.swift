@@ -12,7 +12,88 @@ public enum NumberText {
 
     /// Rounded to at most `digits` decimals, trailing zeros dropped ("8.43", "24", "0.5").
     public static func rounded(_ value: Double, digits: Int) -> String {
-        let factor = pow(10.0, Double(digits))
-        return plain((value * factor).rounded() / factor)
+        let factor = powerOfTen(digits)
+        let scaled = (value * factor).rounded()
+        // k / 10^d with |k| < 10^15 has at most 15 significant digits, so that decimal is the
+        // shortest text of the nearest double: `plain` would print exactly these digits.
+        // Writing them from the integer avoids the general double-to-text path (hot in batches).
+        if (1...4).contains(digits), abs(scaled) < 1e15 {
+            return String(unsafeUninitializedCapacity: maxDecimalBytes) {
+                writeDecimal(Int64(scaled), digits: digits, into: $0)
+            }
+        }
+        return plain(scaled / factor)
+    }
+
+    /// Appends `rounded(value, digits:)` as UTF-8, without a String in between when it can.
+    static func appendRounded(_ value: Double, digits: Int, to bytes: inout [UInt8]) {
+        let scaled = (value * powerOfTen(digits)).rounded()
+        guard (1...4).contains(digits), abs(scaled) < 1e15 else {
+            bytes.append(contentsOf: rounded(value, digits: digits).utf8)
+            return
+        }
+        appendDecimal(Int64(scaled), digits: digits, to: &bytes)
+    }
+
+    /// Appends `units / 10^digits` (0 ≤ digits ≤ 4) as decimal text, trailing zeros dropped;
+    /// with 0 digits, the integer itself.
+    static func appendDecimal(_ units: Int64, digits: Int, to bytes: inout [UInt8]) {
+        withUnsafeTemporaryAllocation(of: UInt8.self, capacity: maxDecimalBytes) { buffer in
+            let count = writeDecimal(units, digits: digits, into: buffer)
+            bytes.append(contentsOf: UnsafeBufferPointer(rebasing: buffer[..<count]))
+        }
+    }
+
+    /// Sign, 19 digits, point, 4 decimals.
+    private static let maxDecimalBytes = 32
+
+    /// 10^digits; exact table values for the usual digit counts (the same doubles `pow` gives).
+    private static func powerOfTen(_ digits: Int) -> Double {
+        switch digits {
+        case 0: return 1
+        case 1: return 10
+        case 2: return 100
+        case 3: return 1000
+        case 4: return 10000
+        default: return pow(10.0, Double(digits))
+        }
+    }
+
+    /// Writes `units / 10^digits` as decimal text, trailing fractional zeros dropped;
+    /// returns the byte count.
+    private static func writeDecimal(_ units: Int64, digits: Int, into buffer: UnsafeMutableBufferPointer<UInt8>) -> Int {
+        var divisor: UInt64 = 1
+        for _ in 0..<digits { divisor *= 10 }
+        let magnitude = units.magnitude
+        let whole = magnitude / divisor
+        var fraction = magnitude % divisor
+        var fractionDigits = digits
+        while fractionDigits > 0, fraction % 10 == 0 {
+            fraction /= 10
+            fractionDigits -= 1
+        }
+        var n = 0
+        if units < 0 { buffer[n] = UInt8(ascii: "-"); n += 1 }
+        n += writeDigits(whole, minimumCount: 1, into: buffer, at: n)
+        if fractionDigits > 0 {
+            buffer[n] = UInt8(ascii: ".")
+            n += 1
+            n += writeDigits(fraction, minimumCount: fractionDigits, into: buffer, at: n)
+        }
+        return n
+    }
+
+    /// Writes `value` in decimal, zero-padded to `minimumCount` digits; returns the count written.
+    private static func writeDigits(_ value: UInt64, minimumCount: Int, into buffer: UnsafeMutableBufferPointer<UInt8>, at start: Int) -> Int {
+        var count = 0
+        var v = value
+        repeat { count += 1; v /= 10 } while v > 0
+        count = max(count, minimumCount)
+        v = value
+        for k in stride(from: start + count - 1, through: start, by: -1) {
+            buffer[k] = UInt8(48 + v % 10)
+            v /= 10
+        }
+        return count
     }
 }

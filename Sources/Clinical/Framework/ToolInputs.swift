@@ -2,21 +2,46 @@ import Foundation
 
 /// Inputs that passed the spec's type and range checks. Tools read them by key;
 /// cross-field rules ("age or weight, not both") are the tool's to check.
+/// Stored as a short key/value list: a tool has a handful of inputs, so a linear scan of
+/// (mostly small, inline) keys is several times cheaper than hashing every key per call.
 public struct ToolInputs: Sendable, Equatable {
-    public private(set) var values: [String: InputValue]
+    struct Entry: Sendable, Equatable {
+        var key: String
+        var value: InputValue
+    }
 
-    public init(_ values: [String: InputValue]) { self.values = values }
+    private var entries: [Entry]
 
-    public func has(_ key: String) -> Bool { values[key] != nil }
+    public init(_ values: [String: InputValue]) {
+        entries = values.map { Entry(key: $0.key, value: $0.value) }
+    }
+
+    /// Keys must be distinct; validation guarantees it.
+    init(entries: [Entry]) { self.entries = entries }
+
+    /// Every input by key.
+    public var values: [String: InputValue] {
+        Dictionary(entries.map { ($0.key, $0.value) }, uniquingKeysWith: { first, _ in first })
+    }
+
+    public static func == (a: ToolInputs, b: ToolInputs) -> Bool { a.values == b.values }
+
+    @inline(__always)
+    private func value(_ key: String) -> InputValue? {
+        for entry in entries where entry.key == key { return entry.value }
+        return nil
+    }
+
+    public func has(_ key: String) -> Bool { value(key) != nil }
 
     /// A required number; validation guarantees presence for required inputs.
     public func number(_ key: String) -> Double {
-        guard case .number(let v)? = values[key] else { preconditionFailure("missing number \(key)") }
+        guard case .number(let v)? = value(key) else { preconditionFailure("missing number \(key)") }
         return v
     }
 
     public func optionalNumber(_ key: String) -> Double? {
-        if case .number(let v)? = values[key] { return v }
+        if case .number(let v)? = value(key) { return v }
         return nil
     }
 
@@ -26,22 +51,22 @@ public struct ToolInputs: Sendable, Equatable {
 
     /// A boolean finding; absent means false.
     public func flag(_ key: String) -> Bool {
-        if case .bool(let v)? = values[key] { return v }
+        if case .bool(let v)? = value(key) { return v }
         return false
     }
 
     public func word(_ key: String) -> String {
-        guard case .word(let v)? = values[key] else { preconditionFailure("missing word \(key)") }
+        guard case .word(let v)? = value(key) else { preconditionFailure("missing word \(key)") }
         return v
     }
 
     public func optionalWord(_ key: String) -> String? {
-        if case .word(let v)? = values[key] { return v }
+        if case .word(let v)? = value(key) { return v }
         return nil
     }
 
     public func date(_ key: String) -> CalendarDate? {
-        if case .date(let v)? = values[key] { return v }
+        if case .date(let v)? = value(key) { return v }
         return nil
     }
 }
@@ -50,25 +75,43 @@ extension ToolSpec {
     /// Checks raw values against the declarations: unknown keys, missing required keys,
     /// wrong types, out-of-range numbers. Never clamps. Reports every problem at once.
     public func validate(_ raw: [String: RawValue], origin: RawOrigin) -> Result<ToolInputs, ToolErrors> {
+        validate(members: raw.map { (key: $0.key, value: $0.value) }, origin: origin)
+    }
+
+    /// Same checks over key/value pairs with distinct keys (the batch path: no dictionary
+    /// to build or hash per line). Errors come out in the same order as from `validate(_:)`.
+    func validate(members raw: [(key: String, value: RawValue)], origin: RawOrigin) -> Result<ToolInputs, ToolErrors> {
         var errors: [FieldError] = []
-        var values: [String: InputValue] = [:]
+        var values: [ToolInputs.Entry] = []
+        values.reserveCapacity(raw.count)
         // Sorting only the unknown keys keeps the common (all known) case free of allocation.
-        for key in raw.keys.filter({ input($0) == nil }).sorted() {
-            errors.append(FieldError(field: key, message: "\(id) has no input ‘\(key)’ (inputs: \(inputs.map(\.key).joined(separator: ", ")))"))
+        if raw.contains(where: { !hasInput($0.key) }) {
+            for key in raw.lazy.map(\.key).filter({ !self.hasInput($0) }).sorted() {
+                errors.append(FieldError(field: key, message: "\(id) has no input ‘\(key)’ (inputs: \(inputs.map(\.key).joined(separator: ", ")))"))
+            }
         }
-        for spec in inputs {
-            guard let value = raw[spec.key], value != .null else {
-                if spec.isRequired && !isBooleanDefaultingFalse(spec) {
-                    errors.append(FieldError(field: spec.key, message: "\(spec.key) is required (\(spec.rangeDescription))"))
+        for index in inputs.indices {
+            let key = inputs[index].key
+            var found: RawValue?
+            for member in raw where member.key == key { found = member.value; break }
+            guard let value = found, value != .null else {
+                if inputs[index].isRequired && !isBooleanDefaultingFalse(inputs[index]) {
+                    errors.append(FieldError(field: key, message: "\(key) is required (\(inputs[index].rangeDescription))"))
                 }
                 continue
             }
-            switch spec.check(value, origin: origin) {
-            case .success(let v): values[spec.key] = v
+            switch inputs[index].check(value, origin: origin) {
+            case .success(let v): values.append(ToolInputs.Entry(key: key, value: v))
             case .failure(let e): errors.append(e)
             }
         }
-        return errors.isEmpty ? .success(ToolInputs(values)) : .failure(ToolErrors(errors))
+        return errors.isEmpty ? .success(ToolInputs(entries: values)) : .failure(ToolErrors(errors))
+    }
+
+    /// Whether the spec declares `key`, without copying the declaration.
+    private func hasInput(_ key: String) -> Bool {
+        for index in inputs.indices where inputs[index].key == key { return true }
+        return false
     }
 
     private func isBooleanDefaultingFalse(_ spec: InputSpec) -> Bool {

@@ -10,14 +10,15 @@ public enum ToolRegistry {
         FastEdTool.self, IchVolumeTool.self, LvoTool.self,
     ]
 
-    /// Lookup by id, built once; the batch path calls this for every line.
-    private static let byId: [String: any ClinicalTool.Type] = {
-        var map: [String: any ClinicalTool.Type] = [:]
-        for tool in all where map[tool.spec.id] == nil { map[tool.spec.id] = tool }
-        return map
-    }()
+    /// Ids in registry order, built once. The batch path looks a tool up for every line;
+    /// comparing a short id against two dozen inline strings is cheaper than hashing it.
+    private static let idList: [String] = all.map { $0.spec.id }
 
-    public static func tool(id: String) -> (any ClinicalTool.Type)? { byId[id] }
+    /// The first tool registered under `id`.
+    public static func tool(id: String) -> (any ClinicalTool.Type)? {
+        for index in idList.indices where idList[index] == id { return all[index] }
+        return nil
+    }
 
     /// Every tool id in registry order, for "unknown tool" messages.
     public static var ids: [String] { all.map { $0.spec.id } }

@@ -59,28 +59,51 @@ public enum GrowthTool: ClinicalTool {
         let sex: ReferenceSex = inputs.word("sex") == "male" ? .male : .female
         let day = inputs.optionalInt("age_days") ?? WHOGrowthStandard.day(fromMonths: inputs.number("age_months"))
 
+        // The sentence is assembled as UTF-8 bytes and made a String once: this runs for every
+        // growth line of a batch, where piecewise String appends cost more than the z-scores.
         var fields: [ResultField] = []
-        var sentences: [String] = []
+        fields.reserveCapacity(3)
+        var sentence: [UInt8] = []
+        sentence.reserveCapacity(128)
+        func put(_ text: StaticString) { text.withUTF8Buffer { sentence.append(contentsOf: $0) } }
+        func put(_ text: String) {
+            var text = text
+            text.withUTF8 { sentence.append(contentsOf: $0) }
+        }
         var warnings: [String] = []
-        for (indicator, value) in [(GrowthIndicator.weightForAge, weight), (.lengthForAge, length)] {
-            guard let value else { continue }
+        func score(_ indicator: GrowthIndicator, _ value: Double?) {
+            guard let value else { return }
             let z = standard.zScore(indicator, sex, day: day, value: value)
             let percentile = WHOGrowthStandard.percentile(z: z)
             fields.append(ResultField(indicator.rawValue, .object([
                 ResultField("z", .number(z)),
                 ResultField("percentile", .number(percentile)),
             ])))
-            let what = indicator == .weightForAge ? "Weight-for-age" : "Length-for-age"
-            sentences.append("\(what) z \(NumberText.rounded(z, digits: 2)) (percentile \(NumberText.rounded(percentile, digits: 1)))")
+            if !sentence.isEmpty { put("; ") }
+            put(indicator == .weightForAge ? "Weight-for-age z " : "Length-for-age z ")
+            NumberText.appendRounded(z, digits: 2, to: &sentence)
+            put(" (percentile ")
+            NumberText.appendRounded(percentile, digits: 1, to: &sentence)
+            put(")")
             if abs(z) > implausibleZ {
+                let what = indicator == .weightForAge ? "Weight-for-age" : "Length-for-age"
                 warnings.append("\(what) z \(NumberText.rounded(z, digits: 2)) is beyond ±\(NumberText.plain(implausibleZ)) SD: likely a measurement or entry error; measure again.")
             }
         }
+        score(.weightForAge, weight)
+        score(.lengthForAge, length)
         fields.append(ResultField("age_days", .integer(day)))
-        let age = hasMonths ? "\(NumberText.plain(inputs.number("age_months"))) months (day \(day))" : "day \(day)"
+        put(" at ")
+        if hasMonths {
+            put("\(NumberText.plain(inputs.number("age_months"))) months (day \(day))")
+        } else {
+            put("day ")
+            NumberText.appendDecimal(Int64(day), digits: 0, to: &sentence)
+        }
+        put(sex == .male ? ", male." : ", female.")
         return ToolResult(
             fields: fields,
-            interpretation: "\(sentences.joined(separator: "; ")) at \(age), \(sex.rawValue).",
+            interpretation: String(decoding: sentence, as: UTF8.self),
             warnings: warnings)
     }
 }

@@ -14,7 +14,8 @@ public enum AppBootstrap {
             ("tab.history", withWard ? HistoryScreen()
                 : EmptyTabScreen(titleKey: "tab.history", headlineKey: "empty.history.title", bodyKey: "empty.history.body")),
             ("tab.tools", ToolsTabScreen()),
-            ("tab.medications", EmptyTabScreen(titleKey: "tab.medications", headlineKey: "empty.medications.title", bodyKey: "empty.medications.body")),
+            ("tab.medications", withWard ? MedicationsScreen()
+                : EmptyTabScreen(titleKey: "tab.medications", headlineKey: "empty.medications.title", bodyKey: "empty.medications.body")),
             ("tab.trends", withWard ? TrendsScreen()
                 : EmptyTabScreen(titleKey: "tab.trends", headlineKey: "empty.trends.title", bodyKey: "empty.trends.body")),
         ]

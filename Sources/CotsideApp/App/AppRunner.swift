@@ -71,6 +71,10 @@ public final class AppRunner {
             backend.invalidate()
             shell.needsFullRedraw = false
         }
+        if shell.pendingBells > 0 {
+            shell.pendingBells = 0
+            backend.bell()
+        }
         let size = backend.size
         backend.flush(shell.render(width: size.width, height: size.height))
     }

@@ -31,6 +31,8 @@ public final class AppContext {
     public internal(set) var selectedPatient: Patient?
     /// What `u` takes back: the last quick log, edit or delete of this session.
     public internal(set) var undoable: UndoRecord?
+    /// Due and overdue doses on the whole ward (nil until the first load).
+    public internal(set) var doseCounts: DoseCounts?
 
     public init(
         localizer: Localizer, clock: WardClock, glyphs: GlyphSet, preferences: Preferences,

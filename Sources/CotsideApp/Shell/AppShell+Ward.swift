@@ -61,6 +61,7 @@ extension AppShell {
         for screen in allScreens {
             apply(screen.reload(context), from: screen)
         }
+        apply(doseReminder.reload(context), from: front)
     }
 
     /// Another process (a second workstation, the CLI) changed the ward: reload what is shown.
@@ -103,6 +104,8 @@ extension AppShell {
             context.wardName = settings.wardName
         case .undoable(let record):
             context.undoable = record
+        case .doseCounts(let counts):
+            context.doseCounts = counts
         }
     }
 

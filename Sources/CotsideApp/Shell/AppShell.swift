@@ -29,6 +29,10 @@ public final class AppShell {
     public var needsFullRedraw = false
     /// Side effects the shell cannot do itself (saving preferences); injected so tests stay pure.
     let effects: ShellEffects
+    /// Watches the ward's dose slots on every tab: status-line counts and the overdue bell.
+    let doseReminder = DoseReminder()
+    /// Bells asked for since the runner last rang (the runner calls `backend.bell()` and clears it).
+    public var pendingBells = 0
 
     public init(context: AppContext, tabs: [(titleKey: String, screen: any Screen)], effects: ShellEffects) {
         self.context = context
@@ -57,6 +61,7 @@ public final class AppShell {
             // Ticks may start work (a Dashboard refreshing its clock-based figures).
             let screen = front
             apply(screen.handle(.tick, context), from: screen)
+            apply(doseReminder.tick(context), from: screen)
             return
         case .mouse(let mouse):
             handleMouse(mouse)
@@ -119,6 +124,8 @@ public final class AppShell {
             run(work, from: screen)
         case .session(let change):
             applySession(change)
+        case .bell:
+            pendingBells += 1
         }
     }
 
@@ -287,7 +294,9 @@ public final class AppShell {
     private var statusLine: StatusLine {
         let user = (context.staff.map { "\($0.name) (\($0.initials))" } ?? context.userName).map { context.t("status.user", $0) } ?? context.t("status.no_user")
         let clock = context.timeText.dayAndTime(context.clock.now)
-        return StatusLine(left: " \(context.wardName)", center: user, right: "\(clock) ")
+        // Shown while anything is due, so a quiet ward keeps a quiet status line.
+        let doses = context.doseCounts.flatMap { $0.due + $0.overdue > 0 ? " · " + context.t("status.doses", $0.due, $0.overdue) : nil } ?? ""
+        return StatusLine(left: " \(context.wardName)\(doses)", center: user, right: "\(clock) ")
     }
 }
 

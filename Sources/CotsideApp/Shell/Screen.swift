@@ -69,6 +69,8 @@ public enum Intent {
     /// Changes what the session knows (user at the keyboard, selected patient, ward settings,
     /// what `u` undoes); the shell applies it to the context.
     case session(SessionChange)
+    /// Rings the terminal bell once (an overdue dose); the runner passes it to the backend.
+    case bell
 }
 
 /// A change to the session state held in `AppContext`.
@@ -77,6 +79,19 @@ public enum SessionChange: Sendable {
     case selectedPatient(Patient?)
     case wardSettings(WardSettings)
     case undoable(UndoRecord?)
+    /// Ward-wide due / overdue dose counts for the status line.
+    case doseCounts(DoseCounts)
+}
+
+/// How many dose slots need someone now across the ward (the status line shows them).
+public struct DoseCounts: Sendable, Hashable {
+    public var due: Int
+    public var overdue: Int
+
+    public init(due: Int, overdue: Int) {
+        self.due = due
+        self.overdue = overdue
+    }
 }
 
 /// The last write of this session that `u` can take back.

@@ -33,6 +33,7 @@ final class DashboardScreen: Screen {
             KeyBinding([.char("w")], action: "dashboard.log.wet", label: context.t("key.wet"), help: context.t("dashboard.help.wet"), group: g),
             KeyBinding([.char("d")], action: "dashboard.log.dirty", label: context.t("key.dirty"), help: context.t("dashboard.help.dirty"), group: g),
             KeyBinding([.char("m")], action: "dashboard.log.mixed", label: context.t("key.mixed"), help: context.t("dashboard.help.mixed"), group: g),
+            KeyBinding([.char("f")], action: "dashboard.log.feed", label: context.t("key.feed"), help: context.t("dashboard.help.feed"), group: g),
             KeyBinding([.char("n")], action: "dashboard.new", label: context.t("key.new"), help: context.t("action.log_nappy"), group: g),
             KeyBinding([.char(" ")], action: "dashboard.mark", label: context.t("key.mark"), help: context.t("dashboard.help.mark"), group: g),
             KeyBinding([.char("t")], action: "dashboard.trends", label: "", help: context.t("dashboard.help.trends"), group: g),
@@ -121,6 +122,9 @@ final class DashboardScreen: Screen {
         case "dashboard.log.wet": return quickLog(.wet, context)
         case "dashboard.log.dirty": return quickLog(.dirty, context)
         case "dashboard.log.mixed": return quickLog(.mixed, context)
+        case "dashboard.log.feed":
+            guard let row = selectedRow else { return .message(.info(context.t("dashboard.empty"))) }
+            return QuickFeedScreen.open(for: row.patient, context)
         case "dashboard.mark":
             guard let row = selectedRow else { return .handled }
             if marked.contains(row.patient.id) { marked.remove(row.patient.id) } else { marked.insert(row.patient.id) }
@@ -184,7 +188,7 @@ final class DashboardScreen: Screen {
 
     func render(in area: Rect, into buffer: inout Buffer, _ context: AppContext) {
         buffer.fill(area)
-        let parts = Layout.vertical([.length(1), .length(1), .fill, .length(1), .length(1)]).split(area.inset(left: 1, right: 1))
+        let parts = Layout.vertical([.length(1), .length(1), .fill, .length(1), .length(1), .length(1)]).split(area.inset(left: 1, right: 1))
         guard let dashboard else {
             buffer.put(loadError ?? context.t("ward.loading"), in: parts[0], role: .muted)
             return
@@ -205,9 +209,11 @@ final class DashboardScreen: Screen {
         list.clamp(count: dashboard.rows.count, visibleRows: visibleRows)
         let format = WardFormat(context)
         let wide = table.width >= 110
-        // "2 h 14 min ago mixed" fits from 96 columns; narrower terminals truncate it.
-        let lastWidth = wide ? 24 : table.width >= 96 ? 21 : 15
-        let columns = [
+        let extraWide = table.width >= 150
+        let doses = DashboardDoseColumns(context)
+        // "2 h 14 min ago mixed" fits from 120 columns; narrower terminals truncate it.
+        let lastWidth = wide ? 21 : 15
+        var columns = [
             TableColumn("", width: .length(1)),
             TableColumn(context.t("column.bed"), width: .length(wide ? 6 : 4)),
             TableColumn(context.t("column.patient"), width: .min(7)),
@@ -216,24 +222,36 @@ final class DashboardScreen: Screen {
             TableColumn(context.t("column.wet"), width: .length(3), alignment: .right),
             TableColumn(context.t("column.dirty"), width: .length(5), alignment: .right),
             TableColumn(context.t("column.days7"), width: .length(7)),
-            TableColumn(context.t("column.alert"), width: .length(wide ? 20 : 13)),
+            TableColumn(context.t("column.alert"), width: .length(wide ? 16 : 13)),
         ]
+        // Below 96 columns the next dose gives way; an overdue dose then shows as the alert.
+        let showNext = table.width >= 96
+        if showNext { columns.insert(TableColumn(context.t("column.next_dose"), width: .length(wide ? 20 : 13)), at: 8) }
+        if extraWide {
+            columns += [TableColumn(context.t("column.intake24"), width: .length(12)),
+                        TableColumn(context.t("column.out_of_range"), width: .length(18))]
+        }
         let view = TableView(source: ArrayDataSource(dashboard.rows), state: list, columns: columns,
                              emptyText: context.t("dashboard.empty"), glyphs: context.glyphs) { [marked] row in
             let last = row.lastNappyAt.map { "\(format.since($0)) \(row.lastNappyKind.map(format.kind) ?? "")" } ?? context.t("dashboard.never")
             let alert = row.noWetAlert.map { alert in
                 StatusBadge(.danger, word: context.t("dashboard.alert.no_wet", Int(alert.hours)), glyphs: context.glyphs).text
-            } ?? ""
-            return TableRow([
+            } ?? (showNext ? "" : doses.overdueAlert(row))
+            var cells = [
                 marked.contains(row.patient.id) ? context.glyphs.bullet : "",
                 row.patient.bedLabel, row.patient.fullName, format.age(row.age), last,
                 String(row.wetToday), String(row.dirtyToday), format.spark(row.nappiesPerDay), alert,
-            ], role: row.noWetAlert == nil ? .normal : .warning)
+            ]
+            if showNext { cells.insert(doses.nextDose(row), at: 8) }
+            if extraWide { cells += [doses.intakeShort(row), doses.outOfRangeShort(row)] }
+            let overdue = row.nextDose?.state == .overdue
+            return TableRow(cells, role: row.noWetAlert == nil && !overdue ? .normal : .warning)
         }
         view.render(in: table, into: &buffer)
         if let row = selectedRow {
             buffer.put(detail(row, context), in: parts[3], role: .info, ellipsis: context.glyphs.ellipsis)
             buffer.put(urine(row, dashboard.settings, format, context), in: parts[4], role: .normal, ellipsis: context.glyphs.ellipsis)
+            buffer.put(doses.intakeLine(row), in: parts[5], role: .normal, ellipsis: context.glyphs.ellipsis)
         }
     }
 

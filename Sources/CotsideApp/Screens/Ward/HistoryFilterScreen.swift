@@ -2,22 +2,44 @@ import Foundation
 import TerminalUI
 import WardStore
 
-/// History's filters: patient (bed), nappy kind, staff (initials) and a date range.
+/// History's filters: patient (bed), event kind (a nappy kind, feeds, measurements, doses,
+/// as-needed doses), staff (initials) and a date range.
 /// Beds and initials are looked up in the store; an unknown one is named at its field.
 @MainActor
 final class HistoryFilterScreen: WardFormScreen {
     private weak var history: HistoryScreen?
-    static let kinds: [NappyKind?] = [nil] + NappyKind.allCases
+    /// One choice of the kind field: every event, one nappy kind, or one kind of event.
+    enum KindChoice: Equatable {
+        case any
+        case nappy(NappyKind)
+        case event(HistoryEventKind)
+    }
+    static let kinds: [KindChoice] = [.any] + NappyKind.allCases.map { .nappy($0) }
+        + [.feed, .measurement, .doseRecord, .asNeededDose].map { .event($0) }
+
+    static func label(_ choice: KindChoice, _ format: WardFormat, _ context: AppContext) -> String {
+        switch choice {
+        case .any: return context.t("filter.any")
+        case .nappy(let kind): return format.kind(kind)
+        case .event(let kind): return context.t("filter.event.\(kind.rawValue)")
+        }
+    }
+
+    static func current(_ filter: HistoryFilter) -> KindChoice {
+        if filter.kinds.count == 1, let kind = filter.kinds.first, kind != .nappyChange { return .event(kind) }
+        if filter.nappyKinds.count == 1, let kind = filter.nappyKinds.first { return .nappy(kind) }
+        return .any
+    }
 
     init(history: HistoryScreen, _ context: AppContext) {
         self.history = history
         let format = WardFormat(context)
         let f = history.baseFilter
-        let kindIndex = f.nappyKinds.count == 1 ? Self.kinds.firstIndex(of: f.nappyKinds.first) ?? 0 : 0
+        let kindIndex = Self.kinds.firstIndex(of: Self.current(f)) ?? 0
         super.init(titleKey: "filter.title", fields: [
             .text("bed", label: context.t("filter.bed"), maxLength: 16, value: context.selectedPatient?.bedLabel ?? ""),
             .choice("kind", label: context.t("filter.kind"),
-                    options: Self.kinds.map { ChoiceOption($0.map(format.kind) ?? context.t("filter.any")) }, selected: kindIndex),
+                    options: Self.kinds.map { ChoiceOption(Self.label($0, format, context)) }, selected: kindIndex),
             .text("staff", label: context.t("filter.staff"), maxLength: 4, value: history.staffInitialsFilter ?? ""),
             .dateTime("from", label: context.t("filter.from"), value: f.from.map(format.stamp) ?? "", required: false),
             .dateTime("until", label: context.t("filter.until"), value: f.until.map(format.stamp) ?? "", required: false),
@@ -56,7 +78,17 @@ final class HistoryFilterScreen: WardFormScreen {
                 staffId = staff.id
             }
             if let history = self.history {
-                history.baseFilter.nappyKinds = kind.map { [$0] } ?? []
+                switch kind {
+                case .any:
+                    history.baseFilter.kinds = []
+                    history.baseFilter.nappyKinds = []
+                case .nappy(let nappy):
+                    history.baseFilter.kinds = [.nappyChange]
+                    history.baseFilter.nappyKinds = [nappy]
+                case .event(let event):
+                    history.baseFilter.kinds = [event]
+                    history.baseFilter.nappyKinds = []
+                }
                 history.baseFilter.staffId = staffId
                 history.staffInitialsFilter = staffId == nil ? nil : initials.uppercased()
                 history.baseFilter.from = from

@@ -215,6 +215,7 @@ final class HistoryScreen: Screen {
         if !baseFilter.nappyKinds.isEmpty {
             parts.append(baseFilter.nappyKinds.sorted { $0.rawValue < $1.rawValue }.map(format.kind).joined(separator: ", "))
         }
+        if case .event(let kind) = HistoryFilterScreen.current(baseFilter) { parts.append(context.t("filter.event.\(kind.rawValue)")) }
         if baseFilter.staffId != nil, let initials = staffInitialsFilter { parts.append(context.t("history.scope.by", initials)) }
         if let from = baseFilter.from { parts.append(context.t("history.scope.from", format.stamp(from))) }
         if let until = baseFilter.until { parts.append(context.t("history.scope.until", format.stamp(until))) }

@@ -1,0 +1,63 @@
+import Foundation
+import TerminalUI
+import WardStore
+
+/// The ward's dose reminder, whatever tab is in front: keeps the status line's due/overdue
+/// counts and, when a slot turns overdue, rings the bell once (preference `bellOnOverdue`) and
+/// names the cot and drug on the message line. Slots already overdue at the first load are
+/// counted but do not ring (nobody wants a bell storm on opening the app).
+@MainActor
+final class DoseReminder {
+    /// How often the clock-based states are re-read.
+    static let refreshInterval: TimeInterval = 60
+
+    /// Overdue slots seen in the last two days (nil before the first load).
+    private(set) var knownOverdue: Set<SlotKey>?
+    private var lastRequestAt: Date?
+    private var generation = 0
+
+    struct SlotKey: Hashable {
+        let medicationId: Int64
+        let scheduledAt: Date
+    }
+
+    func tick(_ context: AppContext) -> Intent {
+        guard let last = lastRequestAt, context.clock.now.timeIntervalSince(last) >= Self.refreshInterval else {
+            return .ignored
+        }
+        return reload(context)
+    }
+
+    func reload(_ context: AppContext) -> Intent {
+        guard let repository = context.repository else { return .ignored }
+        generation += 1
+        let expected = generation
+        let now = context.clock.now
+        let zone = context.clock.timeZone
+        lastRequestAt = now
+        return .task { [weak self] in
+            guard let board = try? await repository.dueBoard(now: now, timeZone: zone),
+                  let self, expected == self.generation else { return .handled }
+            return self.update(with: board, context)
+        }
+    }
+
+    /// The intents for a freshly loaded board: counts always, bell and message for new overdue slots.
+    func update(with board: DueBoard, _ context: AppContext) -> Intent {
+        let overdue = board.items.filter { $0.state == .overdue }
+        let keys = Set(overdue.map { SlotKey(medicationId: $0.medication.id, scheduledAt: $0.slot.scheduledAt) })
+        let fresh = knownOverdue.map { known in overdue.filter { !known.contains(SlotKey(medicationId: $0.medication.id, scheduledAt: $0.slot.scheduledAt)) } } ?? []
+        // Remembered for two days, so a record that is undone does not ring for the same slot again.
+        let horizon = board.now.addingTimeInterval(-2 * 86_400)
+        knownOverdue = (knownOverdue ?? []).union(keys).filter { $0.scheduledAt >= horizon }
+        var intents: [Intent] = [.session(.doseCounts(DoseCounts(due: board.dueCount, overdue: board.overdueCount)))]
+        if let first = fresh.first {
+            let text = fresh.count == 1
+                ? context.t("reminder.overdue.one", first.bedLabel, first.medication.drugName, WardFormat(context).time(first.dueAt))
+                : context.t("reminder.overdue.many", fresh.count, fresh.map { "\($0.bedLabel) \($0.medication.drugName)" }.joined(separator: ", "))
+            intents.append(.message(.warning(text)))
+            if context.preferences.bellOnOverdue { intents.append(.bell) }
+        }
+        return .all(intents)
+    }
+}

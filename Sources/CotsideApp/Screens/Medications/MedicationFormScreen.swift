@@ -1,0 +1,147 @@
+import Clinical
+import Foundation
+import TerminalUI
+import WardStore
+
+/// Adds or edits one of a patient's medications: drug, dose and unit, route, schedule (fixed
+/// times, every N hours, or as needed with a minimum interval and a 24 h maximum), start,
+/// category and notes. A dose above the dosage table's maximum for the latest weight asks for
+/// confirmation before it is saved; the store's validation is shown at the field.
+@MainActor
+final class MedicationFormScreen: WardFormScreen {
+    let patient: Patient
+    let editing: Medication?
+    private var ceilingConfirmed = false
+    static let units = DoseUnit.allCases
+    static let routes = MedicationRoute.allCases
+    static let categories = MedicationCategory.allCases
+    static let scheduleKinds = ["fixed", "every", "prn"]
+    static let fieldFor = ["drugName": "drug", "doseAmount": "dose", "schedule": "times", "notes": "notes", "endsAt": "starts"]
+
+    init(patient: Patient, editing: Medication?, _ context: AppContext) {
+        self.patient = patient
+        self.editing = editing
+        let format = WardFormat(context)
+        var kind = 0, times = "", hours = "", interval = "", maxDoses = ""
+        switch editing?.schedule {
+        case .fixedTimes(let list)?: times = list.map(\.description).joined(separator: " ")
+        case .everyHours(let h)?: kind = 1; hours = String(h)
+        case .asNeeded(let minutes, let max)?: kind = 2; interval = String(minutes); maxDoses = String(max)
+        case nil: break
+        }
+        let amount = editing.map { $0.doseAmount == $0.doseAmount.rounded() ? String(Int($0.doseAmount)) : String($0.doseAmount) } ?? ""
+        super.init(titleKey: editing == nil ? "medform.title.add" : "medform.title.edit", fields: [
+            .text("drug", label: context.t("medform.drug"), maxLength: 80, required: true, value: editing?.drugName ?? ""),
+            .number("dose", label: context.t("medform.dose"), spec: NumberSpec(range: 0.001...100_000, unit: ""), value: amount),
+            .choice("unit", label: context.t("medform.unit"), options: Self.units.map { ChoiceOption($0.rawValue) },
+                    selected: Self.units.firstIndex(of: editing?.doseUnit ?? .mg)),
+            .choice("route", label: context.t("medform.route"), options: Self.routes.map { ChoiceOption($0.displayName) },
+                    selected: Self.routes.firstIndex(of: editing?.route ?? .oral)),
+            .choice("kind", label: context.t("medform.schedule"),
+                    options: Self.scheduleKinds.map { ChoiceOption(context.t("medform.schedule.\($0)")) }, selected: kind),
+            .text("times", label: context.t("medform.times"), maxLength: 80, value: times),
+            .number("hours", label: context.t("medform.hours"), spec: NumberSpec(range: 1...168, unit: "h", allowsFraction: false),
+                    required: false, value: hours),
+            .number("interval", label: context.t("medform.interval"), spec: NumberSpec(range: 1...10_080, unit: "min", allowsFraction: false),
+                    required: false, value: interval),
+            .number("max", label: context.t("medform.max"), spec: NumberSpec(range: 1...48, unit: "", allowsFraction: false),
+                    required: false, value: maxDoses),
+            .dateTime("starts", label: context.t("medform.starts"), value: format.stamp(editing?.startsAt ?? context.clock.now)),
+            .choice("category", label: context.t("medform.category"),
+                    options: Self.categories.map { ChoiceOption(context.t("medform.category.\($0.rawValue)")) },
+                    selected: Self.categories.firstIndex(of: editing?.category ?? .other)),
+            .text("notes", label: context.t("medform.notes"), maxLength: 500, value: editing?.notes ?? ""),
+        ], context)
+        subtitle = context.t("feed.quick.for", patient.bedLabel, patient.fullName)
+    }
+
+    override func perform(_ action: String, _ context: AppContext) -> Intent {
+        if action == "medform.save.confirmed" {
+            ceilingConfirmed = true
+            return submit(context)
+        }
+        return super.perform(action, context)
+    }
+
+    /// The schedule the form describes, or the field and message that is wrong.
+    func schedule(_ context: AppContext) -> Result<MedicationSchedule, FieldIssue> {
+        switch Self.scheduleKinds[state.choice("kind") ?? 0] {
+        case "every":
+            guard let hours = state.number("hours") else { return .failure(FieldIssue("hours", context.t("medform.need_hours"))) }
+            return .success(.everyHours(Int(hours)))
+        case "prn":
+            guard let interval = state.number("interval") else { return .failure(FieldIssue("interval", context.t("medform.need_interval"))) }
+            guard let max = state.number("max") else { return .failure(FieldIssue("max", context.t("medform.need_max"))) }
+            return .success(.asNeeded(minimumIntervalMinutes: Int(interval), maxDosesPer24h: Int(max)))
+        default:
+            let words = (state.text("times") ?? "").split(whereSeparator: { $0 == " " || $0 == "," })
+            let times = words.compactMap { TimeOfDay(String($0)) }
+            guard !words.isEmpty, times.count == words.count else {
+                return .failure(FieldIssue("times", context.t("medform.bad_times", state.text("times") ?? "")))
+            }
+            return .success(.fixedTimes(times))
+        }
+    }
+
+    struct FieldIssue: Error {
+        let field: String
+        let message: String
+        init(_ field: String, _ message: String) { self.field = field; self.message = message }
+    }
+
+    override func submit(_ context: AppContext) -> Intent {
+        if let refusal = WardTask.requireUser(context) { return refusal }
+        let drug = state.text("drug")?.trimmingCharacters(in: .whitespaces) ?? ""
+        guard let amount = state.number("dose") else {
+            issues["dose"] = context.t("medform.need_dose")
+            return .message(.error(context.t("medform.need_dose")))
+        }
+        let schedule: MedicationSchedule
+        switch self.schedule(context) {
+        case .success(let value): schedule = value
+        case .failure(let issue):
+            issues[issue.field] = issue.message
+            state.focus = state.fields.firstIndex { $0.id == issue.field } ?? state.focus
+            return .message(.error(issue.message))
+        }
+        guard let starts = state.date("starts") else { return .message(.error(context.t("medform.need_start"))) }
+        let draft = MedicationDraft(
+            patientId: patient.id, drugName: drug, doseAmount: amount, doseUnit: Self.units[state.choice("unit") ?? 0],
+            route: Self.routes[state.choice("route") ?? 0], schedule: schedule, startsAt: starts,
+            endsAt: editing?.endsAt, category: Self.categories[state.choice("category") ?? 0],
+            notes: state.text("notes")?.trimmingCharacters(in: .whitespaces) ?? "")
+        let by = context.staff?.id
+        let editing = editing
+        let patient = patient
+        let confirmed = ceilingConfirmed
+        let summary = context.t("medform.summary", drug, patient.bedLabel)
+        return save(context, fieldFor: Self.fieldFor) { repository in
+            if !confirmed, case .success(let formulary) = DrugFormulary.shared {
+                let weight = try await repository.latestMeasurements(patientId: patient.id)
+                    .first { $0.measurement.kind == .weight }.map { Int($0.measurement.value) } ?? patient.birthWeightGrams
+                let findings = DoseCeiling.check(drugName: draft.drugName, amount: draft.doseAmount, unit: draft.doseUnit,
+                                                 schedule: draft.schedule, weightGrams: weight, formulary: formulary)
+                if !findings.isEmpty {
+                    let body = findings.map {
+                        context.t("medform.ceiling.\($0.kind)", $0.drug, DashboardDoseColumns.number($0.doseMg),
+                                  DashboardDoseColumns.number($0.limitMg), weight)
+                    }.joined(separator: " ")
+                    return .push(ConfirmScreen(title: context.t("medform.ceiling.title"), body: body,
+                                               onConfirm: [.perform("medform.save.confirmed")]))
+                }
+            }
+            let saved: Audited<Medication>
+            if let editing {
+                saved = try await repository.updateMedication(id: editing.id, draft, by: by)
+            } else {
+                saved = try await repository.addMedication(draft, by: by)
+            }
+            return .all([
+                .pop,
+                .session(.undoable(UndoRecord(auditEntryIds: [saved.auditEntryId], summary: summary))),
+                .message(.success(context.t(editing == nil ? "medform.added" : "medform.updated", summary))),
+                .perform(WardShellAction.reloadAll),
+            ])
+        }
+    }
+}

@@ -1,0 +1,75 @@
+import Foundation
+import TerminalUI
+import WardStore
+
+/// How medication values read on screen: slot states as symbol + word (never colour alone),
+/// latest status, adherence and the effectiveness verdict, in the user's language.
+@MainActor
+struct MedicationText {
+    let context: AppContext
+    var format: WardFormat { WardFormat(context) }
+
+    init(_ context: AppContext) { self.context = context }
+
+    func badge(_ state: SlotState) -> String {
+        let status: StatusBadge.Status
+        switch state {
+        case .overdue, .missed: status = .danger
+        case .due: status = .warning
+        case .given: status = .ok
+        case .withheld: status = .info
+        case .upcoming: status = .unknown
+        }
+        return StatusBadge(status, word: context.t("slot.state.\(state.rawValue)"), glyphs: context.glyphs).text
+    }
+
+    func role(_ state: SlotState) -> StyleRole {
+        switch state {
+        case .overdue, .missed: return .danger
+        case .due: return .warning
+        default: return .normal
+        }
+    }
+
+    /// "given 08:02", "withheld (refused) 14:00", "—" when nothing was recorded.
+    func latest(_ latest: LatestDose?) -> String {
+        guard let latest else { return context.t("meds.never") }
+        let word = context.t("dose.status.\(latest.status.rawValue)")
+        let reason = latest.withheldReason.map { " (\(context.t("withheld.\($0.rawValue)")))" } ?? ""
+        return "\(word)\(reason) \(format.time(latest.at))"
+    }
+
+    /// "86 %" or "—" with nothing due.
+    func adherence(_ adherence: Adherence) -> String {
+        adherence.percent.map { "\($0) %" } ?? context.t("meds.no_adherence")
+    }
+
+    /// "likely effective 72 %", or "" when the category has no heuristic.
+    func effectiveness(_ result: EffectivenessResult?) -> String {
+        guard let result else { return "" }
+        return context.t("meds.effect", context.t("effect.\(result.verdict.rawValue)"), result.confidencePercent)
+    }
+
+    /// "active", "paused", "stopped".
+    func status(_ row: MedicationListRow, now: Date) -> String {
+        if let end = row.medication.endsAt, end <= now { return context.t("meds.state.stopped") }
+        if row.medication.isPaused { return StatusBadge(.warning, word: context.t("meds.state.paused"), glyphs: context.glyphs).text }
+        return context.t("meds.state.active")
+    }
+
+    /// "✖ 13:00" overdue, "! 14:00" due, "  09:00" upcoming; "" for as-needed medications.
+    func next(_ row: MedicationListRow) -> String {
+        guard let state = row.nextSlotState, let at = row.nextDueAt else { return "" }
+        switch state {
+        case .overdue: return StatusBadge(.danger, word: format.time(at), glyphs: context.glyphs).text
+        case .due: return StatusBadge(.warning, word: format.time(at), glyphs: context.glyphs).text
+        default: return "  " + format.time(at)
+        }
+    }
+
+    func dose(_ medication: Medication) -> String {
+        let amount = medication.doseAmount == medication.doseAmount.rounded()
+            ? String(Int(medication.doseAmount)) : String(medication.doseAmount)
+        return "\(amount) \(medication.doseUnit.rawValue) \(medication.route.displayName)"
+    }
+}

@@ -1,0 +1,96 @@
+import Foundation
+import TerminalUI
+import WardStore
+
+extension MedicationsScreen {
+    func render(in area: Rect, into buffer: inout Buffer, _ context: AppContext) {
+        buffer.fill(area)
+        let parts = Layout.vertical([.length(1), .length(1), .fill]).split(area.inset(left: 1, right: 1))
+        guard let board else {
+            buffer.put(loadError ?? context.t("ward.loading"), in: parts[0], role: .muted)
+            return
+        }
+        let table = Rect(x: parts[2].x, y: parts[2].y - 1, width: parts[2].width, height: parts[2].height + 1)
+        visibleRows = max(1, TableView<ArrayDataSource<DueBoardItem>>.bodyArea(of: table).height)
+        switch view {
+        case .round: renderRound(board, header: parts[0], table: table, into: &buffer, context)
+        case .patient: renderPatient(header: parts[0], table: table, into: &buffer, context)
+        }
+    }
+
+    private func renderRound(_ board: DueBoard, header: Rect, table: Rect, into buffer: inout Buffer, _ context: AppContext) {
+        let summary = context.t("round.summary_line", board.dueCount, board.overdueCount)
+        buffer.put(summary, in: header, role: board.overdueCount > 0 ? .warning : .header, attributes: [.bold])
+        if !marked.isEmpty {
+            buffer.put(context.t("round.marked", marked.count), in: header, role: .info, alignment: .right)
+        }
+        guard !board.items.isEmpty else {
+            let empty = Rect(x: table.x, y: table.y + 2, width: table.width, height: 1)
+            buffer.put(context.t("round.empty"), in: empty, role: .muted, alignment: .center)
+            return
+        }
+        roundList.clamp(count: board.items.count, visibleRows: visibleRows)
+        let text = MedicationText(context)
+        let format = WardFormat(context)
+        // The time shows on the first slot of each group only, so the groups read as blocks.
+        let firstOfGroup = Set(board.groups.compactMap { $0.items.first.map(Self.key) })
+        let columns = [
+            TableColumn("", width: .length(1)),
+            TableColumn(context.t("column.state"), width: .length(11)),
+            TableColumn(context.t("column.due"), width: .length(5)),
+            TableColumn(context.t("column.bed"), width: .length(5)),
+            TableColumn(context.t("column.patient"), width: .percent(22)),
+            TableColumn(context.t("column.medication"), width: .fill),
+            TableColumn(context.t("column.schedule"), width: .percent(22)),
+        ]
+        let view = TableView(source: ArrayDataSource(board.items), state: roundList, columns: columns,
+                             emptyText: context.t("round.empty"), glyphs: context.glyphs) { [marked] item in
+            let key = Self.key(item)
+            var due = firstOfGroup.contains(key) ? format.time(item.dueAt) : ""
+            if item.snoozedUntil != nil, !due.isEmpty { due += "z" }
+            return TableRow([
+                marked.contains(key) ? context.glyphs.bullet : "",
+                text.badge(item.state), due, item.bedLabel, item.patientName,
+                "\(item.medication.drugName) \(text.dose(item.medication))", item.medication.schedule.summary,
+            ], role: text.role(item.state))
+        }
+        view.render(in: table, into: &buffer)
+    }
+
+    private func renderPatient(header: Rect, table: Rect, into buffer: inout Buffer, _ context: AppContext) {
+        guard let patient = listPatient, let medications else {
+            buffer.put(context.t("meds.no_patient"), in: header, role: .muted)
+            return
+        }
+        let chips = MedicationFilter.allCases.map { chip -> String in
+            let word = "\(context.t("meds.filter.\(chip.rawValue)")) \(medications.count(chip))"
+            return chip == filter ? "[\(word)]" : " \(word) "
+        }.joined(separator: " ")
+        let adherence = MedicationText(context).adherence(medications.patientAdherence7d)
+        buffer.put(context.t("meds.header", patient.bedLabel, patient.fullName, adherence), in: header, role: .header, attributes: [.bold])
+        buffer.put(chips, in: header, role: .info, alignment: .right)
+        let shown = rows
+        medsList.clamp(count: shown.count, visibleRows: visibleRows)
+        let text = MedicationText(context)
+        let columns = [
+            TableColumn(context.t("column.medication"), width: .fill),
+            TableColumn(context.t("column.schedule"), width: .length(table.width >= 120 ? 24 : 12)),
+            TableColumn(context.t("column.status"), width: .length(9)),
+            TableColumn(context.t("column.latest"), width: .length(13)),
+            TableColumn(context.t("column.next"), width: .length(8)),
+            TableColumn(context.t("column.adherence7"), width: .length(4), alignment: .right),
+            TableColumn(context.t("column.effect"), width: .length(20)),
+        ]
+        let now = medications.now
+        let view = TableView(source: ArrayDataSource(shown), state: medsList, columns: columns,
+                             emptyText: context.t("meds.empty_filter"), glyphs: context.glyphs) { row in
+            TableRow([
+                "\(row.medication.drugName) \(text.dose(row.medication))", row.medication.schedule.summary,
+                text.status(row, now: now), text.latest(row.latest), text.next(row),
+                row.medication.schedule.isAsNeeded ? "" : text.adherence(row.adherence7d),
+                text.effectiveness(row.effectiveness),
+            ], role: row.overdueSlots > 0 ? .danger : row.needsAttention ? .warning : .normal)
+        }
+        view.render(in: table, into: &buffer)
+    }
+}

@@ -1,0 +1,267 @@
+import Foundation
+import TerminalUI
+import WardStore
+
+/// The Medications tab. Two views, switched with `v`:
+/// - the ward's drug round: every due and overdue slot on every cot, grouped by time with
+///   overdue groups first; Enter records given, `w` withheld (asks why), `z` snooze, Space marks
+///   several slots so one key records them together, `u` undoes the last record;
+/// - the selected patient's medication list (`p` chooses the patient; with nobody
+///   chosen, `v` opens the cot of the slot selected on the round), filtered by the chip
+///   `f` cycles (All / Active / Paused / Attention); `n` adds, `e` edits, `P` pauses or resumes,
+///   `S` stops, `g` logs an as-needed dose.
+@MainActor
+final class MedicationsScreen: Screen {
+    enum View: Equatable { case round, patient }
+
+    private(set) var view: View = .round
+    private(set) var board: DueBoard?
+    private(set) var medications: MedicationList?
+    /// The patient the list was loaded for.
+    private(set) var listPatient: Patient?
+    private(set) var filter: MedicationFilter = .all
+    private(set) var marked: Set<SlotKey> = []
+    var roundList = ListState()
+    var medsList = ListState()
+    var loadError: String?
+    var visibleRows = 10
+    private var generation = 0
+    private var lastRequestAt: Date?
+
+    struct SlotKey: Hashable {
+        let medicationId: Int64
+        let scheduledAt: Date
+    }
+
+    static let refreshInterval: TimeInterval = 60
+
+    func title(_ context: AppContext) -> String { context.t("tab.medications") }
+
+    var items: [DueBoardItem] { board?.items ?? [] }
+    var selectedItem: DueBoardItem? { items.indices.contains(roundList.selected) ? items[roundList.selected] : nil }
+    var rows: [MedicationListRow] { medications?.rows(filter) ?? [] }
+    var selectedRow: MedicationListRow? { rows.indices.contains(medsList.selected) ? rows[medsList.selected] : nil }
+
+    func keyMap(_ context: AppContext) -> KeyMap {
+        let g = context.t("group.screen")
+        let n = context.t("group.navigation")
+        var bindings: [KeyBinding]
+        switch view {
+        case .round:
+            bindings = [
+                KeyBinding([.enter], action: "meds.given", label: context.t("key.given"), help: context.t("meds.help.given"), group: g),
+                KeyBinding([.char("w")], action: "meds.withheld", label: context.t("key.withheld"), help: context.t("meds.help.withheld"), group: g),
+                KeyBinding([.char("z")], action: "meds.snooze", label: context.t("key.snooze"), help: context.t("meds.help.snooze"), group: g),
+                KeyBinding([.char(" ")], action: "meds.mark", label: context.t("key.mark"), help: context.t("meds.help.mark"), group: g),
+                KeyBinding([.char("v")], action: "meds.view", label: context.t("key.patient_meds"), help: context.t("meds.help.view_patient"), group: g),
+            ]
+        case .patient:
+            bindings = [
+                KeyBinding([.char("n")], action: "meds.add", label: context.t("key.new"), help: context.t("meds.help.add"), group: g),
+                KeyBinding([.char("e")], action: "meds.edit", label: "", help: context.t("meds.help.edit"), group: g),
+                KeyBinding([.char("f")], action: "meds.filter", label: context.t("key.filter"), help: context.t("meds.help.filter"), group: g),
+                KeyBinding([.char("g")], action: "meds.prn", label: context.t("key.prn"), help: context.t("meds.help.prn"), group: g),
+                KeyBinding([.char("P")], action: "meds.pause", label: context.t("key.pause"), help: context.t("meds.help.pause"), group: g),
+                KeyBinding([.char("S")], action: "meds.stop", label: "", help: context.t("meds.help.stop"), group: g),
+                KeyBinding([.char("v")], action: "meds.view", label: context.t("key.round"), help: context.t("meds.help.view_round"), group: g),
+            ]
+        }
+        bindings += [
+            KeyBinding([.char("u")], action: "ward.undo", label: context.t("key.undo"), help: context.t("action.undo"), group: g),
+            KeyBinding([.up, .char("k")], action: "meds.up", label: "", help: context.t("key.up"), group: n),
+            KeyBinding([.down, .char("j")], action: "meds.down", label: "", help: context.t("key.down"), group: n),
+        ]
+        return KeyMap(bindings)
+    }
+
+    // MARK: - Loading
+
+    func reload(_ context: AppContext) -> Intent {
+        generation += 1
+        let expected = generation
+        let now = context.clock.now
+        let zone = context.clock.timeZone
+        let patient = context.selectedPatient
+        lastRequestAt = now
+        guard let repository = context.repository else {
+            loadError = context.t("ward.no_database")
+            return .handled
+        }
+        return .task { [weak self] in
+            do {
+                let loadedBoard = try await repository.dueBoard(now: now, timeZone: zone)
+                var loadedList: MedicationList?
+                if let patient {
+                    loadedList = try await repository.medicationList(patientId: patient.id, now: now, timeZone: zone)
+                }
+                guard let self, expected == self.generation else { return .handled }
+                self.show(loadedBoard, loadedList, patient: patient)
+                return .handled
+            } catch {
+                let text = context.t("ward.load_failed", WardTask.describe(error))
+                if self?.board == nil { self?.loadError = text }
+                return .message(.error(text))
+            }
+        }
+    }
+
+    func show(_ loadedBoard: DueBoard, _ loadedList: MedicationList?, patient: Patient?) {
+        let selectedKey = selectedItem.map(Self.key)
+        board = loadedBoard
+        loadError = nil
+        marked.formIntersection(Set(loadedBoard.items.map(Self.key)))
+        if let selectedKey, let index = loadedBoard.items.firstIndex(where: { Self.key($0) == selectedKey }) {
+            roundList.select(index, count: loadedBoard.items.count, visibleRows: visibleRows)
+        } else {
+            roundList.clamp(count: loadedBoard.items.count, visibleRows: visibleRows)
+        }
+        if patient?.id != listPatient?.id { medsList = ListState() }
+        medications = loadedList
+        listPatient = patient
+        medsList.clamp(count: rows.count, visibleRows: visibleRows)
+    }
+
+    static func key(_ item: DueBoardItem) -> SlotKey {
+        SlotKey(medicationId: item.medication.id, scheduledAt: item.slot.scheduledAt)
+    }
+
+    // MARK: - Events
+
+    func handle(_ event: TerminalEvent, _ context: AppContext) -> Intent {
+        switch event {
+        case .tick:
+            if let last = lastRequestAt, context.clock.now.timeIntervalSince(last) >= Self.refreshInterval {
+                return reload(context)
+            }
+            return .ignored
+        case .key(let key):
+            switch key {
+            case .pageUp, .pageDown, .home, .end:
+                moveSelection(key)
+                return .handled
+            case .escape where !marked.isEmpty:
+                marked.removeAll()
+                return .handled
+            default:
+                return .ignored
+            }
+        case .mouse, .resize:
+            return .ignored
+        }
+    }
+
+    private func moveSelection(_ key: Key) {
+        switch view {
+        case .round: _ = roundList.handle(key, count: items.count, visibleRows: visibleRows)
+        case .patient: _ = medsList.handle(key, count: rows.count, visibleRows: visibleRows)
+        }
+    }
+
+    func perform(_ action: String, _ context: AppContext) -> Intent {
+        switch action {
+        case "meds.up": moveSelection(.up); return .handled
+        case "meds.down": moveSelection(.down); return .handled
+        case "meds.view":
+            guard view == .round else { view = .round; return .handled }
+            view = .patient
+            // With nobody chosen yet, the list shows the cot of the slot selected on the round.
+            guard context.selectedPatient == nil, let item = selectedItem else { return .handled }
+            let id = item.patientId
+            return WardTask.store(context) { repository in
+                guard let patient = try await repository.patient(id: id) else { return .handled }
+                return .all([.session(.selectedPatient(patient)), .perform(WardShellAction.reloadAll)])
+            }
+        case "ward.undo": return WardTask.undo(context)
+        case "meds.mark":
+            guard view == .round, let item = selectedItem else { return .handled }
+            let key = Self.key(item)
+            if marked.contains(key) { marked.remove(key) } else { marked.insert(key) }
+            moveSelection(.down)
+            return .handled
+        case "meds.given":
+            guard view == .round else { return .ignored }
+            return DoseActions.record(targets(context), status: .given, context) { [weak self] in self?.marked.removeAll() }
+        case "meds.withheld":
+            guard view == .round else { return .ignored }
+            if let refusal = WardTask.requireUser(context) { return refusal }
+            let slots = targets(context)
+            guard !slots.isEmpty else { return .message(.info(context.t("round.nothing_selected"))) }
+            let reasons = WithheldReason.allCases
+            return .push(ChoiceScreen(heading: context.t("round.withheld_title"),
+                                      items: reasons.map { context.t("withheld.\($0.rawValue)") }) { [weak self] index, context in
+                DoseActions.record(slots, status: .withheld, reason: reasons[index], context) { self?.marked.removeAll() }
+            })
+        case "meds.snooze":
+            guard view == .round else { return .ignored }
+            if let refusal = WardTask.requireUser(context) { return refusal }
+            guard let item = selectedItem else { return .message(.info(context.t("round.nothing_selected"))) }
+            let slot = SlotRef(item, context)
+            let options = SnoozeOption.allCases
+            return .push(ChoiceScreen(heading: context.t("round.snooze_title", slot.label),
+                                      items: options.map { context.t("round.snooze_minutes", $0.rawValue) }) { index, context in
+                DoseActions.snooze(slot, options[index], context)
+            })
+        case "meds.filter":
+            let all = MedicationFilter.allCases
+            filter = all[(all.firstIndex(of: filter)! + 1) % all.count]
+            medsList = ListState()
+            return .handled
+        case "meds.prn":
+            guard let row = selectedRow, let patient = listPatient else { return .handled }
+            guard row.medication.schedule.isAsNeeded else { return .message(.info(context.t("prn.not_prn", row.medication.drugName))) }
+            return DoseActions.giveAsNeeded(row.medication, bed: patient.bedLabel, context)
+        case "meds.add":
+            guard let patient = listPatient else { return .message(.info(context.t("meds.no_patient"))) }
+            if let refusal = WardTask.requireUser(context) { return refusal }
+            return .push(MedicationFormScreen(patient: patient, editing: nil, context))
+        case "meds.edit":
+            guard let patient = listPatient, let row = selectedRow else { return .handled }
+            if let refusal = WardTask.requireUser(context) { return refusal }
+            return .push(MedicationFormScreen(patient: patient, editing: row.medication, context))
+        case "meds.pause":
+            return setPaused(context)
+        case "meds.stop":
+            return stop(context)
+        default:
+            return .ignored
+        }
+    }
+
+    /// The marked slots in board order, else the selected one.
+    private func targets(_ context: AppContext) -> [SlotRef] {
+        if !marked.isEmpty {
+            return items.filter { marked.contains(Self.key($0)) }.map { SlotRef($0, context) }
+        }
+        return selectedItem.map { [SlotRef($0, context)] } ?? []
+    }
+
+    private func setPaused(_ context: AppContext) -> Intent {
+        if let refusal = WardTask.requireUser(context) { return refusal }
+        guard let medication = selectedRow?.medication else { return .handled }
+        let pause = !medication.isPaused
+        let by = context.staff?.id
+        let summary = context.t(pause ? "meds.paused" : "meds.resumed", medication.drugName)
+        return WardTask.store(context) { repository in
+            let saved = try await repository.setMedicationPaused(id: medication.id, paused: pause, by: by)
+            return .all([.session(.undoable(UndoRecord(auditEntryIds: [saved.auditEntryId], summary: summary))),
+                         .message(.success(summary)), .perform(WardShellAction.reloadAll)])
+        }
+    }
+
+    private func stop(_ context: AppContext) -> Intent {
+        if let refusal = WardTask.requireUser(context) { return refusal }
+        guard let medication = selectedRow?.medication else { return .handled }
+        let by = context.staff?.id
+        let summary = context.t("meds.stopped", medication.drugName)
+        return .push(ChoiceScreen(heading: context.t("meds.stop_title", medication.drugName),
+                                  items: [context.t("meds.stop_no"), context.t("meds.stop_yes")]) { index, context in
+            guard index == 1 else { return .handled }
+            let now = context.clock.now
+            return WardTask.store(context) { repository in
+                let saved = try await repository.stopMedication(id: medication.id, at: now, by: by)
+                return .all([.session(.undoable(UndoRecord(auditEntryIds: [saved.auditEntryId], summary: summary))),
+                             .message(.success(summary)), .perform(WardShellAction.reloadAll)])
+            }
+        })
+    }
+}
