@@ -1,13 +1,13 @@
 import TerminalUI
 import WardStore
 
-/// The small "new entry" chooser `n` opens for a cot. Nappy is its only item for now; feeds,
-/// measurements and doses join it as they land.
+/// The small "new entry" chooser `n` opens for a cot: a nappy change (`n`) or a measurement
+/// (`v`, for values and vitals); Enter opens the highlighted one.
 @MainActor
 final class NewEntryScreen: Screen {
     let patient: Patient
     private var list = ListState()
-    private let items = ["nappy"]
+    private let items = ["nappy", "measurement"]
 
     init(patient: Patient) { self.patient = patient }
 
@@ -17,7 +17,9 @@ final class NewEntryScreen: Screen {
     func keyMap(_ context: AppContext) -> KeyMap {
         let g = context.t("group.screen")
         return KeyMap([
-            KeyBinding([.enter, .char("n")], action: "entry.nappy", label: context.t("key.select"), help: context.t("entry.nappy"), group: g),
+            KeyBinding([.enter], action: "entry.open", label: context.t("key.select"), help: context.t("key.select"), group: g),
+            KeyBinding([.char("n")], action: "entry.nappy", label: "", help: context.t("entry.nappy"), group: g),
+            KeyBinding([.char("v")], action: "entry.measurement", label: "", help: context.t("entry.measurement"), group: g),
             KeyBinding([.escape], action: ShellAction.back, label: context.t("key.back"), help: context.t("key.back"), group: g),
         ])
     }
@@ -29,8 +31,11 @@ final class NewEntryScreen: Screen {
     }
 
     func perform(_ action: String, _ context: AppContext) -> Intent {
-        guard action == "entry.nappy" else { return .ignored }
-        return .replace(NappyFormScreen(patient: patient, editing: nil, context))
+        switch action == "entry.open" ? "entry.\(items[min(list.selected, items.count - 1)])" : action {
+        case "entry.nappy": return .replace(NappyFormScreen(patient: patient, editing: nil, context))
+        case "entry.measurement": return .replace(MeasurementFormScreen(patient: patient, context))
+        default: return .ignored
+        }
     }
 
     func render(in area: Rect, into buffer: inout Buffer, _ context: AppContext) {
@@ -38,7 +43,7 @@ final class NewEntryScreen: Screen {
         buffer.fill(box, role: .dialog)
         let inner = buffer.box(box, glyphs: context.glyphs, role: .border, title: context.t("entry.title_for", patient.bedLabel))
         let view = ListView(source: ArrayDataSource(items), state: list, glyphs: context.glyphs) { item in
-            ListItem("n  " + context.t("entry.\(item)"))
+            ListItem((item == "nappy" ? "n  " : "v  ") + context.t("entry.\(item)"))
         }
         view.render(in: inner.inset(left: 1, right: 1).inset(top: 1), into: &buffer)
     }

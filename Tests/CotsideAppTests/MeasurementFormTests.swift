@@ -1,0 +1,79 @@
+import Foundation
+import TerminalUI
+import WardStore
+import XCTest
+@testable import CotsideApp
+
+/// Charting a measurement from the keyboard: `n` then `v` on a cot; the value follows the kind
+/// (unit, range; diastolic only for blood pressure); out-of-range values are refused, never
+/// clamped, and nothing is stored; a saved measurement can be undone.
+@MainActor
+final class MeasurementFormTests: WardTestCase {
+    var ada: Patient!
+
+    func openForm() async throws {
+        let nurse = try await addStaff("Nia Nurse", "NN")
+        ada = try await admit(bed: "3", given: "Ada", family: "Lovelace")
+        try await startShell()
+        await signIn(nurse)
+        await press(.char("n"))
+        XCTAssertTrue(shell.front is NewEntryScreen)
+        await press(.char("v"))
+    }
+
+    var form: MeasurementFormScreen { shell.front as! MeasurementFormScreen }
+    var fieldIDs: [String] { form.state.fields.map(\.id) }
+
+    func stored() async throws -> [MeasurementRecord] {
+        try await store.latestMeasurements(patientId: ada.id).map(\.measurement)
+    }
+
+    func testWeightIsStoredInGramsAndCanBeUndone() async throws {
+        try await openForm()
+        XCTAssertEqual(fieldIDs, ["time", "kind", "value", "notes"])
+        XCTAssertTrue(screenText().contains("Chart a measurement"), screenText())
+        await press(.tab, .tab)
+        await type("3250")
+        await press(.enter)
+        var saved = try await stored()
+        XCTAssertEqual(saved.map(\.kind), [.weight])
+        XCTAssertEqual(saved.first?.value, 3250)
+        XCTAssertEqual(saved.first?.measuredAt, Self.now)
+        XCTAssertTrue(shell.message?.text.contains("Charted Weight 3250 g for bed 3") ?? false, "\(String(describing: shell.message))")
+        await press(.char("u"))
+        saved = try await stored()
+        XCTAssertTrue(saved.isEmpty, "u takes the measurement back")
+    }
+
+    func testOutOfRangeValueIsRefusedNotClamped() async throws {
+        try await openForm()
+        await press(.tab, .tab)
+        await type("50")          // weight: 200–150000 g
+        await press(.enter)
+        XCTAssertTrue(shell.front is MeasurementFormScreen, "an invalid form cannot be saved")
+        let stored = try await stored()
+        XCTAssertTrue(stored.isEmpty)
+        XCTAssertTrue(screenText().contains("200"), screenText())
+    }
+
+    func testBloodPressureAsksForDiastolic() async throws {
+        try await openForm()
+        await press(.tab, .char("8"))   // blood pressure
+        XCTAssertEqual(fieldIDs, ["time", "kind", "value", "diastolic", "notes"])
+        await press(.tab)
+        await type("72")
+        await press(.enter)
+        XCTAssertTrue(shell.front is MeasurementFormScreen)
+        var saved = try await stored()
+        XCTAssertTrue(saved.isEmpty, "systolic alone is not a blood pressure")
+        XCTAssertEqual(form.state.fields[form.state.focus].id, "diastolic", "the refusal puts the cursor on the missing field")
+        await type("45")
+        await press(.enter)
+        saved = try await stored()
+        XCTAssertEqual(saved.first?.kind, .bloodPressure)
+        XCTAssertEqual(saved.first?.value, 72)
+        XCTAssertEqual(saved.first?.diastolicMmHg, 45)
+        await press(.char("n"), .char("v"), .tab, .char("4"))  // temperature: no diastolic
+        XCTAssertEqual(fieldIDs, ["time", "kind", "value", "notes"])
+    }
+}
