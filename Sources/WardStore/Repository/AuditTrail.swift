@@ -12,16 +12,22 @@ protocol AuditedRecord: Codable, Sendable, Hashable, FetchableRecord, Persistabl
     var isHidden: Bool { get }
 }
 
-extension NappyChange: AuditedRecord {
-    static var entity: WardEntity { .nappyChange }
+/// Records hidden by stamping `deletedAt` — every kind but staff, which is deactivated instead.
+protocol SoftDeletedRecord: AuditedRecord {
+    var deletedAt: Date? { get set }
+}
+
+extension SoftDeletedRecord {
     mutating func retire(at date: Date) { deletedAt = date }
     var isHidden: Bool { deletedAt != nil }
 }
 
-extension Patient: AuditedRecord {
+extension NappyChange: SoftDeletedRecord {
+    static var entity: WardEntity { .nappyChange }
+}
+
+extension Patient: SoftDeletedRecord {
     static var entity: WardEntity { .patient }
-    mutating func retire(at date: Date) { deletedAt = date }
-    var isHidden: Bool { deletedAt != nil }
 }
 
 extension Staff: AuditedRecord {
@@ -30,34 +36,24 @@ extension Staff: AuditedRecord {
     var isHidden: Bool { !active }
 }
 
-extension Medication: AuditedRecord {
+extension Medication: SoftDeletedRecord {
     static var entity: WardEntity { .medication }
-    mutating func retire(at date: Date) { deletedAt = date }
-    var isHidden: Bool { deletedAt != nil }
 }
 
-extension DoseRecord: AuditedRecord {
+extension DoseRecord: SoftDeletedRecord {
     static var entity: WardEntity { .doseRecord }
-    mutating func retire(at date: Date) { deletedAt = date }
-    var isHidden: Bool { deletedAt != nil }
 }
 
-extension AsNeededDose: AuditedRecord {
+extension AsNeededDose: SoftDeletedRecord {
     static var entity: WardEntity { .asNeededDose }
-    mutating func retire(at date: Date) { deletedAt = date }
-    var isHidden: Bool { deletedAt != nil }
 }
 
-extension Feed: AuditedRecord {
+extension Feed: SoftDeletedRecord {
     static var entity: WardEntity { .feed }
-    mutating func retire(at date: Date) { deletedAt = date }
-    var isHidden: Bool { deletedAt != nil }
 }
 
-extension MeasurementRecord: AuditedRecord {
+extension MeasurementRecord: SoftDeletedRecord {
     static var entity: WardEntity { .measurement }
-    mutating func retire(at date: Date) { deletedAt = date }
-    var isHidden: Bool { deletedAt != nil }
 }
 
 /// Writes audit rows; always called inside the transaction of the change it records.

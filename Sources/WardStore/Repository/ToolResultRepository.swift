@@ -18,14 +18,10 @@ public protocol ToolResultRepository: Sendable {
     func importStrokeCentres(_ centres: [StoredStrokeCentre], mode: StrokeCentreListMode, by: Int64?) async throws -> Int
 }
 
-extension SavedCalculatorResult: AuditedRecord {
+extension SavedCalculatorResult: SoftDeletedRecord {
     static var entity: WardEntity { .calculatorResult }
-    mutating func retire(at date: Date) { deletedAt = date }
-    var isHidden: Bool { deletedAt != nil }
 }
 
-extension StoredStrokeAssessment: AuditedRecord {
+extension StoredStrokeAssessment: SoftDeletedRecord {
     static var entity: WardEntity { .strokeAssessment }
-    mutating func retire(at date: Date) { deletedAt = date }
-    var isHidden: Bool { deletedAt != nil }
 }
