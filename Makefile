@@ -18,8 +18,9 @@ run: deps build
 build: deps
 	$(SWIFT) build -c $(CONFIG) --product cotside
 
+# Line-buffered (stdbuf), so a log cut short by a CI deadline still names the test running.
 test: test-deps
-	LANG=C.UTF-8 $(SWIFT) test
+	LANG=C.UTF-8 stdbuf -oL -eL $(SWIFT) test
 
 # Benchmarks report medians and ratios; targets are stated beside each figure, never asserted.
 bench: deps

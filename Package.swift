@@ -51,13 +51,18 @@ let package = Package(
         .executableTarget(name: "cotside-store-probe", dependencies: ["WardStore"]),
         .executableTarget(
             name: "cotside-bench",
-            dependencies: ["CotsideApp", "Clinical", "WardStore", "TerminalUI"],
+            dependencies: ["CotsideApp", "Clinical", "WardStore", "TerminalUI", "ChildProcess"],
             path: "Benchmarks"
         ),
-        .testTarget(name: "ClinicalTests", dependencies: ["Clinical"]),
-        .testTarget(name: "WardStoreTests", dependencies: ["WardStore"]),
+        // Tests and benchmarks start real processes (cotside, the store probe, tmux, sqlite3)
+        // through this, never Foundation.Process; cotside itself does not link it.
+        .target(name: "ChildProcess"),
+        .testTarget(name: "ChildProcessTests", dependencies: ["ChildProcess"]),
+        .testTarget(name: "ClinicalTests", dependencies: ["Clinical", "ChildProcess"]),
+        .testTarget(name: "WardStoreTests", dependencies: ["WardStore", "ChildProcess"]),
         .testTarget(name: "TerminalUITests", dependencies: ["TerminalUI"]),
-        .testTarget(name: "CotsideAppTests", dependencies: ["CotsideApp", "TerminalUI", "WardStore", "Clinical"]),
+        .testTarget(name: "CotsideAppTests",
+                    dependencies: ["CotsideApp", "TerminalUI", "WardStore", "Clinical", "ChildProcess"]),
     ],
     swiftLanguageModes: [.v6]
 )

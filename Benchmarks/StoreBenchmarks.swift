@@ -1,3 +1,4 @@
+import ChildProcess
 import Foundation
 import GRDB
 import WardStore
@@ -131,19 +132,9 @@ private struct StoreBench {
         guard FileManager.default.isExecutableFile(atPath: "/usr/bin/sqlite3") else { return nil }
         let k = 20
         func wall(_ statement: String) throws -> Double {
-            let process = Process()
-            process.executableURL = URL(fileURLWithPath: "/usr/bin/sqlite3")
-            process.arguments = ["-readonly", path]
-            let input = Pipe()
-            process.standardInput = input
-            process.standardOutput = FileHandle.nullDevice
-            process.standardError = FileHandle.nullDevice
             let script = String(repeating: statement.trimmingCharacters(in: .whitespacesAndNewlines) + ";\n", count: k)
             let start = ContinuousClock.now
-            try process.run()
-            input.fileHandleForWriting.write(Data(script.utf8))
-            try input.fileHandleForWriting.close()
-            process.waitUntilExit()
+            _ = try ChildProcess.run("/usr/bin/sqlite3", ["-readonly", path], stdin: Data(script.utf8), timeout: 300)
             return seconds(ContinuousClock.now - start) * 1000
         }
         var samples: [Double] = []

@@ -1,17 +1,22 @@
 // A second process for the store's multi-process tests: opens the same ward file and writes.
 //   cotside-store-probe setup --db PATH               prints "PATIENT <id> STAFF <id>"
 //   cotside-store-probe write --db PATH --patient ID --count N [--by STAFF]
-//       logs N nappy changes, one transaction each, printing "ACK <id>" after each commit
+//       logs N nappy changes, one transaction each, printing "ACK <id> <unix time>" after each commit
 //       (N = 0: until killed). Exit 1 with the error on stderr on any failure.
 //   cotside-store-probe dose --db PATH --medication ID --count N [--by STAFF]
 //       records the medication's first slot N times (alternately given and withheld), one
-//       transaction each, printing "ACK <dose record id>" after each commit.
+//       transaction each, printing "ACK <dose record id> <unix time>" after each commit.
 import Foundation
 import WardStore
 
 /// Unbuffered, so every line is out before the next write starts (the kill test relies on it).
 func say(_ line: String) {
     FileHandle.standardOutput.write(Data((line + "\n").utf8))
+}
+
+/// The commit time rides on the line, so a reader can time what it saw against the commit.
+func acknowledge(_ id: Int64) {
+    say("ACK \(id) \(Date().timeIntervalSince1970)")
 }
 
 func option(_ name: String) -> String? {
@@ -54,7 +59,7 @@ do {
             let change = try await store.logNappyChange(
                 NappyChangeDraft(patientId: patientId, occurredAt: Date(), kind: .wet, notes: "probe \(getpid()) #\(written)"),
                 by: by)
-            say("ACK \(change.record.id)")
+            acknowledge(change.record.id)
             written += 1
         }
     case "dose":
@@ -68,7 +73,7 @@ do {
                                 status: i % 2 == 0 ? .given : .withheld, withheldReason: i % 2 == 0 ? nil : .refused,
                                 recordedAt: Date(), notes: "probe \(getpid()) #\(i)"),
                 by: by)
-            say("ACK \(record.record.id)")
+            acknowledge(record.record.id)
         }
     default:
         fail("unknown command \(CommandLine.arguments[1]); use setup, write or dose")

@@ -1,3 +1,4 @@
+import ChildProcess
 import XCTest
 import Foundation
 
@@ -14,20 +15,9 @@ final class CalcBinaryTests: XCTestCase {
         guard FileManager.default.isExecutableFile(atPath: binary.path) else {
             throw XCTSkip("no built cotside at \(binary.path)")
         }
-        let process = Process()
-        process.executableURL = binary
-        process.arguments = ["calc"] + arguments
-        let input = Pipe(), output = Pipe(), errors = Pipe()
-        process.standardInput = input
-        process.standardOutput = output
-        process.standardError = errors
-        try process.run()
-        input.fileHandleForWriting.write(Data(stdin.utf8))
-        try input.fileHandleForWriting.close()
-        let out = output.fileHandleForReading.readDataToEndOfFile()
-        let err = errors.fileHandleForReading.readDataToEndOfFile()
-        process.waitUntilExit()
-        return (process.terminationStatus, String(decoding: out, as: UTF8.self), String(decoding: err, as: UTF8.self))
+        let outcome = try ChildProcess.run(binary.path, ["calc"] + arguments, stdin: Data(stdin.utf8))
+        XCTAssertFalse(outcome.timedOut, "cotside calc \(arguments) ran past its deadline")
+        return (outcome.status, outcome.stdout, outcome.stderr)
     }
 
     func testExitCodes() throws {

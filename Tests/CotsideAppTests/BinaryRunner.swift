@@ -1,3 +1,4 @@
+import ChildProcess
 import Foundation
 import XCTest
 
@@ -18,20 +19,12 @@ struct BinaryRunner {
         URL(fileURLWithPath: try TmuxSession.cotsideBinary())
     }
 
-    func run(_ arguments: [String]) throws -> Outcome {
-        let process = Process()
-        process.executableURL = binary
-        process.arguments = arguments
-        process.environment = environment
-        let out = Pipe(), err = Pipe()
-        process.standardOutput = out
-        process.standardError = err
-        process.standardInput = FileHandle.nullDevice
-        try process.run()
-        let stdout = out.fileHandleForReading.readDataToEndOfFile()
-        let stderr = err.fileHandleForReading.readDataToEndOfFile()
-        process.waitUntilExit()
-        return Outcome(status: process.terminationStatus, stdout: String(decoding: stdout, as: UTF8.self),
-                       stderr: String(decoding: stderr, as: UTF8.self))
+    /// Runs to the end; a run past `timeout` is killed and throws, so a hang fails the test.
+    func run(_ arguments: [String], timeout: TimeInterval = 60) throws -> Outcome {
+        let outcome = try ChildProcess.run(binary.path, arguments, environment: environment, timeout: timeout)
+        guard !outcome.timedOut else {
+            throw ChildProcessError("cotside \(arguments.joined(separator: " ")) ran past \(Int(timeout)) s and was killed")
+        }
+        return Outcome(status: outcome.status, stdout: outcome.stdout, stderr: outcome.stderr)
     }
 }

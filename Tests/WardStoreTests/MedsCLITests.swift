@@ -1,3 +1,4 @@
+import ChildProcess
 import Foundation
 import XCTest
 @testable import WardStore
@@ -16,20 +17,12 @@ final class MedsCLITests: WardStoreTestCase {
         guard FileManager.default.isExecutableFile(atPath: binary.path) else {
             throw XCTSkip("no built cotside at \(binary.path)")
         }
-        let process = Process()
-        process.executableURL = binary
-        process.arguments = arguments + ["--db", dbPath, "--now", "2026-03-10T12:00:00Z"]
         var environment = ProcessInfo.processInfo.environment
         environment["TZ"] = "Europe/London"
-        process.environment = environment
-        let output = Pipe(), errors = Pipe()
-        process.standardOutput = output
-        process.standardError = errors
-        try process.run()
-        let out = output.fileHandleForReading.readDataToEndOfFile()
-        let err = errors.fileHandleForReading.readDataToEndOfFile()
-        process.waitUntilExit()
-        return (process.terminationStatus, String(decoding: out, as: UTF8.self), String(decoding: err, as: UTF8.self))
+        let outcome = try ChildProcess.run(binary.path, arguments + ["--db", dbPath, "--now", "2026-03-10T12:00:00Z"],
+                                           environment: environment)
+        XCTAssertFalse(outcome.timedOut, "cotside \(arguments) ran past its deadline")
+        return (outcome.status, outcome.stdout, outcome.stderr)
     }
 
     func count(_ table: String) async throws -> Int {

@@ -1,3 +1,4 @@
+import ChildProcess
 import Foundation
 import XCTest
 import GRDB
@@ -21,57 +22,43 @@ final class MultiProcessTests: WardStoreTestCase {
         throw WardStoreError("probe missing")
     }
 
-    /// Runs the probe; stdout lines are handed to `onLine` as they arrive.
-    final class Probe: @unchecked Sendable {
-        let process = Process()
-        private let out = Pipe()
-        private let err = Pipe()
-        private let lock = NSLock()
-        private var buffer = ""
-        private(set) var lines: [String] = []
-        /// When the first stdout line arrived (for a write: just after its commit).
-        private(set) var firstLineAt: Date?
-        private var stderrData = Data()
+    /// A running probe; its stdout lines ("ACK <id> <commit time>") are read as they arrive.
+    final class Probe: Sendable {
+        let child: ChildProcess
 
         init(_ executable: URL, _ arguments: [String]) throws {
-            process.executableURL = executable
-            process.arguments = arguments
-            process.standardOutput = out
-            process.standardError = err
-            out.fileHandleForReading.readabilityHandler = { [weak self] handle in
-                let data = handle.availableData
-                guard let self, !data.isEmpty else { return }
-                self.lock.withLock {
-                    self.buffer += String(decoding: data, as: UTF8.self)
-                    while let newline = self.buffer.firstIndex(of: "\n") {
-                        self.lines.append(String(self.buffer[..<newline]))
-                        if self.firstLineAt == nil { self.firstLineAt = Date() }
-                        self.buffer.removeSubrange(...newline)
-                    }
-                }
-            }
-            err.fileHandleForReading.readabilityHandler = { [weak self] handle in
-                let data = handle.availableData
-                self?.lock.withLock { self?.stderrData.append(data) }
-            }
-            try process.run()
+            child = try ChildProcess(executable.path, arguments)
         }
 
-        var currentLines: [String] { lock.withLock { lines } }
-        var firstLineTime: Date? { lock.withLock { firstLineAt } }
-        var stderr: String { lock.withLock { String(decoding: stderrData, as: UTF8.self) } }
+        var currentLines: [String] { child.stdoutLines }
+        var stderr: String { child.stderr }
+        var isRunning: Bool { child.isRunning }
 
+        /// Waits for the probe to end (killed after 120 s): its exit code, or the signal that ended it.
         func wait() -> Int32 {
-            process.waitUntilExit()
-            // Let the readers drain what is left in the pipes.
-            Thread.sleep(forTimeInterval: 0.2)
-            out.fileHandleForReading.readabilityHandler = nil
-            err.fileHandleForReading.readabilityHandler = nil
-            return process.terminationStatus
+            switch child.wait(timeout: 120) {
+            case .exited(let code): return code
+            case .signalled(let signal): return signal
+            case nil:
+                XCTFail("probe ran past 120 s and was killed")
+                return -1
+            }
         }
 
         var ackedIds: [Int64] {
-            currentLines.compactMap { $0.hasPrefix("ACK ") ? Int64($0.dropFirst(4)) : nil }
+            currentLines.compactMap { line in
+                let parts = line.split(separator: " ")
+                return parts.first == "ACK" && parts.count > 1 ? Int64(parts[1]) : nil
+            }
+        }
+
+        /// When the probe committed its first acknowledged write (the probe's own clock reading).
+        var firstCommitTime: Date? {
+            currentLines.lazy.compactMap { line -> Date? in
+                let parts = line.split(separator: " ")
+                guard parts.first == "ACK", parts.count > 2, let seconds = Double(parts[2]) else { return nil }
+                return Date(timeIntervalSince1970: seconds)
+            }.first
         }
     }
 
@@ -114,13 +101,12 @@ final class MultiProcessTests: WardStoreTestCase {
         let probe = try Probe(try probeURL(), ["write", "--db", dbPath, "--patient", String(patient), "--count", "0",
                                                "--by", String(staff)])
         let deadline = Date().addingTimeInterval(60)
-        while probe.ackedIds.count < 300 && Date() < deadline && probe.process.isRunning {
+        while probe.ackedIds.count < 300 && Date() < deadline && probe.isRunning {
             try await Task.sleep(for: .milliseconds(5))
         }
-        XCTAssertTrue(probe.process.isRunning, "probe stopped early: \(probe.stderr)")
-        kill(probe.process.processIdentifier, SIGKILL)
-        XCTAssertEqual(probe.wait(), SIGKILL)
-        XCTAssertEqual(probe.process.terminationReason, .uncaughtSignal)
+        XCTAssertTrue(probe.isRunning, "probe stopped early: \(probe.stderr)")
+        probe.child.signal(SIGKILL)
+        XCTAssertEqual(probe.child.wait(timeout: 30), .signalled(SIGKILL))
         let acked = probe.ackedIds
         XCTAssertGreaterThanOrEqual(acked.count, 300)
 
@@ -157,7 +143,7 @@ final class MultiProcessTests: WardStoreTestCase {
         let receivedAt = Date()
         XCTAssertEqual(probe.wait(), 0, probe.stderr)
         XCTAssertEqual(received?.entities, Set(WardEntity.allCases))
-        let committedAt = try XCTUnwrap(probe.firstLineTime, "the probe acknowledged its write")
+        let committedAt = try XCTUnwrap(probe.firstCommitTime, "the probe acknowledged its write")
         XCTAssertLessThan(receivedAt.timeIntervalSince(committedAt), 2.0, "seen within 2 s of the other process's commit")
     }
 

@@ -1,3 +1,4 @@
+import ChildProcess
 import Foundation
 import XCTest
 
@@ -72,25 +73,13 @@ final class TmuxSession {
 
     static func quote(_ s: String) -> String { "'" + s.replacingOccurrences(of: "'", with: "'\\''") + "'" }
 
-    /// Runs a tmux client. Output goes through a file, not a pipe: the first client starts the
-    /// tmux server, which inherits the client's descriptors and would hold a pipe open forever.
+    /// Runs a tmux client (through ChildProcess, whose output files the tmux server it may
+    /// start can inherit without holding anything open); a client stuck 20 s throws.
     @discardableResult
     static func run(_ arguments: [String]) throws -> (status: Int32, output: String) {
-        let outputURL = FileManager.default.temporaryDirectory.appendingPathComponent("tmux-\(UUID().uuidString).out")
-        _ = FileManager.default.createFile(atPath: outputURL.path, contents: nil)
-        defer { try? FileManager.default.removeItem(at: outputURL) }
-        let handle = try FileHandle(forWritingTo: outputURL)
-        defer { try? handle.close() }
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
-        process.arguments = ["tmux"] + arguments
-        process.standardOutput = handle
-        process.standardError = handle
-        process.standardInput = FileHandle.nullDevice
-        try process.run()
-        process.waitUntilExit()
-        let data = (try? Data(contentsOf: outputURL)) ?? Data()
-        return (process.terminationStatus, String(decoding: data, as: UTF8.self))
+        let outcome = try ChildProcess.run("tmux", arguments, timeout: 20)
+        guard !outcome.timedOut else { throw TmuxError("tmux \(arguments.first ?? "") did not finish within 20 s") }
+        return (outcome.status, outcome.stdout + outcome.stderr)
     }
 }
 
