@@ -98,6 +98,9 @@ enum WardMigrations {
         migrator.registerMigration("v3_calculator_results_and_stroke") { db in
             try db.execute(sql: WardMigrations.v3CalculatorResultsAndStroke)
         }
+        migrator.registerMigration("v5_medication_pauses") { db in
+            try db.execute(sql: WardMigrations.v5MedicationPauses)
+        }
         return migrator
     }
 }
