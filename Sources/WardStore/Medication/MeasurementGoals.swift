@@ -17,6 +17,13 @@
 ///   target range, hypoglycaemia alert 3.9). Upper 10.0 for newborns as well.
 /// Weight, length and head circumference have no fixed range here (growth charts judge them).
 public enum MeasurementGoals {
+    /// The `source` of a patient's own goal, as `SQLiteWardStore.goalRanges` labels it.
+    public static let patientGoalSource = "patient goal"
+
+    /// The kinds that have goal ranges, in the order the Goal ranges screen and `cotside goals`
+    /// list them (blood pressure: the systolic value).
+    public static let kinds: [MeasurementKind] = [.temperature, .heartRate, .respiratoryRate, .spo2, .bloodPressure, .glucose]
+
     /// The default range for `kind` at `ageDays` (days of life) and, for preterm babies, the
     /// corrected gestation in weeks.
     public static func defaultRange(_ kind: MeasurementKind, ageDays: Int, correctedWeeks: Int? = nil) -> GoalRange? {
@@ -50,4 +57,9 @@ public enum MeasurementGoals {
             return nil
         }
     }
+}
+
+extension GoalRange {
+    /// True for a patient's own goal, false for an age default.
+    public var isPatientGoal: Bool { source == MeasurementGoals.patientGoalSource }
 }
