@@ -198,4 +198,13 @@ final class MedicationPauseTests: WardStoreTestCase {
         let closed = try await store.medicationPauses(medicationId: audited.id)
         XCTAssertEqual(closed.first?.resumedAt, date("2026-03-08T12:00:00Z"))
     }
+
+    func testPausePeriodsAreReadThroughTheirIndex() async throws {
+        let sql = MedicationPause.periodsSQL([1, 2, 3])
+        let plan = try await self.sql { db in
+            try Row.fetchAll(db, sql: "EXPLAIN QUERY PLAN " + sql, arguments: [1, 0]).map { $0["detail"] as String }
+        }.joined(separator: "\n")
+        XCTAssertTrue(plan.contains("SEARCH medication_pause USING INDEX medication_pause_time"), plan)
+        XCTAssertFalse(plan.contains("SCAN medication_pause"), plan)
+    }
 }

@@ -30,15 +30,21 @@ extension MedicationPause {
     /// The pause periods of the given medications overlapping `[from, to)`, by medication.
     static func periods(_ db: Database, medicationIds: [Int64], from: Date, to: Date) throws -> [Int64: [PausePeriod]] {
         guard !medicationIds.isEmpty else { return [:] }
-        let ids = medicationIds.map(String.init).joined(separator: ",")
         var out: [Int64: [PausePeriod]] = [:]
-        for row in try Row.fetchAll(db, sql: """
-            SELECT medicationId, pausedAt, resumedAt FROM medication_pause
-            WHERE medicationId IN (\(ids)) AND pausedAt < ? AND (resumedAt IS NULL OR resumedAt > ?)
-            """, arguments: [StoredTime.milliseconds(to), StoredTime.milliseconds(from)]) {
+        for row in try Row.fetchAll(db, sql: periodsSQL(medicationIds),
+                                    arguments: [StoredTime.milliseconds(to), StoredTime.milliseconds(from)]) {
             out[row[0], default: []].append(PausePeriod(pausedAt: StoredTime.date(milliseconds: row[1]),
                                                         resumedAt: (row[2] as Int64?).map(StoredTime.date(milliseconds:))))
         }
         return out
+    }
+
+    /// One indexed search per medication (`medication_pause_time`); arguments: to, from (ms).
+    static func periodsSQL(_ medicationIds: [Int64]) -> String {
+        """
+        SELECT medicationId, pausedAt, resumedAt FROM medication_pause
+        WHERE medicationId IN (\(medicationIds.map(String.init).joined(separator: ","))) AND pausedAt < ?
+            AND (resumedAt IS NULL OR resumedAt > ?)
+        """
     }
 }
