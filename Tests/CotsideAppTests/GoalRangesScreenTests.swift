@@ -179,4 +179,18 @@ final class GoalRangesScreenTests: WardTestCase {
         let items = shell.paletteItems(for: shell.front)
         XCTAssertTrue(items.contains { $0.title == "Goal ranges of the cot" }, "a palette action: \(items.map(\.title))")
     }
+
+    func testChangesNeedSomeoneAtTheKeyboard() async throws {
+        ada = try await admit(bed: "3", given: "Ada", family: "Lovelace")
+        try await startShell()
+        await press(.char("r"))
+        XCTAssertTrue(shell.front is GoalRangesScreen, "anyone may look")
+        await press(.enter)
+        XCTAssertTrue(shell.front is GoalRangesScreen, "nobody signed in: no form")
+        XCTAssertNotNil(messageText)
+        await press(.char("d"))
+        XCTAssertTrue(shell.front is GoalRangesScreen, "nobody signed in: nothing to confirm")
+        let own = try await ownGoals()
+        XCTAssertTrue(own.isEmpty)
+    }
 }
