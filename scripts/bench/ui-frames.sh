@@ -9,7 +9,8 @@
 #
 #   COTSIDE_BIN=.build/release/cotside scripts/bench/ui-frames.sh
 #
-# Environment: RUNS (default 21), BENCH_DIR (keeps the demo databases between runs).
+# Environment: RUNS (default 21), BENCH_DIR (keeps the demo databases between runs), WARDS
+# (cots:days pairs, default "40:730 174:730").
 set -euo pipefail
 : "${COTSIDE_BIN:?set COTSIDE_BIN to the release cotside binary}"
 RUNS=${RUNS:-21}
@@ -38,7 +39,7 @@ median_ms() { # command... → "median wall ms / median CPU ms" over $RUNS runs
 
 peak_mb() { /usr/bin/time -f '%M' "$@" 2>&1 >/dev/null | tail -1 | awk '{printf "%.1f", $1/1024}'; }
 
-for spec in "40:730" "174:730"; do
+for spec in ${WARDS:-40:730 174:730}; do
     cots=${spec%%:*}; days=${spec##*:}
     db="$WORK/demo-$cots-$days.sqlite"
     if [ ! -f "$db" ]; then
