@@ -50,14 +50,15 @@ final class DatabaseFileTests: XCTestCase {
         }
         XCTAssertEqual(tables, ["as_needed_dose", "audit_entry", "calculator_result", "dose_record", "feed", "measurement",
                                 "measurement_goal", "medication", "nappy_change", "patient", "staff", "stroke_assessment",
-                                "stroke_centre", "ward_setting"])
+                                "stroke_centre", "ward_setting", "ward_trend_hour", "wet_nappy_gap"])
         let (journal, foreignKeys, applied) = try await store!.pool.read { db in
             (try String.fetchOne(db, sql: "PRAGMA journal_mode"), try Bool.fetchOne(db, sql: "PRAGMA foreign_keys"),
              try WardMigrations.migrator.appliedMigrations(db))
         }
         XCTAssertEqual(journal, "wal")
         XCTAssertEqual(foreignKeys, true)
-        XCTAssertEqual(applied, ["v1_ward_nappy_log", "v2_medications_feeds_measurements", "v3_calculator_results_and_stroke"])
+        XCTAssertEqual(applied, ["v1_ward_nappy_log", "v2_medications_feeds_measurements", "v3_calculator_results_and_stroke",
+                                 "v4_ward_trend_indexes"])
         _ = try await store!.addStaff(StaffDraft(name: "Kept", initials: "K", role: .nurse), by: nil)
         await store!.close()
         store = nil
