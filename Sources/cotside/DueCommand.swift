@@ -41,10 +41,13 @@ struct DueJSON: Encodable {
         now = WardCLI.isoText(board.now)
         due = board.dueCount
         overdue = board.overdueCount
+        // One formatter for every dose (what NumberFormatter.localizedString builds per call).
+        let amounts = NumberFormatter()
+        amounts.numberStyle = .decimal
         items = board.items.map {
             Item(bed: $0.bedLabel, patientId: $0.patientId, patient: $0.patientName, medicationId: $0.medication.id,
                  drug: $0.medication.drugName,
-                 dose: "\(NumberFormatter.localizedString(from: NSNumber(value: $0.medication.doseAmount), number: .decimal)) \($0.medication.doseUnit.rawValue)",
+                 dose: "\(amounts.string(from: NSNumber(value: $0.medication.doseAmount)) ?? "\($0.medication.doseAmount)") \($0.medication.doseUnit.rawValue)",
                  route: $0.medication.route.rawValue, scheduledAt: WardCLI.isoText($0.slot.scheduledAt),
                  slotTime: $0.slot.time.description, dueAt: WardCLI.isoText($0.dueAt), state: $0.state.rawValue,
                  snoozed: $0.snoozedUntil != nil)

@@ -59,10 +59,11 @@ struct SnapshotCommand: AsyncParsableCommand {
         let keyList = (try? KeySequence.parse(keys).get()) ?? []
         let shell: AppShell
         do {
+            // Not started yet: the patient is chosen first, so each screen loads once, for them.
             shell = try await AppBootstrap.makeWardShell(options: options.launchOptions(), terminalHasColour: true,
                                                          persistPreferences: false,
                                                          assumeDisclaimerAccepted: target != .disclaimer,
-                                                         askForUser: false)
+                                                         askForUser: false, start: false)
         } catch let error as LaunchError {
             throw CommandFailure.usage(error.description)
         }
@@ -71,8 +72,10 @@ struct SnapshotCommand: AsyncParsableCommand {
                   let patient = try await repository.admittedPatient(bedLabel: bed) else {
                 throw CommandFailure.usage("no admitted patient in bed ‘\(bed)’; `cotside patients` lists the beds")
             }
-            shell.selectPatient(patient)
+            shell.selectPatient(patient, reload: false)
         }
+        // A tab opens directly (the frame pressing its number draws), so only that tab loads.
+        shell.start(askForUser: false, initialTab: target.initialTab)
         let backend = HeadlessBackend(width: width, height: height, theme: shell.context.theme)
         let runner = AppRunner(shell: shell, backend: backend)
         // Waits for every store load the keys start, so the frame shows the ward's real data.
@@ -87,14 +90,22 @@ enum SnapshotTarget: String, CaseIterable {
 
     static var allNames: String { allCases.map(\.rawValue).joined(separator: ", ") }
 
+    /// The tab the shell opens on: a tab's snapshot starts there instead of pressing its number
+    /// after the Dashboard loaded (same frame, one tab's queries instead of two).
+    var initialTab: Int? {
+        switch self {
+        case .history: 1
+        case .tools: 2
+        case .medications: 3
+        case .trends: 4
+        case .dashboard, .disclaimer, .settings, .about, .help, .palette: nil
+        }
+    }
+
     var openingEvents: [TerminalEvent] {
         let keys: [Key]
         switch self {
-        case .dashboard, .disclaimer: keys = []
-        case .history: keys = [.char("2")]
-        case .tools: keys = [.char("3")]
-        case .medications: keys = [.char("4")]
-        case .trends: keys = [.char("5")]
+        case .dashboard, .disclaimer, .history, .tools, .medications, .trends: keys = []
         case .settings: keys = [.char("s")]
         case .about: keys = [.char("a")]
         case .help: keys = [.char("?")]

@@ -21,11 +21,15 @@ extension AppBootstrap {
     }
 
     /// The shell on the ward's data: store opened, ward settings loaded, the remembered user
-    /// (preferences `lastStaffID`) restored when still active, every screen loading.
-    /// - Parameter askForUser: false for snapshots (no staff picker in the way).
+    /// (preferences `lastStaffID`) restored when still active, the screen in front loading.
+    /// - Parameters:
+    ///   - askForUser: false for snapshots (no staff picker in the way).
+    ///   - initialTab: the tab shown first (snapshots of a tab); only it loads before the first frame.
+    ///   - start: false to call `AppShell.start` yourself (after choosing a patient, say).
     public static func makeWardShell(
         options: LaunchOptions, terminalHasColour: Bool, persistPreferences: Bool,
-        assumeDisclaimerAccepted: Bool = false, logPath: String = "", askForUser: Bool = true
+        assumeDisclaimerAccepted: Bool = false, logPath: String = "", askForUser: Bool = true,
+        initialTab: Int? = nil, start: Bool = true
     ) async throws -> AppShell {
         let store = try openStore(options: options)
         let settings: WardSettings
@@ -43,7 +47,7 @@ extension AppBootstrap {
             shell.context.staff = staff
             shell.context.userName = staff.name
         }
-        shell.start(askForUser: askForUser)
+        if start { shell.start(askForUser: askForUser, initialTab: initialTab) }
         return shell
     }
 }

@@ -33,6 +33,8 @@ public final class AppContext {
     public internal(set) var undoable: UndoRecord?
     /// Due and overdue doses on the whole ward (nil until the first load).
     public internal(set) var doseCounts: DoseCounts?
+    /// The drug round's slots, read once per reload pass for the round and the reminder.
+    let dueBoards = SharedDueBoard()
 
     public init(
         localizer: Localizer, clock: WardClock, glyphs: GlyphSet, preferences: Preferences,

@@ -38,9 +38,17 @@ extension AppShell {
 
     // MARK: - Start and store changes
 
-    /// Shows the staff picker when nobody is at the keyboard, then loads every screen.
-    /// - Parameter askForUser: false for snapshots, which must not stop at the picker.
-    public func start(askForUser: Bool = true) {
+    /// Shows the staff picker when nobody is at the keyboard, then loads what is shown.
+    /// - Parameters:
+    ///   - askForUser: false for snapshots, which must not stop at the picker.
+    ///   - initialTab: the tab in front at the first frame (snapshots of a tab open on it directly,
+    ///     as if its number had been pressed, so the Dashboard is not loaded only to be hidden).
+    public func start(askForUser: Bool = true, initialTab: Int? = nil) {
+        if let initialTab, tabs.indices.contains(initialTab) {
+            activeTab = initialTab
+            // Pressing the tab's number clears the message line; opening on it does the same.
+            show(nil)
+        }
         if askForUser, context.repository != nil, context.staff == nil {
             // Below the disclaimer (if shown), so the disclaimer is answered first.
             insertBelowDisclaimer(StaffPickerScreen(isStartup: true))
@@ -56,9 +64,14 @@ extension AppShell {
         }
     }
 
-    /// Asks every screen (tabs and stack) to reload.
+    /// Asks every screen that is shown (the active tab and the stack above it) and the dose
+    /// reminder to reload. Hidden tabs are not loaded: a tab reloads whenever it comes to the
+    /// front (`switchTab`), so loading it now would only be thrown away — at start-up that was
+    /// four tabs' queries before the first frame. The round and the reminder share one due board.
     public func reloadAll() {
-        for screen in allScreens {
+        context.dueBoards.beginPass()
+        defer { context.dueBoards.endPass() }
+        for screen in shownScreens {
             apply(screen.reload(context), from: screen)
         }
         apply(doseReminder.reload(context), from: front)

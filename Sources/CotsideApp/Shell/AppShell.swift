@@ -20,7 +20,7 @@ public final class AppShell {
     public var needsRedraw = false
     /// Watches the store for other processes' writes (started by `startObservingStore`).
     var storeObservation: Task<Void, Never>?
-    public private(set) var activeTab = 0
+    public internal(set) var activeTab = 0
     /// Screens opened over the active tab; the last is in front.
     public internal(set) var stack: [any Screen] = []
     public private(set) var message: Message?
@@ -46,8 +46,8 @@ public final class AppShell {
 
     /// The screen in front: the top of the stack, or the active tab.
     public var front: any Screen { stack.last ?? tabs[activeTab] }
-    /// Every screen that exists: the tabs, then the stack.
-    var allScreens: [any Screen] { tabs + stack }
+    /// The screens a reload reaches: the active tab, then the stack (hidden tabs load when shown).
+    var shownScreens: [any Screen] { [tabs[activeTab]] + stack }
     var atTopLevel: Bool { stack.isEmpty }
 
     // MARK: - Events

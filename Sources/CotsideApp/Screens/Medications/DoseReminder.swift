@@ -35,8 +35,10 @@ final class DoseReminder {
         let now = context.clock.now
         let zone = context.clock.timeZone
         lastRequestAt = now
+        // Shared with the drug round when both reload together (one query for both).
+        let load = context.dueBoards.load(from: repository, now: now, timeZone: zone)
         return .task { [weak self] in
-            guard let board = try? await repository.dueBoard(now: now, timeZone: zone),
+            guard let board = try? await load.value,
                   let self, expected == self.generation else { return .handled }
             return self.update(with: board, context)
         }

@@ -87,9 +87,11 @@ final class MedicationsScreen: Screen {
             loadError = context.t("ward.no_database")
             return .handled
         }
+        // Shared with the dose reminder when both reload together (one query for both).
+        let boardLoad = context.dueBoards.load(from: repository, now: now, timeZone: zone)
         return .task { [weak self] in
             do {
-                let loadedBoard = try await repository.dueBoard(now: now, timeZone: zone)
+                let loadedBoard = try await boardLoad.value
                 var loadedList: MedicationList?
                 if let patient {
                     loadedList = try await repository.medicationList(patientId: patient.id, now: now, timeZone: zone)
