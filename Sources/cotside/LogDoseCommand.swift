@@ -150,9 +150,11 @@ struct LogDoseCommand: AsyncParsableCommand {
         let records = try await cli.store.doseRecords(medicationId: medication.id, from: cli.now.addingTimeInterval(-36 * 3600),
                                                       to: cli.now.addingTimeInterval(3 * 3600))
         let byTime = Dictionary(records.map { ($0.scheduledAt, $0) }, uniquingKeysWith: { a, _ in a })
+        // A slot that fell while the drug was paused needs no answer, so it is never the one picked.
+        let pauses = try await cli.store.medicationPauses(medicationId: medication.id).map(\.period)
         let open = slots.filter {
             timing.state(of: $0, status: byTime[$0.scheduledAt]?.liveStatus, snoozedUntil: byTime[$0.scheduledAt]?.snoozedUntil,
-                         now: cli.now, timeZone: cli.timeZone).needsAction
+                         pauses: pauses, now: cli.now, timeZone: cli.timeZone).needsAction
         }
         guard open.count == 1 else {
             let list = open.map { cli.clockText($0.scheduledAt) }.joined(separator: ", ")

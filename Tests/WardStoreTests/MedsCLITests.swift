@@ -119,6 +119,24 @@ final class MedsCLITests: WardStoreTestCase {
         XCTAssertTrue(after.stdout.hasPrefix("0 overdue, 0 due"), after.stdout)
     }
 
+    /// The 10:00 dose fell in a pause (09:30–11:00), so at 12:00 only the 12:00 dose is open and
+    /// `log dose` without --slot records it, instead of refusing "several doses due or overdue".
+    func testLogDoseNeverPicksASlotThatFellInAPause() async throws {
+        _ = try await addNurse("AB")
+        let patient = try await admit(bed: "3")
+        let caffeine = try await addMedication(patient: patient, name: "caffeine citrate", schedule: .fixedTimes(times("10:00", "12:00")),
+                                               startsAt: date("2026-03-10T00:00:00Z"))
+        clock.now = date("2026-03-10T09:30:00Z")
+        _ = try await store.setMedicationPaused(id: caffeine.id, paused: true, by: nil)
+        clock.now = date("2026-03-10T11:00:00Z")
+        _ = try await store.setMedicationPaused(id: caffeine.id, paused: false, by: nil)
+        let given = try cotside(["log", "dose", "--bed", "3", "--drug", "caffeine", "--by", "AB"])
+        XCTAssertEqual(given.status, 0, given.stderr)
+        let records = try await store.doseRecords(medicationId: caffeine.id, from: date("2026-03-10T00:00:00Z"),
+                                                  to: date("2026-03-11T00:00:00Z"))
+        XCTAssertEqual(records.map(\.scheduledAt), [date("2026-03-10T12:00:00Z")])
+    }
+
     func testMedsWarnsWhenADoseIsAboveTheDrugTablesDoseForTheWeight() async throws {
         let patient = try await admit(bed: "3")  // birth weight 2100 g, no weight measured yet
         // Drug table: ibuprofen 10 mg/kg per dose (MSF Essential Drugs / BNFc), so 21 mg for 2.1 kg; 40 mg is too much.
