@@ -188,7 +188,13 @@ public enum CalcBatch {
                         if range.upperBound > range.lowerBound, raw[range.upperBound - 1] == 0x0D {
                             range = range.lowerBound..<(range.upperBound - 1)
                         }
-                        let answer = CalcEvaluator.answer(line: UnsafeRawBufferPointer(rebasing: raw[range]))
+                        let line = UnsafeRawBufferPointer(rebasing: raw[range])
+                        // The common valid growth line is answered without building a ToolResult.
+                        if GrowthBatchLine.answer(line, into: &writer) {
+                            writer.byte(0x0A)
+                            continue
+                        }
+                        let answer = CalcEvaluator.answer(line: line)
                         if !answer.isOK { failures += 1 }
                         answer.writeJSON(into: &writer)
                         writer.byte(0x0A)
