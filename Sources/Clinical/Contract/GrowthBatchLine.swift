@@ -110,53 +110,59 @@ enum GrowthBatchLine {
         let weightP = hasWeight ? WHOGrowthStandard.percentile(z: weightZ) : 0
         let lengthP = hasLength ? WHOGrowthStandard.percentile(z: lengthZ) : 0
 
-        w.byte(UInt8(ascii: "{"))
-        if let idRange {
-            w.raw("\"id\":")
-            w.raw(UnsafeRawBufferPointer(rebasing: line[idRange]))
-            w.byte(UInt8(ascii: ","))
-        } else {
-            w.raw("\"id\":null,")
+        let weightWarns = hasWeight && abs(weightZ) > GrowthTool.implausibleZ
+        let lengthWarns = hasLength && abs(lengthZ) > GrowthTool.implausibleZ
+        // Everything up to the warnings is composed in a scratch buffer with plain pointer
+        // writes and appended once: per-piece array appends cost more than the z-scores.
+        // At most about 480 bytes besides the id.
+        withUnsafeTemporaryAllocation(of: UInt8.self, capacity: 1024 + (idRange?.count ?? 0)) { scratch in
+            var o = Out(base: scratch.baseAddress!)
+            if let idRange {
+                o.put("{\"id\":")
+                o.put(UnsafeRawBufferPointer(rebasing: line[idRange]))
+                o.put(",\"ok\":true,\"tool\":\"growth\",\"result\":{")
+            } else {
+                o.put("{\"id\":null,\"ok\":true,\"tool\":\"growth\",\"result\":{")
+            }
+            if hasWeight {
+                o.put("\"weight_for_age\":{\"z\":")
+                o.number(weightZ)
+                o.put(",\"percentile\":")
+                o.number(weightP)
+                o.put("},")
+            }
+            if hasLength {
+                o.put("\"length_for_age\":{\"z\":")
+                o.number(lengthZ)
+                o.put(",\"percentile\":")
+                o.number(lengthP)
+                o.put("},")
+            }
+            o.put("\"age_days\":")
+            o.integer(day)
+            o.put(",\"summary\":\"")
+            if hasWeight {
+                o.put("Weight-for-age z ")
+                o.rounded(weightZ, digits: 2)
+                o.put(" (percentile ")
+                o.rounded(weightP, digits: 1)
+                o.put(")")
+            }
+            if hasLength {
+                o.put(hasWeight ? "; Length-for-age z " : "Length-for-age z ")
+                o.rounded(lengthZ, digits: 2)
+                o.put(" (percentile ")
+                o.rounded(lengthP, digits: 1)
+                o.put(")")
+            }
+            o.put(" at day ")
+            o.integer(day)
+            o.put(male ? ", male.\"},\"warnings\":[" : ", female.\"},\"warnings\":[")
+            w.raw(UnsafeRawBufferPointer(start: scratch.baseAddress, count: o.n))
         }
-        w.raw("\"ok\":true,\"tool\":\"growth\",\"result\":{")
-        if hasWeight {
-            w.raw("\"weight_for_age\":{\"z\":")
-            w.number(weightZ)
-            w.raw(",\"percentile\":")
-            w.number(weightP)
-            w.raw("},")
-        }
-        if hasLength {
-            w.raw("\"length_for_age\":{\"z\":")
-            w.number(lengthZ)
-            w.raw(",\"percentile\":")
-            w.number(lengthP)
-            w.raw("},")
-        }
-        w.raw("\"age_days\":")
-        w.integer(day)
-        w.raw(",\"summary\":\"")
-        if hasWeight {
-            w.raw("Weight-for-age z ")
-            w.rounded(weightZ, digits: 2)
-            w.raw(" (percentile ")
-            w.rounded(weightP, digits: 1)
-            w.raw(")")
-        }
-        if hasLength {
-            w.raw(hasWeight ? "; Length-for-age z " : "Length-for-age z ")
-            w.rounded(lengthZ, digits: 2)
-            w.raw(" (percentile ")
-            w.rounded(lengthP, digits: 1)
-            w.raw(")")
-        }
-        w.raw(" at day ")
-        w.integer(day)
-        w.raw(male ? ", male.\"},\"warnings\":[" : ", female.\"},\"warnings\":[")
-        let implausible = GrowthTool.implausibleZ
-        let weightWarns = hasWeight && abs(weightZ) > implausible
+        // Rare (|z| > 5): written through JSONWriter's own string escaping.
         if weightWarns { warning("Weight-for-age", weightZ, into: &w) }
-        if hasLength && abs(lengthZ) > implausible {
+        if lengthWarns {
             if weightWarns { w.byte(UInt8(ascii: ",")) }
             warning("Length-for-age", lengthZ, into: &w)
         }
@@ -267,6 +273,72 @@ enum GrowthBatchLine {
             let count = word.utf8CodeUnitCount
             guard r.count == count else { return false }
             return memcmp(b.baseAddress! + r.lowerBound, word.utf8Start, count) == 0
+        }
+    }
+
+    /// Appends to a scratch buffer large enough for the answer (checked by the caller's sizing).
+    /// `number`, `integer` and `rounded` write exactly what JSONWriter.number,
+    /// JSONWriter.integer and NumberText.appendRounded append.
+    struct Out {
+        let base: UnsafeMutablePointer<UInt8>
+        var n = 0
+
+        @inline(__always) mutating func put(_ s: StaticString) {
+            (base + n).update(from: s.utf8Start, count: s.utf8CodeUnitCount)
+            n += s.utf8CodeUnitCount
+        }
+
+        mutating func put(_ bytes: UnsafeRawBufferPointer) {
+            guard let source = bytes.baseAddress else { return }
+            UnsafeMutableRawPointer(base + n).copyMemory(from: source, byteCount: bytes.count)
+            n += bytes.count
+        }
+
+        mutating func integer(_ v: Int) {
+            n += NumberText.writeDecimal(Int64(v), digits: 0, into: UnsafeMutableBufferPointer(start: base + n, count: 32))
+        }
+
+        mutating func number(_ v: Double) {
+            guard v.isFinite else { put("null"); return }
+            if v == v.rounded(), abs(v) < 1e15 {
+                integer(Int(v))
+                if v == 0, v.sign == .minus { return }
+                put(".0")
+                return
+            }
+            var sink = PointerSink(base: base, n: n)
+            v.write(to: &sink)
+            n = sink.n
+        }
+
+        mutating func rounded(_ v: Double, digits: Int) {
+            let scaled = (v * NumberText.powerOfTen(digits)).rounded()
+            if (1...4).contains(digits), abs(scaled) < 1e15 {
+                n += NumberText.writeDecimal(Int64(scaled), digits: digits, into: UnsafeMutableBufferPointer(start: base + n, count: 32))
+            } else {
+                var sink = PointerSink(base: base, n: n)
+                sink.write(NumberText.rounded(v, digits: digits))
+                n = sink.n
+            }
+        }
+    }
+
+    /// Receives `Double.write(to:)`'s ASCII straight into the scratch buffer.
+    struct PointerSink: TextOutputStream {
+        let base: UnsafeMutablePointer<UInt8>
+        var n: Int
+
+        mutating func write(_ string: String) {
+            for b in string.utf8 {
+                base[n] = b
+                n += 1
+            }
+        }
+
+        mutating func _writeASCII(_ buffer: UnsafeBufferPointer<UInt8>) {
+            guard let source = buffer.baseAddress else { return }
+            (base + n).update(from: source, count: buffer.count)
+            n += buffer.count
         }
     }
 

@@ -20,9 +20,6 @@ public struct JSONWriter: Sendable {
     /// Bytes copied as they are (text already in JSON form, such as an echoed `id`).
     mutating func raw(_ b: UnsafeRawBufferPointer) { bytes.append(contentsOf: b) }
 
-    /// `NumberText.rounded(v, digits:)`, appended without a String in between.
-    mutating func rounded(_ v: Double, digits: Int) { NumberText.appendRounded(v, digits: digits, to: &bytes) }
-
     public mutating func reset() { bytes.removeAll(keepingCapacity: true) }
 
     /// A JSON string with the escapes JSON requires (quotes, backslash, control characters).
