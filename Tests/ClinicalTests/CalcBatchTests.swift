@@ -98,16 +98,23 @@ final class CalcBatchTests: XCTestCase {
         let day = Int(rng.next() % 731)
         let weight = String(format: "%.2f", 0.1 + Double(rng.next() % 40_000) / 100)
         let length = String(format: "%.1f", 10 + Double(rng.next() % 2_500) / 10)
+        let oddWeights = ["0.1", "300", "0.09", "300.01", "1e1", "03", "-0", "0", "5.", "3.3333333333333333333", "7", "12.25",
+                          "null", #""4""#, "true", "[4]"]
+        let oddIds = ["-3", "1.5e3", "0", "-0.0", "null", "true", "[1]", "01", "1.", #""é""#, #""a\"b""#, #""""#, "12345678901234567890123"]
+        let oddSexes = ["Male", "m", "", #"ma\u006ce"#, "x"]
+        let oddDays = ["731", "-1", "10.5", "1e2", "100.0", #""100""#, "null"]
+        let extras = [#","age_months":1"#, #","weight_kg":4,"weight_kg":5"#, #","extra":1"#, #","tool":"growth""#, #","s\u0065x":"male""#, ""]
+        let tools = [#"gr\u006fwth"#, "bsa", "Growth"]
         switch rng.next() % 12 {
         case 0: return #"{"id":\#(day),"tool":"growth","sex":"\#(sex)","age_days":\#(day),"weight_kg":\#(weight)}"#
         case 1: return #"{"id":"c-\#(day)","tool":"growth","sex":"\#(sex)","age_days":\#(day),"weight_kg":\#(weight),"length_cm":\#(length)}"#
-        case 2: return #"{ "tool" : "growth" ,"sex":"\#(sex)",  "length_cm" :\#t\#(length), "age_days":\#(day) }"#
-        case 3: return #"{"tool":"growth","sex":"\#(sex)","age_days":\#(day),"weight_kg":\#(pick(["0.1", "300", "0.09", "300.01", "1e1", "03", "-0", "0", "5.", "3.3333333333333333333", "7", "12.25", "null", ""4"", "true", "[4]"]))}"#
-        case 4: return #"{"id":\#(pick(["-3", "1.5e3", "0", "-0.0", "null", "true", "[1]", "01", "1.", ""é"", ""a\"b"", """", "12345678901234567890123"])),"tool":"growth","sex":"male","age_days":10,"length_cm":50}"#
-        case 5: return #"{"tool":"growth","sex":"\#(pick(["Male", "m", "", "ma\u006ce", "x"]))","age_days":10,"weight_kg":4}"#
-        case 6: return #"{"tool":"growth","sex":"male","age_days":\#(pick(["731", "-1", "10.5", "1e2", "100.0", ""100"", "null"])),"weight_kg":4}"#
-        case 7: return #"{"tool":"growth","sex":"male","age_days":10\#(pick([","age_months":1", ","weight_kg":4,"weight_kg":5", ","extra":1", ","tool":"growth"", ","s\u0065x":"male"", ""]))}"#
-        case 8: return #"{"tool":"\#(pick(["gr\u006fwth", "bsa", "Growth"]))","sex":"male","age_days":10,"weight_kg":4}"#
+        case 2: return "{ \"tool\" : \"growth\" ,\"sex\":\"\(sex)\",  \"length_cm\" :\t\(length), \"age_days\":\(day) }"
+        case 3: return #"{"tool":"growth","sex":"\#(sex)","age_days":\#(day),"weight_kg":\#(pick(oddWeights))}"#
+        case 4: return #"{"id":\#(pick(oddIds)),"tool":"growth","sex":"male","age_days":10,"length_cm":50}"#
+        case 5: return #"{"tool":"growth","sex":"\#(pick(oddSexes))","age_days":10,"weight_kg":4}"#
+        case 6: return #"{"tool":"growth","sex":"male","age_days":\#(pick(oddDays)),"weight_kg":4}"#
+        case 7: return #"{"tool":"growth","sex":"male","age_days":10\#(pick(extras))}"#
+        case 8: return #"{"tool":"\#(pick(tools))","sex":"male","age_days":10,"weight_kg":4}"#
         case 9: return #"{"tool":"growth","sex":"male","age_months":\#(pick(["0", "24", "1.5", "24.1"])),"weight_kg":4}"#
         case 10: return #"{"tool":"growth","sex":"male","age_days":5,"weight_kg":\#(pick(["30", "80", "300", "0.5"])),"length_cm":\#(pick(["10", "200", "250"]))}"#
         default: return pick([#"{"tool":"growth","sex":"male","age_days":5,"weight_kg":3} x"#, #"{"tool":"growth","sex":"male","age_days":5,"weight_kg":3"#,
