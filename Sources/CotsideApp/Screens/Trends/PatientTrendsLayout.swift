@@ -191,9 +191,13 @@ struct PatientTrendsLayout {
             return TextLines(lines: [(context.t("trends.urine.title"), .header), (context.t("urine.not_set"), .muted)])
         }
         let points = shown.map { ChartPoint(x: x($0), y: urinePerKgPerHour($0)) }
+        // Only a floor is cited: oliguria is < 1.0 mL/kg/h (Gomella's Neonatology, "Oliguria"
+        // on-call problem). Healthy breastfed term babies pass 0.9–6.3 mL/kg/h, so no fixed
+        // ceiling is drawn; the band runs from the floor to the top of the data.
+        let top = max(2, points.compactMap(\.y).max() ?? 2)
         return LineChart(series: [LineSeries(name: context.t("trends.urine.series"), unit: "mL/kg/h", points: points,
                                              limits: 1...Double.greatestFiniteMagnitude, decimals: 2)],
-                         bands: [.constant(name: context.t("trends.urine.goal"), range: 1...4)],
+                         bands: [.constant(name: context.t("trends.urine.goal"), range: 1...top)],
                          xAxis: axis, yTitle: context.t("trends.urine.title"), glyphs: glyphs, strings: strings)
     }
 
