@@ -49,15 +49,16 @@ final class DatabaseFileTests: XCTestCase {
             try String.fetchAll(db, sql: "SELECT name FROM sqlite_master WHERE type = 'table' AND name NOT LIKE 'sqlite_%' AND name NOT LIKE 'grdb_%' ORDER BY name")
         }
         XCTAssertEqual(tables, ["as_needed_dose", "audit_entry", "calculator_result", "dose_record", "feed", "measurement",
-                                "measurement_goal", "medication", "nappy_change", "patient", "staff", "stroke_assessment",
-                                "stroke_centre", "ward_setting"])
+                                "measurement_goal", "medication", "medication_pause", "nappy_change", "patient", "staff",
+                                "stroke_assessment", "stroke_centre", "ward_setting", "ward_trend_hour", "wet_nappy_gap"])
         let (journal, foreignKeys, applied) = try await store!.pool.read { db in
             (try String.fetchOne(db, sql: "PRAGMA journal_mode"), try Bool.fetchOne(db, sql: "PRAGMA foreign_keys"),
              try WardMigrations.migrator.appliedMigrations(db))
         }
         XCTAssertEqual(journal, "wal")
         XCTAssertEqual(foreignKeys, true)
-        XCTAssertEqual(applied, ["v1_ward_nappy_log", "v2_medications_feeds_measurements", "v3_calculator_results_and_stroke"])
+        XCTAssertEqual(applied, ["v1_ward_nappy_log", "v2_medications_feeds_measurements", "v3_calculator_results_and_stroke",
+                                 "v4_ward_trend_indexes", "v5_medication_pauses"])
         _ = try await store!.addStaff(StaffDraft(name: "Kept", initials: "K", role: .nurse), by: nil)
         await store!.close()
         store = nil

@@ -44,4 +44,26 @@ final class QueryPlanTests: WardStoreTestCase {
             }
         }
     }
+
+    /// The ward Trends view reads the hourly summary by its key and the long wet-nappy gaps by
+    /// their length index; only the off-the-hour edges of days touch `nappy_change`, by range.
+    func testWardTrendsReadTheSummariesByIndex() async throws {
+        var settings = WardSettings.defaults
+        settings.dayStartMinutes = 7 * 60 + 30  // off the hour: the edge statements run too
+        let query = WardTrendsQuery(window: .days90, now: clock.now, timeZone: london, settings: settings)
+        let days = WardDay.lastDays(90, endingAt: clock.now, dayStartMinutes: settings.dayStartMinutes, timeZone: london)
+        var plans: [String] = []
+        for statement in query.statements(days) { plans.append(try await plan(statement.sql)) }
+        XCTAssertEqual(plans.count, 5, "hours, three edge statements, alerts")
+        for plan in plans { assertNoFullScanOfNappies(plan) }
+        XCTAssertTrue(plans[0].contains("SEARCH t USING INTEGER PRIMARY KEY"), plans[0])
+        XCTAssertFalse(plans[0].contains("nappy_change") || plans[0].contains(" n "), plans[0])
+        XCTAssertTrue(plans[1].contains("SEARCH n USING INDEX nappy_live_kind_time (kind=? AND occurredAt>? AND occurredAt<?)"), plans[1])
+        XCTAssertTrue(plans[4].contains("SEARCH g USING COVERING INDEX wet_nappy_gap_length (gapMs>?)"), plans[4])
+
+        settings.dayStartMinutes = 7 * 60  // on the hour in London: no edges, no event table at all
+        let onTheHour = WardTrendsQuery(window: .days90, now: clock.now, timeZone: london, settings: settings)
+        let hourDays = WardDay.lastDays(90, endingAt: clock.now, dayStartMinutes: settings.dayStartMinutes, timeZone: london)
+        XCTAssertEqual(onTheHour.statements(hourDays).count, 2)
+    }
 }

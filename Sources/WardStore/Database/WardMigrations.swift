@@ -98,6 +98,10 @@ enum WardMigrations {
         migrator.registerMigration("v3_calculator_results_and_stroke") { db in
             try db.execute(sql: WardMigrations.v3CalculatorResultsAndStroke)
         }
+        migrator.registerMigration("v4_ward_trend_indexes") { db in try db.execute(sql: WardMigrations.v4WardTrendIndexes) }
+        migrator.registerMigration("v5_medication_pauses") { db in
+            try db.execute(sql: WardMigrations.v5MedicationPauses)
+        }
         return migrator
     }
 }

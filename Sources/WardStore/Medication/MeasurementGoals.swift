@@ -17,6 +17,13 @@
 ///   target range, hypoglycaemia alert 3.9). Upper 10.0 for newborns as well.
 /// Weight, length and head circumference have no fixed range here (growth charts judge them).
 public enum MeasurementGoals {
+    /// The `source` of a patient's own goal, as `SQLiteWardStore.goalRanges` labels it.
+    public static let patientGoalSource = "patient goal"
+
+    /// The kinds that have goal ranges, in the order the Goal ranges screen and `cotside goals`
+    /// list them (blood pressure: the systolic value).
+    public static let kinds: [MeasurementKind] = [.temperature, .heartRate, .respiratoryRate, .spo2, .bloodPressure, .glucose]
+
     /// The default range for `kind` at `ageDays` (days of life) and, for preterm babies, the
     /// corrected gestation in weeks.
     public static func defaultRange(_ kind: MeasurementKind, ageDays: Int, correctedWeeks: Int? = nil) -> GoalRange? {
@@ -49,5 +56,39 @@ public enum MeasurementGoals {
         case .weight, .length, .headCircumference:
             return nil
         }
+    }
+}
+
+extension GoalRange {
+    /// True for a patient's own goal, false for an age default.
+    public var isPatientGoal: Bool { source == MeasurementGoals.patientGoalSource }
+}
+
+extension MeasurementGoals {
+    /// What is wrong with a goal of `low`/`high` (canonical units) for `kind`, given the age
+    /// default in force: nothing when it may be stored. The rules of the Goal ranges screen and
+    /// `cotside goals`: at least one limit; each within the limits measurement entry accepts for
+    /// the kind; low below high; a limit left out only where the age default is open on that side.
+    public static func problems(low: Double?, high: Double?, kind: MeasurementKind, ageDefault: GoalRange?) -> [String] {
+        var out: [String] = []
+        if low == nil && high == nil { return ["a goal needs a low or a high limit"] }
+        let limits = kind.plausibleRange
+        for (name, value) in [("low", low), ("high", high)] {
+            if let value, !limits.contains(value) {
+                out.append("\(name) \(NumberFormat.trimmed(value)) \(kind.canonicalUnit) is outside "
+                           + "\(NumberFormat.trimmed(limits.lowerBound))–\(NumberFormat.trimmed(limits.upperBound)) \(kind.canonicalUnit), "
+                           + "the limits for a \(kind.displayName)")
+            }
+        }
+        if let low, let high, low >= high {
+            out.append("low \(NumberFormat.trimmed(low)) must be below high \(NumberFormat.trimmed(high))")
+        }
+        if low == nil, ageDefault?.low != nil {
+            out.append("a \(kind.displayName) goal needs a low limit (the age default has one)")
+        }
+        if high == nil, ageDefault?.high != nil {
+            out.append("a \(kind.displayName) goal needs a high limit (the age default has one)")
+        }
+        return out
     }
 }

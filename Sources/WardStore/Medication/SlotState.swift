@@ -1,11 +1,13 @@
 import Foundation
 
-/// Where a slot stands on the board at a given clock.
+/// Where a slot stands on the board at a given clock. `paused`: nothing was recorded and the
+/// slot fell inside a pause of its medication (see `PausePeriod`).
 public enum SlotState: String, Sendable, Hashable, CaseIterable {
-    case upcoming, due, overdue, given, withheld, missed
+    case upcoming, due, overdue, given, withheld, missed, paused
 
-    /// Final states never change with the clock.
-    public var isFinal: Bool { self == .given || self == .withheld || self == .missed }
+    /// Final states never change with the clock (a paused slot stays paused: resuming does not
+    /// reopen slots that fell inside the pause).
+    public var isFinal: Bool { self == .given || self == .withheld || self == .missed || self == .paused }
     /// Needs someone now (the drug round shows these).
     public var needsAction: Bool { self == .due || self == .overdue }
 }
@@ -24,15 +26,18 @@ public struct SlotTiming: Sendable, Hashable {
     public static let standard = SlotTiming()
 
     /// The state of `slot` at `now`. `snoozedUntil` moves the due time (not the identity); a slot
-    /// snoozed past midnight is missed only once its snoozed window has also passed.
-    public func state(of slot: DoseSlot, status: DoseStatus?, snoozedUntil: Date?, now: Date,
-                      timeZone: TimeZone) -> SlotState {
+    /// snoozed past midnight is missed only once its snoozed window has also passed. A slot with
+    /// nothing recorded whose scheduled time lies in one of `pauses` is `.paused` (a status
+    /// recorded anyway, say a dose given during the pause, wins).
+    public func state(of slot: DoseSlot, status: DoseStatus?, snoozedUntil: Date?, pauses: [PausePeriod] = [],
+                      now: Date, timeZone: TimeZone) -> SlotState {
         switch status {
         case .given: return .given
         case .withheld: return .withheld
         case .missed: return .missed
         case nil: break
         }
+        if pauses.covers(slot.scheduledAt) { return .paused }
         let dueAt = dueTime(of: slot, snoozedUntil: snoozedUntil)
         let window = TimeInterval(windowMinutes * 60)
         let overdueAfter = dueAt.addingTimeInterval(window + TimeInterval(graceMinutes * 60))

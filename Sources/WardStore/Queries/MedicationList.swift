@@ -70,7 +70,10 @@ public struct MedicationList: Sendable, Hashable {
         var patient7 = Adherence()
         var patient14 = Adherence()
         let gate = Double(settings.adherenceGatePercent) / 100
+        let pauses = try MedicationPause.periods(db, medicationIds: medications.map(\.id),
+                                                 from: now.addingTimeInterval(-28 * 86_400), to: now.addingTimeInterval(48 * 3600))
         for medication in medications {
+            let paused = pauses[medication.id] ?? []
             // 28 days of slot rows feed adherence (14 d) and the effectiveness dose times (28 d).
             let records = try Row.fetchAll(db, sql: """
                 SELECT scheduledAt, status, withheldReason, snoozedUntil, recordedAt FROM dose_record
@@ -84,9 +87,9 @@ public struct MedicationList: Sendable, Hashable {
                                                                   (row[3] as Int64?).map(StoredTime.date(milliseconds:)))
                 if status == .given, let at = row[4] as Int64? { givenTimes.append(StoredTime.date(milliseconds: at)) }
             }
-            let a7 = Adherence.of(medication, records: byTime, from: now.addingTimeInterval(-7 * 86_400), now: now,
+            let a7 = Adherence.of(medication, records: byTime, pauses: paused, from: now.addingTimeInterval(-7 * 86_400), now: now,
                                   timing: timing, timeZone: timeZone)
-            let a14 = Adherence.of(medication, records: byTime, from: now.addingTimeInterval(-14 * 86_400), now: now,
+            let a14 = Adherence.of(medication, records: byTime, pauses: paused, from: now.addingTimeInterval(-14 * 86_400), now: now,
                                    timing: timing, timeZone: timeZone)
             patient7 = patient7 + a7
             patient14 = patient14 + a14
@@ -98,7 +101,8 @@ public struct MedicationList: Sendable, Hashable {
                 for slot in SlotGenerator.slots(for: medication, from: now.addingTimeInterval(-36 * 3600),
                                                 to: now.addingTimeInterval(48 * 3600), timeZone: timeZone) {
                     let record = byTime[slot.scheduledAt]
-                    let state = timing.state(of: slot, status: record?.0, snoozedUntil: record?.2, now: now, timeZone: timeZone)
+                    let state = timing.state(of: slot, status: record?.0, snoozedUntil: record?.2, pauses: paused, now: now,
+                                             timeZone: timeZone)
                     if state == .overdue { overdue += 1 }
                     if !state.isFinal && next == nil {
                         next = (slot, state, timing.dueTime(of: slot, snoozedUntil: record?.2))

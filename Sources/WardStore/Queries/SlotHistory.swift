@@ -2,7 +2,7 @@ import Foundation
 import GRDB
 
 /// One slot of a medication with its state at a clock: recorded statuses, and slots never
-/// recorded shown as missed (or still open). What a medication's detail view, adherence charts
+/// recorded shown as missed (or still open, or paused when they fell inside a pause). What a medication's detail view, adherence charts
 /// and the dose-outcome insight rule read.
 public struct SlotStatus: Sendable, Hashable {
     public let slot: DoseSlot
@@ -25,10 +25,11 @@ extension SQLiteWardStore {
                 SELECT * FROM dose_record WHERE medicationId = ? AND deletedAt IS NULL AND scheduledAt >= ? AND scheduledAt < ?
                 """, arguments: [medicationId, StoredTime.milliseconds(from), StoredTime.milliseconds(to)])
             let byTime = Dictionary(records.map { ($0.scheduledAt, $0) }, uniquingKeysWith: { a, _ in a })
+            let pauses = try MedicationPause.periods(db, medicationIds: [medicationId], from: from, to: to)[medicationId] ?? []
             return SlotGenerator.slots(for: medication, from: from, to: to, timeZone: timeZone).map { slot in
                 let record = byTime[slot.scheduledAt]
                 return SlotStatus(slot: slot, state: timing.state(of: slot, status: record?.status, snoozedUntil: record?.snoozedUntil,
-                                                                  now: now, timeZone: timeZone),
+                                                                  pauses: pauses, now: now, timeZone: timeZone),
                                   record: record)
             }
         }

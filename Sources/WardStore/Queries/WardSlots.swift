@@ -54,15 +54,17 @@ struct WardSlots {
                 withheldReason: (row[3] as String?).flatMap(WithheldReason.init(rawValue:)),
                 snoozedUntil: (row[4] as Int64?).map(StoredTime.date(milliseconds:)))
         }
+        // Slots that fell inside a pause of a since-resumed medication are `.paused`, never overdue.
+        let medications = try medicationRows.map { try Medication(row: $0.scopes["m"]!) }
+        let pauses = try MedicationPause.periods(db, medicationIds: medications.map(\.id), from: from, to: to)
         var entries: [Entry] = []
-        for row in medicationRows {
-            let medication = try Medication(row: row.scopes["m"]!)
+        for (row, medication) in zip(medicationRows, medications) {
             let name = (row["givenName"] as String) + " " + (row["familyName"] as String)
             let patient = (medication.patientId, row["bedLabel"] as String, name)
             for slot in SlotGenerator.slots(for: medication, from: from, to: to, timeZone: timeZone) {
                 let record = records[medication.id]?[StoredTime.milliseconds(slot.scheduledAt)]
-                let state = timing.state(of: slot, status: record?.status, snoozedUntil: record?.snoozedUntil, now: now,
-                                         timeZone: timeZone)
+                let state = timing.state(of: slot, status: record?.status, snoozedUntil: record?.snoozedUntil,
+                                         pauses: pauses[medication.id] ?? [], now: now, timeZone: timeZone)
                 entries.append(Entry(patient: patient, medication: medication, slot: slot, record: record, state: state,
                                      dueAt: timing.dueTime(of: slot, snoozedUntil: record?.snoozedUntil)))
             }

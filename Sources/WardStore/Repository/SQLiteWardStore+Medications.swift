@@ -30,6 +30,9 @@ extension SQLiteWardStore {
         }
     }
 
+    /// Pauses or resumes. The audit row written in the same transaction opens or closes the
+    /// medication's pause period (`medication_pause`, by trigger: see `v5MedicationPauses`), so the
+    /// flag, the period and the audit trail cannot disagree, undo included.
     public func setMedicationPaused(id: Int64, paused: Bool, by: Int64?) async throws -> Audited<Medication> {
         try await changeMedication(id: id, by: by) { medication, _, _ in
             guard medication.isPaused != paused else {
@@ -74,6 +77,14 @@ extension SQLiteWardStore {
                     AND (? OR endsAt IS NULL OR endsAt > ?)
                 ORDER BY lower(drugName), id
                 """, arguments: [patientId, includeEnded, nowMs])
+        }
+    }
+
+    /// A medication's pause periods, oldest first (the last one open while it is paused).
+    public func medicationPauses(medicationId: Int64) async throws -> [MedicationPause] {
+        try await pool.read { db in
+            try MedicationPause.fetchAll(db, sql: "SELECT * FROM medication_pause WHERE medicationId = ? ORDER BY pausedAt, id",
+                                         arguments: [medicationId])
         }
     }
 

@@ -52,6 +52,8 @@ public protocol WardRepository: Sendable {
     func updateMedication(id: Int64, _ draft: MedicationDraft, by: Int64?) async throws -> Audited<Medication>
     /// A paused medication has no due slots until resumed.
     func setMedicationPaused(id: Int64, paused: Bool, by: Int64?) async throws -> Audited<Medication>
+    /// A medication's pause periods, oldest first.
+    func medicationPauses(medicationId: Int64) async throws -> [MedicationPause]
     /// Ends the medication at `at` (no slots from then on).
     func stopMedication(id: Int64, at: Date, by: Int64?) async throws -> Audited<Medication>
     func deleteMedication(id: Int64, by: Int64?) async throws -> Audited<Medication>

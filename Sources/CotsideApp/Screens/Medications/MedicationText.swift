@@ -18,6 +18,7 @@ struct MedicationText {
         case .due: status = .warning
         case .given: status = .ok
         case .withheld: status = .info
+        case .paused: status = .info
         case .upcoming: status = .unknown
         }
         return StatusBadge(status, word: context.t("slot.state.\(state.rawValue)"), glyphs: context.glyphs).text

@@ -30,6 +30,7 @@ final class TrendsScreen: Screen {
             KeyBinding([.char("]")], action: "trends.wider", label: context.t("key.wider"), help: context.t("trends.help.wider"), group: g),
             KeyBinding([.char("[")], action: "trends.narrower", label: context.t("key.narrower"), help: context.t("trends.help.narrower"), group: g),
             KeyBinding([.char("w")], action: "trends.ward", label: "", help: context.t("trends.help.ward"), group: g),
+            KeyBinding([.char("r")], action: "trends.goals", label: "", help: context.t("action.goal_ranges"), group: g),
             KeyBinding([.down, .char("j")], action: "trends.down", label: "", help: context.t("trends.help.down"), group: n),
             KeyBinding([.up, .char("k")], action: "trends.up", label: "", help: context.t("trends.help.up"), group: n),
         ])
@@ -128,6 +129,9 @@ final class TrendsScreen: Screen {
             return .handled
         case "trends.ward":
             return .all([.session(.selectedPatient(nil)), .perform(WardShellAction.reloadAll)])
+        case "trends.goals":
+            guard let patient = context.selectedPatient else { return .message(.info(context.t("goals.pick_cot"))) }
+            return .push(GoalRangesScreen(patient: patient))
         default: return .ignored
         }
     }

@@ -37,6 +37,7 @@ final class DashboardScreen: Screen {
             KeyBinding([.char("n")], action: "dashboard.new", label: context.t("key.new"), help: context.t("action.log_nappy"), group: g),
             KeyBinding([.char(" ")], action: "dashboard.mark", label: context.t("key.mark"), help: context.t("dashboard.help.mark"), group: g),
             KeyBinding([.char("t")], action: "dashboard.trends", label: "", help: context.t("dashboard.help.trends"), group: g),
+            KeyBinding([.char("r")], action: "dashboard.goals", label: "", help: context.t("action.goal_ranges"), group: g),
             KeyBinding([.enter], action: "dashboard.history", label: "", help: context.t("dashboard.help.history"), group: g),
             KeyBinding([.char("u")], action: "ward.undo", label: context.t("key.undo"), help: context.t("action.undo"), group: g),
             KeyBinding([.char("A")], action: "dashboard.admit", label: context.t("key.admit"), help: context.t("action.admit"), group: g),
@@ -139,6 +140,9 @@ final class DashboardScreen: Screen {
         case "dashboard.trends":
             guard let row = selectedRow else { return .handled }
             return .all([.session(.selectedPatient(row.patient)), .perform(ShellAction.tab(4))])
+        case "dashboard.goals":
+            guard let row = selectedRow else { return .message(.info(context.t("dashboard.empty"))) }
+            return .push(GoalRangesScreen(patient: row.patient))
         case "ward.undo":
             return WardTask.undo(context)
         case "dashboard.admit":

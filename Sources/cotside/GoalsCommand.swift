@@ -1,0 +1,136 @@
+import ArgumentParser
+import CotsideApp
+import Foundation
+import WardStore
+
+/// `cotside goals --bed 3 [--set temperature=36.0-37.8] [--reset heart-rate] [--by NN]`: a cot's
+/// goal ranges (own or age default), set or reset from a script. Every `--set`/`--reset` is
+/// checked before anything is written; bad input exits 2 naming what is wrong and what is allowed.
+struct GoalsCommand: AsyncParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "goals",
+        abstract: "Show, set or reset a cot's measurement goal ranges (own goal or age default).",
+        discussion: """
+        KIND is one of temperature, heart-rate, respiratory-rate, spo2, blood-pressure (systolic), glucose.
+        RANGE is LOW-HIGH (36.0-37.8), LOW- (94- for SpO2 ≥ 94) or -HIGH; glucose in the ward's unit setting.
+        A limit may be left open only where the age default is open on that side.
+        """
+    )
+
+    @Option(name: .long, help: "Bed label of an admitted patient.") var bed: String
+    @Option(name: .customLong("set"), help: ArgumentHelp("Set an own goal.", valueName: "KIND=RANGE")) var sets: [String] = []
+    @Option(name: .customLong("reset"), help: ArgumentHelp("Return a kind to its age default.", valueName: "KIND")) var resets: [String] = []
+    @Option(name: .long, help: "Initials of the staff member making the change (audited).") var by: String?
+    @Flag(name: .long, help: "Print JSON.") var json = false
+    @OptionGroup var options: AppOptions
+
+    static let kindChoices: [(names: [String], value: MeasurementKind)] = MeasurementGoals.kinds.map { kind in
+        var names = [kebab(kind.rawValue), kind.rawValue, kind.displayName]
+        if kind == .bloodPressure { names += ["systolic", "bp"] }
+        if kind == .heartRate { names.append("hr") }
+        if kind == .respiratoryRate { names.append("rr") }
+        return (names, kind)
+    }
+
+    func run() async throws {
+        let cli = try WardCLI(options: options)
+        let patient = try await cli.patient(bed: bed)
+        let staff = try await cli.staffId(initials: by)
+        let settings = try await cli.store.settings()
+        let age = PatientAge(patient: patient, now: cli.now, timeZone: cli.timeZone)
+        let defaults = Dictionary(uniqueKeysWithValues: MeasurementGoals.kinds.compactMap { kind in
+            MeasurementGoals.defaultRange(kind, ageDays: age.days, correctedWeeks: age.correctedGestationWeeks).map { (kind, $0) }
+        })
+        let mgPerDl = settings.glucoseUnit == .mgPerDl
+
+        // Check everything first: one bad value and nothing is written.
+        var changes: [(MeasurementKind, GoalRange?)] = []
+        for text in sets {
+            let (kind, low, high) = try Self.parseSet(text, mgPerDl: mgPerDl)
+            let problems = MeasurementGoals.problems(low: low, high: high, kind: kind, ageDefault: defaults[kind])
+            guard problems.isEmpty else {
+                throw CommandFailure.usage("--set \(text): " + problems.joined(separator: "; ")
+                                           + (kind == .glucose && mgPerDl ? " (glucose is checked in mmol/L)" : ""))
+            }
+            changes.append((kind, GoalRange(low: low, high: high, source: MeasurementGoals.patientGoalSource)))
+        }
+        for text in resets {
+            changes.append((try CLIChoice.parse(text, option: "--reset", choices: Self.kindChoices), nil))
+        }
+        let kinds = changes.map(\.0)
+        if let repeated = kinds.first(where: { kind in kinds.filter { $0 == kind }.count > 1 }) {
+            throw CommandFailure.usage("\(kebab(repeated.rawValue)) is named twice; set or reset each kind once")
+        }
+        for (kind, range) in changes {
+            do {
+                try await cli.store.setGoalRange(patientId: patient.id, kind: kind, range, by: staff)
+            } catch let error as WardValidationError {
+                throw WardCLI.usage(error)
+            }
+        }
+
+        let ranges = try await cli.store.goalRanges(patientId: patient.id)
+        if json {
+            print(try WardCLI.json(GoalsJSON(bed: patient.bedLabel, patient: patient.fullName, glucoseUnit: settings.glucoseUnit.rawValue,
+                                             goals: MeasurementGoals.kinds.map { kind in
+                let range = ranges[kind]
+                return GoalsJSON.Goal(kind: kebab(kind.rawValue), unit: kind.canonicalUnit, low: range?.low, high: range?.high,
+                                      own: range?.isPatientGoal ?? false, source: range?.source,
+                                      defaultLow: defaults[kind]?.low, defaultHigh: defaults[kind]?.high)
+            })))
+            return
+        }
+        print("Bed \(patient.bedLabel) \(patient.fullName): goal ranges (day \(age.days) of life)")
+        for kind in MeasurementGoals.kinds {
+            let range = ranges[kind]
+            let from = range.map { $0.isPatientGoal ? "own goal (age default \(Self.text(defaults[kind], kind, mgPerDl)))"
+                                                     : "age default (\($0.source))" } ?? "-"
+            let name = kind == .bloodPressure ? "blood-pressure (systolic)" : kebab(kind.rawValue)
+            print("  \(name.padding(toLength: 26, withPad: " ", startingAt: 0)) \(Self.text(range, kind, mgPerDl).padding(toLength: 16, withPad: " ", startingAt: 0)) \(from)")
+        }
+    }
+
+    /// "temperature=36.0-37.8" → kind and limits in canonical units (glucose typed in the ward's unit).
+    static func parseSet(_ text: String, mgPerDl: Bool) throws -> (MeasurementKind, Double?, Double?) {
+        let parts = text.split(separator: "=", maxSplits: 1, omittingEmptySubsequences: false).map(String.init)
+        guard parts.count == 2 else {
+            throw CommandFailure.usage("--set \(text): give KIND=RANGE, e.g. temperature=36.0-37.8 or spo2=92-")
+        }
+        let kind = try CLIChoice.parse(parts[0], option: "--set", choices: kindChoices)
+        let bounds = parts[1].trimmingCharacters(in: .whitespaces)
+            .split(separator: "-", omittingEmptySubsequences: false).map { $0.trimmingCharacters(in: .whitespaces) }
+        guard bounds.count == 2 else {
+            throw CommandFailure.usage("--set \(text): the range must be LOW-HIGH, LOW- or -HIGH (e.g. 36.0-37.8)")
+        }
+        let unit = kind == .glucose ? (mgPerDl ? "mg/dL" : "mmol/L") : kind.canonicalUnit
+        func value(_ s: String, _ name: String) throws -> Double? {
+            guard !s.isEmpty else { return nil }
+            let typed = try CLIChoice.number(s, option: "--set \(parts[0])", what: "the \(name) limit in \(unit)")
+            return kind == .glucose && mgPerDl ? UnitConversion.mmolPerL(fromMgPerDl: typed) : typed
+        }
+        return (kind, try value(bounds[0], "low"), try value(bounds[1], "high"))
+    }
+
+    static func text(_ range: GoalRange?, _ kind: MeasurementKind, _ mgPerDl: Bool) -> String {
+        guard let range else { return "-" }
+        let unit = kind == .glucose ? (mgPerDl ? "mg/dL" : "mmol/L") : kind.canonicalUnit
+        func n(_ v: Double) -> String {
+            let shown = kind == .glucose && mgPerDl ? UnitConversion.mgPerDl(fromMmolPerL: v).rounded() : (v * 10).rounded() / 10
+            return shown == shown.rounded() ? String(Int(shown)) : String(shown)
+        }
+        switch (range.low, range.high) {
+        case let (l?, h?): return "\(n(l))-\(n(h)) \(unit)"
+        case let (l?, nil): return ">= \(n(l)) \(unit)"
+        case let (nil, h?): return "<= \(n(h)) \(unit)"
+        case (nil, nil): return "-"
+        }
+    }
+}
+
+struct GoalsJSON: Encodable {
+    struct Goal: Encodable {
+        let kind: String, unit: String, low: Double?, high: Double?, own: Bool, source: String?
+        let defaultLow: Double?, defaultHigh: Double?
+    }
+    let bed: String, patient: String, glucoseUnit: String, goals: [Goal]
+}
