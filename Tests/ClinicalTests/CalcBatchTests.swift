@@ -90,6 +90,63 @@ final class CalcBatchTests: XCTestCase {
         }
     }
 
+    /// Growth lines near every branch of the batch's growth fast path: valid ones it answers,
+    /// and the almost-valid ones it must leave to the general path.
+    func growthLine(_ rng: inout Generator) -> String {
+        func pick(_ options: [String]) -> String { options[Int(rng.next() % UInt64(options.count))] }
+        let sex = pick(["male", "female"])
+        let day = Int(rng.next() % 731)
+        let weight = String(format: "%.2f", 0.1 + Double(rng.next() % 40_000) / 100)
+        let length = String(format: "%.1f", 10 + Double(rng.next() % 2_500) / 10)
+        let oddWeights = ["0.1", "300", "0.09", "300.01", "1e1", "03", "-0", "0", "5.", "3.3333333333333333333", "7", "12.25",
+                          "null", #""4""#, "true", "[4]"]
+        let oddIds = ["-3", "1.5e3", "0", "-0.0", "null", "true", "[1]", "01", "1.", #""é""#, #""a\"b""#, #""""#, "12345678901234567890123"]
+        let oddSexes = ["Male", "m", "", #"ma\u006ce"#, "x"]
+        let oddDays = ["731", "-1", "10.5", "1e2", "100.0", #""100""#, "null"]
+        let extras = [#","age_months":1"#, #","weight_kg":4,"weight_kg":5"#, #","extra":1"#, #","tool":"growth""#, #","s\u0065x":"male""#, ""]
+        let tools = [#"gr\u006fwth"#, "bsa", "Growth"]
+        switch rng.next() % 12 {
+        case 0: return #"{"id":\#(day),"tool":"growth","sex":"\#(sex)","age_days":\#(day),"weight_kg":\#(weight)}"#
+        case 1: return #"{"id":"c-\#(day)","tool":"growth","sex":"\#(sex)","age_days":\#(day),"weight_kg":\#(weight),"length_cm":\#(length)}"#
+        case 2: return "{ \"tool\" : \"growth\" ,\"sex\":\"\(sex)\",  \"length_cm\" :\t\(length), \"age_days\":\(day) }"
+        case 3: return #"{"tool":"growth","sex":"\#(sex)","age_days":\#(day),"weight_kg":\#(pick(oddWeights))}"#
+        case 4: return #"{"id":\#(pick(oddIds)),"tool":"growth","sex":"male","age_days":10,"length_cm":50}"#
+        case 5: return #"{"tool":"growth","sex":"\#(pick(oddSexes))","age_days":10,"weight_kg":4}"#
+        case 6: return #"{"tool":"growth","sex":"male","age_days":\#(pick(oddDays)),"weight_kg":4}"#
+        case 7: return #"{"tool":"growth","sex":"male","age_days":10\#(pick(extras))}"#
+        case 8: return #"{"tool":"\#(pick(tools))","sex":"male","age_days":10,"weight_kg":4}"#
+        case 9: return #"{"tool":"growth","sex":"male","age_months":\#(pick(["0", "24", "1.5", "24.1"])),"weight_kg":4}"#
+        case 10: return #"{"tool":"growth","sex":"male","age_days":5,"weight_kg":\#(pick(["30", "80", "300", "0.5"])),"length_cm":\#(pick(["10", "200", "250"]))}"#
+        default: return pick([#"{"tool":"growth","sex":"male","age_days":5,"weight_kg":3} x"#, #"{"tool":"growth","sex":"male","age_days":5,"weight_kg":3"#,
+                              #"{"sex":"male","age_days":5,"weight_kg":3,"tool":"growth","id":9}"#, #"{"tool":"growth"}"#, "{}"])
+        }
+    }
+
+    func testGrowthFastPathAnswersExactlyAsTheGeneralPath() {
+        var rng = Generator(state: 0x2545_F491_4F6C_DD1D)
+        var input: [UInt8] = []
+        var expected: [UInt8] = []
+        var fast = 0
+        for _ in 0..<20_000 {
+            let line = Array(growthLine(&rng).utf8)
+            input += line
+            input.append(0x0A)
+            var w = JSONWriter()
+            line.withUnsafeBytes { CalcEvaluator.answer(line: $0).writeJSON(into: &w) }
+            expected += w.bytes
+            expected.append(0x0A)
+            var f = JSONWriter()
+            if line.withUnsafeBytes({ GrowthBatchLine.answer($0, into: &f) }) {
+                fast += 1
+                XCTAssertEqual(f.text, w.text)
+            } else {
+                XCTAssertTrue(f.bytes.isEmpty, "a line left to the general path must write nothing")
+            }
+        }
+        XCTAssertGreaterThan(fast, 5_000, "plain valid growth lines take the fast path")
+        XCTAssertEqual(CalcBatch.run(input).output, expected)
+    }
+
     func testHugeLinesAreAnsweredWithoutHoldingThem() {
         let megabyte = "{\"tool\":\"bsa\",\"note\":\"" + String(repeating: "a", count: 1 << 20) + "\"}\n"
         var options = CalcBatch.Options()

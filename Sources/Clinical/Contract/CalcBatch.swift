@@ -127,14 +127,14 @@ public enum CalcBatch {
         var start = 0
         var consumed = 0
         bytes.withUnsafeBufferPointer { buffer in
-            var i = 0
             let count = buffer.count
-            while i < count {
-                if buffer[i] == 0x0A {
+            // memchr finds each newline a word at a time rather than byte by byte.
+            if let base = buffer.baseAddress {
+                while start < count, let found = memchr(base + start, 0x0A, count - start) {
+                    let i = UnsafeRawPointer(found) - UnsafeRawPointer(base)
                     if !isBlank(buffer, start..<i) { lines.append(start..<i) }
                     start = i + 1
                 }
-                i += 1
             }
             consumed = start
             if atEOF && start < count {
@@ -188,7 +188,13 @@ public enum CalcBatch {
                         if range.upperBound > range.lowerBound, raw[range.upperBound - 1] == 0x0D {
                             range = range.lowerBound..<(range.upperBound - 1)
                         }
-                        let answer = CalcEvaluator.answer(line: UnsafeRawBufferPointer(rebasing: raw[range]))
+                        let line = UnsafeRawBufferPointer(rebasing: raw[range])
+                        // The common valid growth line is answered without building a ToolResult.
+                        if GrowthBatchLine.answer(line, into: &writer) {
+                            writer.byte(0x0A)
+                            continue
+                        }
+                        let answer = CalcEvaluator.answer(line: line)
                         if !answer.isOK { failures += 1 }
                         answer.writeJSON(into: &writer)
                         writer.byte(0x0A)

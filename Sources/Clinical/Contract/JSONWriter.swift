@@ -17,6 +17,9 @@ public struct JSONWriter: Sendable {
 
     public mutating func byte(_ b: UInt8) { bytes.append(b) }
 
+    /// Bytes copied as they are (text already in JSON form, such as an echoed `id`).
+    mutating func raw(_ b: UnsafeRawBufferPointer) { bytes.append(contentsOf: b) }
+
     public mutating func reset() { bytes.removeAll(keepingCapacity: true) }
 
     /// A JSON string with the escapes JSON requires (quotes, backslash, control characters).

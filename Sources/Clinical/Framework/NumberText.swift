@@ -48,7 +48,7 @@ public enum NumberText {
     private static let maxDecimalBytes = 32
 
     /// 10^digits; exact table values for the usual digit counts (the same doubles `pow` gives).
-    private static func powerOfTen(_ digits: Int) -> Double {
+    static func powerOfTen(_ digits: Int) -> Double {
         switch digits {
         case 0: return 1
         case 1: return 10
@@ -61,7 +61,7 @@ public enum NumberText {
 
     /// Writes `units / 10^digits` as decimal text, trailing fractional zeros dropped;
     /// returns the byte count.
-    private static func writeDecimal(_ units: Int64, digits: Int, into buffer: UnsafeMutableBufferPointer<UInt8>) -> Int {
+    static func writeDecimal(_ units: Int64, digits: Int, into buffer: UnsafeMutableBufferPointer<UInt8>) -> Int {
         var divisor: UInt64 = 1
         for _ in 0..<digits { divisor *= 10 }
         let magnitude = units.magnitude
