@@ -201,9 +201,17 @@ public final class CursesBackend: TerminalBackend {
         timeout(Int32(clamping: timeoutMs))
         var wch: wint_t = 0
         let status = get_wch(&wch)
-        if status == ERR { return .tick }
+        if status == ERR { return terminalHungUp() ? nil : .tick }
         if status == KEY_CODE_YES { return keyCodeEvent(Int32(bitPattern: wch)) }
         return CursesKeys.character(UInt32(wch)).map { .key($0) } ?? .tick
+    }
+
+    /// True when the terminal is gone (closed pane, dropped SSH session): a read then fails at
+    /// once instead of waiting, and without this check the loop would spin on it for ever.
+    private func terminalHungUp() -> Bool {
+        var input = pollfd(fd: STDIN_FILENO, events: Int16(POLLIN), revents: 0)
+        guard poll(&input, 1, 0) >= 0 else { return false }
+        return input.revents & Int16(POLLHUP | POLLERR | POLLNVAL) != 0
     }
 
     private func keyCodeEvent(_ code: Int32) -> TerminalEvent {
