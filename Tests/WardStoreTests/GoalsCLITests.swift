@@ -1,4 +1,3 @@
-import ChildProcess
 import Foundation
 import XCTest
 @testable import WardStore
@@ -7,22 +6,8 @@ import XCTest
 /// resets own goals (audited), and refuses bad input with exit 2, a message naming the problem
 /// and nothing stored — not even the valid changes named beside the bad one.
 final class GoalsCLITests: WardStoreTestCase {
-    var binary: URL {
-        URL(fileURLWithPath: #filePath)
-            .deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
-            .appendingPathComponent(".build/debug/cotside")
-    }
-
     func cotside(_ arguments: [String]) throws -> (status: Int32, stdout: String, stderr: String) {
-        guard FileManager.default.isExecutableFile(atPath: binary.path) else {
-            throw XCTSkip("no built cotside at \(binary.path)")
-        }
-        var environment = ProcessInfo.processInfo.environment
-        environment["TZ"] = "Europe/London"
-        let outcome = try ChildProcess.run(binary.path, ["goals"] + arguments + ["--db", dbPath, "--now", "2026-03-10T12:00:00Z"],
-                                           environment: environment)
-        XCTAssertFalse(outcome.timedOut, "cotside goals \(arguments) ran past its deadline")
-        return (outcome.status, outcome.stdout, outcome.stderr)
+        try runCotside(["goals"] + arguments)
     }
 
     func assertRefused(_ arguments: [String], says text: String, file: StaticString = #filePath, line: UInt = #line) throws {

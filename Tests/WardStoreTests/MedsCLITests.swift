@@ -1,4 +1,3 @@
-import ChildProcess
 import Foundation
 import XCTest
 @testable import WardStore
@@ -7,22 +6,8 @@ import XCTest
 /// up through the store: exit 0 and the stored rows on success, exit 2, a message naming the
 /// problem and NOTHING stored on bad input. Skipped when the debug binary is not built.
 final class MedsCLITests: WardStoreTestCase {
-    var binary: URL {
-        URL(fileURLWithPath: #filePath)
-            .deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
-            .appendingPathComponent(".build/debug/cotside")
-    }
-
     func cotside(_ arguments: [String]) throws -> (status: Int32, stdout: String, stderr: String) {
-        guard FileManager.default.isExecutableFile(atPath: binary.path) else {
-            throw XCTSkip("no built cotside at \(binary.path)")
-        }
-        var environment = ProcessInfo.processInfo.environment
-        environment["TZ"] = "Europe/London"
-        let outcome = try ChildProcess.run(binary.path, arguments + ["--db", dbPath, "--now", "2026-03-10T12:00:00Z"],
-                                           environment: environment)
-        XCTAssertFalse(outcome.timedOut, "cotside \(arguments) ran past its deadline")
-        return (outcome.status, outcome.stdout, outcome.stderr)
+        try runCotside(arguments)
     }
 
     func count(_ table: String) async throws -> Int {
