@@ -8,7 +8,7 @@ final class SlotStateTests: WardStoreTestCase {
                         day: CalendarDay("2026-03-10")!, time: TimeOfDay("14:00")!)
 
     func state(_ at: String, status: DoseStatus? = nil, snoozed: String? = nil, timing: SlotTiming = .standard) -> SlotState {
-        timing.state(of: slot, status: status, snoozedUntil: snoozed.map(date), now: date(at), timeZone: london)
+        timing.state(of: slot, status: status, snoozedUntil: snoozed.map(date), pauses: [], now: date(at), timeZone: london)
     }
 
     func testTransitionsWithTheDefaultWindowAndGrace() {
@@ -49,8 +49,8 @@ final class SlotStateTests: WardStoreTestCase {
         let late = DoseSlot(medicationId: 1, scheduledAt: date("2026-03-10T23:45:00Z"), day: CalendarDay("2026-03-10")!,
                             time: TimeOfDay("23:45")!)
         let t = SlotTiming.standard
-        XCTAssertEqual(t.state(of: late, status: nil, snoozedUntil: nil, now: date("2026-03-11T00:30:00Z"), timeZone: london), .due)
-        XCTAssertEqual(t.state(of: late, status: nil, snoozedUntil: nil, now: date("2026-03-11T00:45:00Z"), timeZone: london), .missed)
+        XCTAssertEqual(t.state(of: late, status: nil, snoozedUntil: nil, pauses: [], now: date("2026-03-11T00:30:00Z"), timeZone: london), .due)
+        XCTAssertEqual(t.state(of: late, status: nil, snoozedUntil: nil, pauses: [], now: date("2026-03-11T00:45:00Z"), timeZone: london), .missed)
     }
 
     func testDueBoardGroupsOverdueFirstAndFollowsRecordsAndSnoozes() async throws {

@@ -29,7 +29,7 @@ public struct SlotTiming: Sendable, Hashable {
     /// snoozed past midnight is missed only once its snoozed window has also passed. A slot with
     /// nothing recorded whose scheduled time lies in one of `pauses` is `.paused` (a status
     /// recorded anyway, say a dose given during the pause, wins).
-    public func state(of slot: DoseSlot, status: DoseStatus?, snoozedUntil: Date?, pauses: [PausePeriod] = [],
+    public func state(of slot: DoseSlot, status: DoseStatus?, snoozedUntil: Date?, pauses: [PausePeriod],
                       now: Date, timeZone: TimeZone) -> SlotState {
         switch status {
         case .given: return .given
