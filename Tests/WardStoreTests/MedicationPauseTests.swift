@@ -46,8 +46,8 @@ final class MedicationPauseTests: WardStoreTestCase {
         // A dose recorded during the pause still counts as what it was.
         XCTAssertEqual(SlotTiming.standard.state(of: slots[4], status: .given, snoozedUntil: nil, pauses: pauses, now: now,
                                                  timeZone: london), .given)
-        let adherence = Adherence.of(medication, records: [:], pauses: pauses, from: start, now: now, timing: .standard,
-                                     timeZone: london)
+        let adherence = Adherence.of(medication, during: PatientStay(admittedAt: start, dischargedAt: nil), records: [:],
+                                     pauses: pauses, from: start, now: now, timing: .standard, timeZone: london)
         XCTAssertEqual(adherence, Adherence(missed: 6, paused: 2))
         XCTAssertEqual(adherence.due, 6, "paused slots are not in the denominator")
         // The boundaries: the instant of the pause is inside it, the instant of the resume is not.

@@ -48,13 +48,15 @@ public struct Adherence: Sendable, Hashable {
         }
     }
 
-    /// Adherence of one medication over `[from, now)`: its slots in that window, their recorded
-    /// statuses (keyed by scheduled instant), its pause periods and the board's timing.
-    public static func of(_ medication: Medication, records: [Date: (DoseStatus?, WithheldReason?, Date?)],
+    /// Adherence of one medication over `[from, now)`: its slots in that window during the
+    /// patient's stay (none after discharge), their recorded statuses (keyed by scheduled
+    /// instant), its pause periods and the board's timing.
+    public static func of(_ medication: Medication, during stay: PatientStay,
+                          records: [Date: (DoseStatus?, WithheldReason?, Date?)],
                           pauses: [PausePeriod], from: Date, now: Date, timing: SlotTiming,
                           timeZone: TimeZone) -> Adherence {
         var result = Adherence()
-        for slot in SlotGenerator.slots(for: medication, from: from, to: now, timeZone: timeZone) {
+        for slot in SlotGenerator.slots(for: medication, during: stay, from: from, to: now, timeZone: timeZone) {
             let record = records[slot.scheduledAt]
             let state = timing.state(of: slot, status: record?.0, snoozedUntil: record?.2, pauses: pauses, now: now,
                                      timeZone: timeZone)

@@ -28,10 +28,18 @@ public enum SlotGenerator {
     /// time order. As-needed medications have none. Pausing does not remove slots (the board
     /// and adherence decide what a pause means).
     public static func slots(for medication: Medication, from: Date, to: Date, timeZone: TimeZone) -> [DoseSlot] {
-        let lower = max(from, medication.startsAt)
-        let upper = medication.endsAt.map { min($0, to) } ?? to
+        slots(medicationId: medication.id, schedule: medication.schedule, startsAt: medication.startsAt,
+              endsAt: medication.endsAt, from: from, to: to, timeZone: timeZone)
+    }
+
+    /// The same from a medication's schedule fields (what the ward view reads without building
+    /// whole `Medication` values).
+    static func slots(medicationId: Int64, schedule: MedicationSchedule, startsAt: Date, endsAt: Date?, from: Date, to: Date,
+                      timeZone: TimeZone) -> [DoseSlot] {
+        let lower = max(from, startsAt)
+        let upper = endsAt.map { min($0, to) } ?? to
         guard lower < upper else { return [] }
-        switch medication.schedule {
+        switch schedule {
         case .asNeeded:
             return []
         case .fixedTimes(let times):
@@ -43,7 +51,7 @@ public enum SlotGenerator {
                 for time in sorted {
                     let at = WardLocalTime.instant(on: day, at: time, in: timeZone)
                     if at >= lower && at < upper {
-                        out.append(DoseSlot(medicationId: medication.id, scheduledAt: at, day: day, time: time))
+                        out.append(DoseSlot(medicationId: medicationId, scheduledAt: at, day: day, time: time))
                     }
                 }
                 day = day.adding(days: 1)
@@ -51,22 +59,39 @@ public enum SlotGenerator {
             return out.sorted()
         case .everyHours(let hours):
             guard hours > 0 else { return [] }
-            let step = Double(hours) * 3600
-            let start = medication.startsAt.timeIntervalSince1970
-            var k = max(0, Int(ceil((lower.timeIntervalSince1970 - start) / step)))
-            var out: [DoseSlot] = []
-            while true {
-                let at = Date(timeIntervalSince1970: start + Double(k) * step)
-                if at >= upper { break }
-                if at >= lower {
-                    out.append(DoseSlot(medicationId: medication.id, scheduledAt: StoredTime.truncated(at),
-                                        day: CalendarDay(at, in: timeZone),
-                                        time: WardLocalTime.timeOfDay(at, in: timeZone)))
-                }
-                k += 1
+            return intervalSlots(startsAt: startsAt, hours: hours, lower: lower, upper: upper).map { k in
+                let at = Date(timeIntervalSince1970: startsAt.timeIntervalSince1970 + Double(k) * (Double(hours) * 3600))
+                return DoseSlot(medicationId: medicationId, scheduledAt: StoredTime.truncated(at), day: CalendarDay(at, in: timeZone),
+                                time: WardLocalTime.timeOfDay(at, in: timeZone))
             }
-            return out
         }
+    }
+
+    /// The slots of a patient's medication that fall during their stay: as above, with the window
+    /// also capped at admission and at discharge. Every screen that shows a patient's slots (their
+    /// medication list, a medication's history, adherence, Trends) asks through this, so a
+    /// discharged stay has no slots (and no missed doses) after the discharge.
+    public static func slots(for medication: Medication, during stay: PatientStay, from: Date, to: Date,
+                             timeZone: TimeZone) -> [DoseSlot] {
+        let (lower, upper) = stay.clamp(from: from, to: to)
+        return slots(for: medication, from: lower, to: upper, timeZone: timeZone)
+    }
+
+    /// Which doses of an every-N-hours schedule fall in `[lower, upper)`: dose k is at
+    /// `startsAt + k × N h` (k ≥ 0), compared in the same floating-point seconds as the slots
+    /// themselves, so counting doses without making them (the ward view) agrees with the slots to
+    /// the boundary, even when a course ends exactly on a dose.
+    static func intervalSlots(startsAt: Date, hours: Int, lower: Date, upper: Date) -> Range<Int> {
+        let start = startsAt.timeIntervalSince1970, step = Double(hours) * 3600
+        func at(_ k: Int) -> Date { Date(timeIntervalSince1970: start + Double(k) * step) }
+        guard lower < upper, hours > 0 else { return 0..<0 }
+        let first = max(0, Int(ceil((lower.timeIntervalSince1970 - start) / step)))
+        var a = first
+        while at(a) < lower { a += 1 }
+        var b = max(first, Int(ceil((upper.timeIntervalSince1970 - start) / step)))
+        while b > first && at(b - 1) >= upper { b -= 1 }
+        while at(b) < upper { b += 1 }
+        return a < b ? a..<b : a..<a
     }
 
     /// The slots of one local day (midnight to midnight in the ward's zone).
@@ -76,4 +101,31 @@ public enum SlotGenerator {
         return slots(for: medication, from: from, to: to, timeZone: timeZone)
             .filter { $0.day == day }
     }
+}
+
+/// The span of a patient's stay that their medications' slots may fall in: from admission until
+/// discharge (open while they are still on the ward).
+public struct PatientStay: Sendable, Hashable {
+    public var admittedAt: Date
+    public var dischargedAt: Date?
+
+    public init(admittedAt: Date, dischargedAt: Date?) {
+        self.admittedAt = admittedAt
+        self.dischargedAt = dischargedAt
+    }
+
+    /// `[from, to)` narrowed to the stay (empty, `lower >= upper`, when they do not meet).
+    public func clamp(from: Date, to: Date) -> (lower: Date, upper: Date) {
+        (max(from, admittedAt), dischargedAt.map { min(to, $0) } ?? to)
+    }
+
+    /// True when `instant` lies in the stay.
+    public func contains(_ instant: Date) -> Bool {
+        instant >= admittedAt && (dischargedAt.map { instant < $0 } ?? true)
+    }
+}
+
+extension Patient {
+    /// Admission to discharge.
+    public var stay: PatientStay { PatientStay(admittedAt: admittedAt, dischargedAt: dischargedAt) }
 }

@@ -66,6 +66,9 @@ public struct MedicationList: Sendable, Hashable {
         let medications = try Medication.fetchAll(db, sql: """
             SELECT * FROM medication WHERE patientId = ? AND deletedAt IS NULL
             """, arguments: [patientId])
+        // Slots stop at discharge: a discharged patient's list shows no open slot and no missed
+        // doses after they left.
+        let stay = try Patient.fetchOne(db, key: patientId)?.stay ?? PatientStay(admittedAt: .distantPast, dischargedAt: nil)
         var rows: [MedicationListRow] = []
         var patient7 = Adherence()
         var patient14 = Adherence()
@@ -87,10 +90,10 @@ public struct MedicationList: Sendable, Hashable {
                                                                   (row[3] as Int64?).map(StoredTime.date(milliseconds:)))
                 if status == .given, let at = row[4] as Int64? { givenTimes.append(StoredTime.date(milliseconds: at)) }
             }
-            let a7 = Adherence.of(medication, records: byTime, pauses: paused, from: now.addingTimeInterval(-7 * 86_400), now: now,
-                                  timing: timing, timeZone: timeZone)
-            let a14 = Adherence.of(medication, records: byTime, pauses: paused, from: now.addingTimeInterval(-14 * 86_400), now: now,
-                                   timing: timing, timeZone: timeZone)
+            let a7 = Adherence.of(medication, during: stay, records: byTime, pauses: paused,
+                                  from: now.addingTimeInterval(-7 * 86_400), now: now, timing: timing, timeZone: timeZone)
+            let a14 = Adherence.of(medication, during: stay, records: byTime, pauses: paused,
+                                   from: now.addingTimeInterval(-14 * 86_400), now: now, timing: timing, timeZone: timeZone)
             patient7 = patient7 + a7
             patient14 = patient14 + a14
 
@@ -98,7 +101,7 @@ public struct MedicationList: Sendable, Hashable {
             var overdue = 0
             var next: (DoseSlot, SlotState, Date)?
             if !medication.isPaused {
-                for slot in SlotGenerator.slots(for: medication, from: now.addingTimeInterval(-36 * 3600),
+                for slot in SlotGenerator.slots(for: medication, during: stay, from: now.addingTimeInterval(-36 * 3600),
                                                 to: now.addingTimeInterval(48 * 3600), timeZone: timeZone) {
                     let record = byTime[slot.scheduledAt]
                     let state = timing.state(of: slot, status: record?.0, snoozedUntil: record?.2, pauses: paused, now: now,

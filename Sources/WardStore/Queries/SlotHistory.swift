@@ -12,13 +12,17 @@ public struct SlotStatus: Sendable, Hashable {
 }
 
 extension SQLiteWardStore {
-    /// Every slot of a scheduled medication with its scheduled time in `[from, to)`, oldest first,
-    /// with its state at `now` (as-needed medications have none: see `asNeededDoses`).
+    /// Every slot of a scheduled medication with its scheduled time in `[from, to)` during the
+    /// patient's stay (none after discharge), oldest first, with its state at `now` (as-needed
+    /// medications have none: see `asNeededDoses`).
     public func slotHistory(medicationId: Int64, from: Date, to: Date, now: Date,
                             timeZone: TimeZone) async throws -> [SlotStatus] {
         try await pool.read { db in
             guard let medication = try Medication.fetchOne(db, key: medicationId) else {
                 throw WardStoreError("no medication with id \(medicationId)")
+            }
+            guard let patient = try Patient.fetchOne(db, key: medication.patientId) else {
+                throw WardStoreError("medication \(medicationId) belongs to no patient (id \(medication.patientId))")
             }
             let timing = try Self.settings(db).slotTiming
             let records = try DoseRecord.fetchAll(db, sql: """
@@ -26,7 +30,7 @@ extension SQLiteWardStore {
                 """, arguments: [medicationId, StoredTime.milliseconds(from), StoredTime.milliseconds(to)])
             let byTime = Dictionary(records.map { ($0.scheduledAt, $0) }, uniquingKeysWith: { a, _ in a })
             let pauses = try MedicationPause.periods(db, medicationIds: [medicationId], from: from, to: to)[medicationId] ?? []
-            return SlotGenerator.slots(for: medication, from: from, to: to, timeZone: timeZone).map { slot in
+            return SlotGenerator.slots(for: medication, during: patient.stay, from: from, to: to, timeZone: timeZone).map { slot in
                 let record = byTime[slot.scheduledAt]
                 return SlotStatus(slot: slot, state: timing.state(of: slot, status: record?.status, snoozedUntil: record?.snoozedUntil,
                                                                   pauses: pauses, now: now, timeZone: timeZone),

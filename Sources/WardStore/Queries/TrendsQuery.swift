@@ -45,8 +45,7 @@ struct PatientTrendsQuery: Sendable {
         try fillFeeds(db, table: dayTable, into: &days)
         let readings = try fetchReadings(db, windowDays: Array(wardDays.suffix(windowDays)), fromMs: fromMs, nowMs: nowMs)
         let kpis = try fetchKPIs(db, fromMs: fromMs, nowMs: nowMs)
-        let cells = try fetchDoseCells(db, fromMs: fromMs, nowMs: nowMs, into: &days, firstDay: wardDays[0])
-        let recent = try fetchRecentDoses(db, nowMs: nowMs)
+        let (cells, recent) = try fetchDoses(db, from: from, into: &days, wardDays: wardDays)
         var lastDay: [MeasurementKind: [TimedValue]] = [:]
         for row in try Row.fetchAll(db, sql: """
             SELECT kind, measuredAt, value FROM measurement
@@ -162,47 +161,133 @@ struct PatientTrendsQuery: Sendable {
         return out
     }
 
-    /// The worst final status per day and slot (missed over withheld over given), and per-day counts.
-    private func fetchDoseCells(_ db: Database, fromMs: Int64, nowMs: Int64, into days: inout [TrendDay],
-                                firstDay: WardDay) throws -> [DoseCell] {
-        let sql = """
-            SELECT r.slotDay, r.slotTime,
-                max(CASE r.status WHEN 'missed' THEN 3 WHEN 'withheld' THEN 2 ELSE 1 END),
-                sum(r.status = 'given'), sum(r.status = 'withheld'), sum(r.status = 'missed'), min(r.scheduledAt)
-            FROM medication m CROSS JOIN dose_record r ON r.medicationId = m.id AND r.deletedAt IS NULL
-                AND r.status IS NOT NULL AND r.scheduledAt >= \(StoredTime.milliseconds(firstDay.start)) AND r.scheduledAt <= \(nowMs)
-            WHERE m.patientId = \(patient.id) AND m.deletedAt IS NULL
-            GROUP BY r.slotDay, r.slotTime
-            """
-        var cells: [DoseCell] = []
-        for row in try Row.fetchAll(db, sql: sql) {
-            guard let day = CalendarDay(row[0] as String) else { continue }
-            let scheduled = StoredTime.date(milliseconds: row[6])
-            if let i = days.firstIndex(where: { $0.day.start <= scheduled && scheduled < $0.day.end }) {
-                days[i].dosesGiven += row[3]
-                days[i].dosesWithheld += row[4]
-                days[i].dosesMissed += row[5]
+    /// The adherence heatmap's cells (worst final state per local day and slot time: missed over
+    /// withheld over given), per-day dose counts, and the last ten final doses per drug for the
+    /// dose-outcome insight — all from the patient's scheduled slots, so a past slot nobody
+    /// answered counts as missed (as on the drug round) instead of leaving a gap. Slots are those of
+    /// `SlotGenerator` during the patient's stay (none after discharge), classified by
+    /// `SlotTiming.state`: today's open slots (upcoming, due, overdue) and slots inside a pause are
+    /// not final and show nothing. Only the patient's few medications are expanded, and each
+    /// medication's dose rows come from one range search of `dose_record_live_medication`.
+    private func fetchDoses(_ db: Database, from: Date, into days: inout [TrendDay],
+                            wardDays: [WardDay]) throws -> (cells: [DoseCell], recent: [String: [DoseOutcomeRule.Dose]]) {
+        let medications = try Medication.fetchAll(db, sql: """
+            SELECT * FROM medication WHERE patientId = \(patient.id) AND deletedAt IS NULL AND scheduleKind <> 'asNeeded'
+            ORDER BY id
+            """)
+        guard !medications.isEmpty else { return ([], [:]) }
+        let timing = settings.slotTiming
+        let stay = patient.stay
+        let end = now.addingTimeInterval(0.001)  // slots scheduled up to and including now
+        // The heatmap and day counts need the ward days; the insight needs ten final slots, which
+        // for a once-daily drug reach further back than a short window's days.
+        let spanStart = min(wardDays[0].start, now.addingTimeInterval(-14 * 86_400))
+        let pauses = try MedicationPause.periods(db, medicationIds: medications.map(\.id), from: .distantPast, to: end)
+        let dayStarts = wardDays.map(\.start)
+        var worst: [DoseCellKey: DoseStatus] = [:]
+        var recent: [String: [DoseOutcomeRule.Dose]] = [:]
+        for medication in medications {
+            let paused = pauses[medication.id] ?? []
+            let first = max(medication.startsAt, stay.admittedAt)
+            var start = spanStart
+            var slots = try Self.classifiedSlots(db, medication, during: stay, from: start, to: end, pauses: paused,
+                                                 now: now, timeZone: timeZone, timing: timing)
+            // Reach back (doubling) until ten slots are final or the medication's first slot.
+            while slots.count(where: { $0.outcome != nil }) < DoseOutcomeRule.recentDoseCount && first < start {
+                let earlier = start.addingTimeInterval(-max(14 * 86_400, now.timeIntervalSince(start)))
+                slots = try Self.classifiedSlots(db, medication, during: stay, from: earlier, to: start, pauses: paused,
+                                                 now: now, timeZone: timeZone, timing: timing) + slots
+                start = earlier
             }
-            guard (row[6] as Int64) >= fromMs else { continue }
-            let worst: Int = row[2]
-            cells.append(DoseCell(day: day, slotTime: row[1], status: worst == 3 ? .missed : worst == 2 ? .withheld : .given))
+            let finals = slots.filter { $0.outcome != nil }
+            if !finals.isEmpty {
+                recent[medication.drugName, default: []] += finals.suffix(DoseOutcomeRule.recentDoseCount).map {
+                    DoseOutcomeRule.Dose(time: $0.slot.scheduledAt, outcome: $0.outcome!)
+                }
+            }
+            for entry in finals where entry.slot.scheduledAt >= wardDays[0].start {
+                guard let status = entry.status else { continue }
+                let i = Self.dayIndex(of: entry.slot.scheduledAt, starts: dayStarts)
+                switch status {
+                case .given: days[i].dosesGiven += 1
+                case .withheld: days[i].dosesWithheld += 1
+                case .missed: days[i].dosesMissed += 1
+                }
+                guard entry.slot.scheduledAt >= from else { continue }
+                let key = DoseCellKey(day: entry.slot.day, time: entry.slot.time)
+                if let current = worst[key], current.severity >= status.severity { continue }
+                worst[key] = status
+            }
         }
-        return cells
+        let cells = worst.sorted { ($0.key.day, $0.key.time) < ($1.key.day, $1.key.time) }
+            .map { DoseCell(day: $0.key.day, slotTime: $0.key.time.description, status: $0.value) }
+        return (cells, recent)
     }
 
-    private func fetchRecentDoses(_ db: Database, nowMs: Int64) throws -> [String: [DoseOutcomeRule.Dose]] {
-        let sql = """
-            SELECT m.drugName, r.scheduledAt, r.status
-            FROM medication m CROSS JOIN dose_record r ON r.id IN (
-                SELECT id FROM dose_record WHERE medicationId = m.id AND deletedAt IS NULL AND status IS NOT NULL
-                    AND scheduledAt <= \(nowMs) ORDER BY scheduledAt DESC LIMIT \(DoseOutcomeRule.recentDoseCount))
-            WHERE m.patientId = \(patient.id) AND m.deletedAt IS NULL
-            """
-        var out: [String: [DoseOutcomeRule.Dose]] = [:]
-        for row in try Row.fetchAll(db, sql: sql) {
-            guard let outcome = DoseOutcomeRule.Outcome(rawValue: row[2]) else { continue }
-            out[row[0], default: []].append(DoseOutcomeRule.Dose(time: StoredTime.date(milliseconds: row[1]), outcome: outcome))
+    private struct DoseCellKey: Hashable {
+        let day: CalendarDay
+        let time: TimeOfDay
+    }
+
+    /// One slot and what it came to: `status` is the final status (a never-recorded past slot is
+    /// `.missed`), nil while open or paused.
+    struct ClassifiedSlot {
+        let slot: DoseSlot
+        let state: SlotState
+        var status: DoseStatus? {
+            switch state {
+            case .given: return .given
+            case .withheld: return .withheld
+            case .missed: return .missed
+            case .upcoming, .due, .overdue, .paused: return nil
+            }
         }
-        return out
+        var outcome: DoseOutcomeRule.Outcome? { status.flatMap { DoseOutcomeRule.Outcome(rawValue: $0.rawValue) } }
+    }
+
+    /// The medication's slots in `[from, to)` during the stay, each with its state at `now`.
+    /// The snooze time is read only for rows without a final status (`CASE`), so the covering
+    /// index answers the rest without visiting the table.
+    static func classifiedSlots(_ db: Database, _ medication: Medication, during stay: PatientStay, from: Date, to: Date,
+                                pauses: [PausePeriod], now: Date, timeZone: TimeZone,
+                                timing: SlotTiming) throws -> [ClassifiedSlot] {
+        let slots = SlotGenerator.slots(for: medication, during: stay, from: from, to: to, timeZone: timeZone)
+        guard !slots.isEmpty else { return [] }
+        var records: [Int64: (DoseStatus?, Date?)] = [:]
+        let rows = try Row.fetchCursor(db, sql: """
+            SELECT scheduledAt, status, CASE WHEN status IS NULL THEN snoozedUntil END FROM dose_record
+            WHERE medicationId = ? AND deletedAt IS NULL AND scheduledAt >= ? AND scheduledAt <= ?
+            """, arguments: [medication.id, StoredTime.milliseconds(slots[0].scheduledAt),
+                             StoredTime.milliseconds(slots[slots.count - 1].scheduledAt)])
+        while let row = try rows.next() {
+            records[row[0]] = ((row[1] as String?).flatMap(DoseStatus.init(rawValue:)),
+                               (row[2] as Int64?).map(StoredTime.date(milliseconds:)))
+        }
+        return slots.map { slot in
+            let record = records[StoredTime.milliseconds(slot.scheduledAt)]
+            return ClassifiedSlot(slot: slot, state: timing.state(of: slot, status: record?.0, snoozedUntil: record?.1,
+                                                                  pauses: pauses, now: now, timeZone: timeZone))
+        }
+    }
+
+    /// The index of the last day starting at or before `instant` (days contiguous, oldest first).
+    static func dayIndex(of instant: Date, starts: [Date]) -> Int {
+        var low = 0, high = starts.count
+        while high - low > 1 {
+            let mid = (low + high) / 2
+            if starts[mid] <= instant { low = mid } else { high = mid }
+        }
+        return low
+    }
+}
+
+extension DoseStatus {
+    /// The heatmap shows the worst status of a cell: missed over withheld over given.
+    var severity: Int {
+        switch self {
+        case .given: return 1
+        case .withheld: return 2
+        case .missed: return 3
+        }
     }
 }

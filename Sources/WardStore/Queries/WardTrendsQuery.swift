@@ -1,10 +1,12 @@
 import Foundation
 import GRDB
 
-/// The ward view's SQL: nappies, feeds, final doses and no-wet-nappy alerts per ward day across
-/// every cot. The counts come from the hourly summary `ward_trend_hour` and the alerts from
+/// The ward view's SQL: nappies, feeds, doses and no-wet-nappy alerts per ward day across every
+/// cot. The counts come from the hourly summary `ward_trend_hour` and the alerts from
 /// `wet_nappy_gap` (both kept by triggers, migration v4), so two years of a million-event ward
-/// read about 17 000 summary rows and the few long gaps instead of every event.
+/// read about 17 000 summary rows and the few long gaps instead of every event. Recorded doses
+/// (given, withheld, missed) count on the day they were recorded; slots nobody answered count as
+/// missed on the day they were scheduled (`WardMissedSlots`).
 struct WardTrendsQuery: Sendable {
     let window: TrendWindow
     let now: Date
@@ -26,6 +28,10 @@ struct WardTrendsQuery: Sendable {
         for (sql, apply) in statements(wardDays) {
             for row in try Row.fetchAll(db, sql: sql) { apply(&days, row) }
         }
+        // Slots nobody answered: missed on the day they were scheduled (recorded statuses above
+        // count on the day they were recorded).
+        let missed = try WardMissedSlots(days: wardDays, now: now, timeZone: timeZone, timing: settings.slotTiming).count(db)
+        for (i, count) in missed.enumerated() { days[i].dosesMissed += count }
         let occupied = try Int.fetchOne(db, sql: "SELECT count(*) FROM patient WHERE dischargedAt IS NULL AND deletedAt IS NULL") ?? 0
         return WardTrends(window: window, now: now, settings: settings, days: days, occupiedCots: occupied)
     }
@@ -117,11 +123,12 @@ struct WardTrendsQuery: Sendable {
                 }),
             ]
         }
-        // A wet-nappy gap over the threshold is an alert on the day it ended. As before the
-        // summary, a gap counts when its start is at most one threshold before the first day
-        // (the gaps were computed over the window's nappies from then on). The few long gaps come
-        // back as times and find their day by binary search: joined with the VALUES table of
-        // days, SQLite compared every gap with every day (0.3 s for two years).
+        // A wet-nappy gap over the threshold is an alert on the day it ended, however long before
+        // the window it began (a baby dry since before the first day is still an alert when the
+        // gap ends inside it). Patients deleted (an admission undone) are not on the ward: their
+        // nappies raise no alert. The few long gaps come back as times and find their day by
+        // binary search: joined with the VALUES table of days, SQLite compared every gap with
+        // every day (0.3 s for two years).
         let threshold = Int64(settings.noWetAlertThresholdMinutes) * 60_000
         let wardStart = StoredTime.milliseconds(wardDays[0].start)
         let starts = wardDays.map { StoredTime.milliseconds($0.start) }
@@ -129,7 +136,7 @@ struct WardTrendsQuery: Sendable {
         out.append(("""
             SELECT g.occurredAt FROM wet_nappy_gap g
             WHERE g.gapMs > \(threshold) AND g.occurredAt >= \(wardStart) AND g.occurredAt <= \(StoredTime.milliseconds(now))
-                AND g.occurredAt - g.gapMs >= \(wardStart - threshold)
+                AND g.patientId NOT IN (SELECT id FROM patient WHERE deletedAt IS NOT NULL)
             """, { days, row in
                 let t: Int64 = row[0]
                 guard t < end else { return }
