@@ -179,6 +179,31 @@ final class DoseTrendsTests: WardStoreTestCase {
         XCTAssertEqual([bo.days.last!.dosesGiven, bo.days.last!.dosesMissed], [1, 0], "today: gentamicin 07:00 UTC given")
     }
 
+    /// A discharged stay has no slots after the discharge on any screen: the medication's slot
+    /// history, the patient's medication list (no open slot, adherence without them).
+    func testNoSlotsAfterDischarge() async throws {
+        let cot = try await seedCot()
+        let medications = try await store.medications(patientId: cot.ava.id, includeEnded: true)
+        let caffeine = try XCTUnwrap(medications.first { $0.drugName == "caffeine citrate" })
+        let discharge = date("2026-03-30T15:00:00Z")
+        let history = try await store.slotHistory(medicationId: caffeine.id, from: date("2026-03-29T00:00:00Z"), to: now,
+                                                  now: now, timeZone: london)
+        XCTAssertEqual(history.last?.slot.scheduledAt, date("2026-03-30T07:00:00Z"), "08:00 BST on 30 March is the last")
+        XCTAssertFalse(history.contains { $0.slot.scheduledAt >= discharge })
+        let list = try await store.medicationList(patientId: cot.ava.id, now: now, timeZone: london)
+        for row in list.rows {
+            XCTAssertNil(row.nextSlot, "\(row.medication.drugName): no open slot after discharge")
+            XCTAssertEqual(row.overdueSlots, 0)
+        }
+        // Caffeine over the last 7 days, admission to discharge: 25 March 22:00, three a day 26–29
+        // March, 02:30 and 08:00 on 30 March = 15 slots: given 3 (26 March 08:00, 28 March 02:30 in
+        // the pause, 30 March 08:00), withheld 1, paused 2 (27 March 22:00, 28 March 08:00), and
+        // 9 missed (one recorded, eight never answered); none after the discharge.
+        let a = try XCTUnwrap(list.rows.first { $0.medication.id == caffeine.id }).adherence7d
+        XCTAssertEqual(a.given + a.withheld + a.withheldClinical + a.missed + a.paused, 15)
+        XCTAssertEqual([a.given, a.withheld, a.paused, a.missed], [3, 1, 2, 9])
+    }
+
     /// The ward view on the same cot: recorded statuses on the day they were recorded, plus each
     /// never-answered slot as missed on the day it was scheduled.
     func testWardMissedDosesMatchTheReference() async throws {

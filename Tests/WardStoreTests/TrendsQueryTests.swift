@@ -103,6 +103,38 @@ final class TrendsQueryTests: WardStoreTestCase {
         XCTAssertEqual(ward.days.suffix(2).map(\.alerts), [1, 1])
     }
 
+    /// A gap counts on the day it ends, however long before the window it began: 23 h without a
+    /// wet nappy ending this morning is today's alert in the 24 h view too.
+    func testAGapThatBeganBeforeAShortWindowCountsOnTheDayItEnds() async throws {
+        var settings = try await store.settings()
+        settings.dayStartMinutes = 7 * 60
+        _ = try await store.updateSettings(settings, by: nil)
+        let patient = try await admit()
+        for iso in ["2026-03-09T10:00:00Z", "2026-03-10T09:00:00Z"] {
+            _ = try await store.logNappyChange(NappyChangeDraft(patientId: patient.id, occurredAt: date(iso), kind: .wet,
+                                                                size: .small), by: nil)
+        }
+        // The 24 h window is the ward day from 10 March 07:00; the gap began 21 h before it.
+        let day = try await store.wardTrends(window: .hours24, now: noon, timeZone: london)
+        XCTAssertEqual(day.days.map(\.alerts), [1])
+        let week = try await store.wardTrends(window: .days7, now: noon, timeZone: london)
+        XCTAssertEqual(week.days.map(\.alerts), [0, 0, 0, 0, 0, 0, 1])
+    }
+
+    /// A patient deleted (their admission undone) is not on the ward: their nappies raise no alert.
+    func testDeletedPatientsRaiseNoAlerts() async throws {
+        let admission = try await store.admit(patientDraft(), by: nil)
+        for iso in ["2026-03-09T10:00:00Z", "2026-03-10T09:00:00Z"] {
+            _ = try await store.logNappyChange(NappyChangeDraft(patientId: admission.record.id, occurredAt: date(iso), kind: .wet,
+                                                                size: .small), by: nil)
+        }
+        let before = try await store.wardTrends(window: .days7, now: noon, timeZone: london)
+        XCTAssertEqual(before.days.map(\.alerts).reduce(0, +), 1)
+        _ = try await store.undo(auditEntryIds: [admission.auditEntryId], by: nil)
+        let after = try await store.wardTrends(window: .days7, now: noon, timeZone: london)
+        XCTAssertEqual(after.days.map(\.alerts).reduce(0, +), 0)
+    }
+
     func testUnknownPatientIsNamed() async throws {
         do {
             _ = try await store.patientTrends(patientId: 999, window: .days7, now: noon, timeZone: london)
