@@ -66,6 +66,17 @@ func runTrendsBenchmarks(arguments: [String]) async throws {
         report(label, result, target: target, detail: "")
     }
 
+    // The ward view's query alone over two years: the hourly summaries plus the never-answered
+    // slots of every scheduled course on the ward (WardMissedSlots).
+    var wardAll: WardTrends?
+    let wardSQL = try await timed(runs) {
+        wardAll = try await store.wardTrends(window: .all, now: now, timeZone: zone)
+    }
+    let wardDays = wardAll?.days ?? []
+    report("Ward view SQL, all", wardSQL, target: 200,
+           detail: "\(wardDays.count) days, doses given \(wardDays.map(\.dosesGiven).reduce(0, +)), "
+               + "withheld \(wardDays.map(\.dosesWithheld).reduce(0, +)), missed \(wardDays.map(\.dosesMissed).reduce(0, +))")
+
     // Run last, on a warm cache, as the screens above are.
     // One 730-day chart: the patient's series aggregated in SQL, then the weight chart drawn.
     var chartTrends: PatientTrends?
