@@ -67,8 +67,10 @@ public struct MedicationList: Sendable, Hashable {
             SELECT * FROM medication WHERE patientId = ? AND deletedAt IS NULL
             """, arguments: [patientId])
         // Slots stop at discharge: a discharged patient's list shows no open slot and no missed
-        // doses after they left.
-        let stay = try Patient.fetchOne(db, key: patientId)?.stay ?? PatientStay(admittedAt: .distantPast, dischargedAt: nil)
+        // doses after they left. (Slots of a course started before the admission still count here
+        // and on the drug round, as they always have; Trends starts at the admission.)
+        let dischargedAt = try Patient.fetchOne(db, key: patientId)?.dischargedAt
+        let stay = PatientStay(admittedAt: .distantPast, dischargedAt: dischargedAt)
         var rows: [MedicationListRow] = []
         var patient7 = Adherence()
         var patient14 = Adherence()

@@ -6,8 +6,9 @@ import GRDB
 /// nobody charted since. They have no row, so the hourly summary cannot count them; they are
 /// counted here as expected slots minus slots with an answer, on the day of their scheduled time.
 ///
-/// Two years of a 174-cot ward hold ~15 000 scheduled courses, too many to expand slot by slot
-/// with Foundation's calendar inside the 200 ms budget, so most of the work is arithmetic:
+/// Two years of a 174-cot ward hold ~12 000 scheduled courses (~120 000 slots), too many to
+/// expand slot by slot with Foundation's calendar inside the 200 ms budget, so most of the work
+/// is arithmetic:
 ///
 /// - Settled days (every slot of them is past its day and its overdue time, so "no answer" means
 ///   missed): per course, a whole ward day with no clock change near it has exactly as many
@@ -26,6 +27,12 @@ import GRDB
 ///
 /// Courses of soft-deleted patients and medications do not count; a course's slots are those
 /// during the patient's stay (from admission, none after discharge), as on every other screen.
+///
+/// The arithmetic rests on one fact of the store: a row of a course never edited is a slot of its
+/// schedule (statuses and snoozes are only accepted for a slot `SlotGenerator` makes, in the
+/// ward's time zone). Were the ward's zone changed after doses were charted, old fixed-time rows
+/// would no longer be slots, the drug round would show those slots unanswered, and this count
+/// would still take the rows as answers.
 struct WardMissedSlots {
     let days: [WardDay]
     let now: Date
