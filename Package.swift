@@ -33,7 +33,11 @@ let package = Package(
         .target(name: "Clinical", dependencies: ["CotsideResources"]),
         .target(
             name: "WardStore",
-            dependencies: [.product(name: "GRDB", package: "GRDB.swift")]
+            dependencies: [
+                .product(name: "GRDB", package: "GRDB.swift"),
+                // sqlite3_file_control for a persistent WAL (see WardDatabase).
+                .product(name: "GRDBSQLite", package: "GRDB.swift"),
+            ]
         ),
         .target(name: "TerminalUI", dependencies: ["CNcurses"]),
         .target(

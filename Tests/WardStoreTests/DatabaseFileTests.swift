@@ -38,6 +38,35 @@ final class DatabaseFileTests: XCTestCase {
         await store.close()
     }
 
+    /// A start that only reads (`cotside due`, a snapshot, a second terminal) leaves the file as it
+    /// was: no dummy transaction, no fsync. GRDB writes one at every open when the `-wal` file is
+    /// missing, and SQLite deleted that file at every close until the ward kept it.
+    func testOpeningTheWardToReadWritesNothing() throws {
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("ro-\(UUID().uuidString)")
+        defer { try? FileManager.default.removeItem(at: folder) }
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        let path = folder.appendingPathComponent("ward.sqlite").path
+        /// Size and modification time of the ward file and its log: any write changes one of them.
+        func fingerprint() -> [String] {
+            [path, path + "-wal"].map { file in
+                guard let attributes = try? FileManager.default.attributesOfItem(atPath: file) else { return "\(file) absent" }
+                return "\(file) \(attributes[.size] ?? "?") \((attributes[.modificationDate] as? Date)?.timeIntervalSince1970 ?? -1)"
+            }
+        }
+        let first = try WardDatabase.openPool(path: path)
+        try first.write { db in try db.execute(sql: "INSERT INTO ward_setting (key, value) VALUES ('k', 'v')") }
+        try first.close()
+        XCTAssertTrue(FileManager.default.fileExists(atPath: path + "-wal"), "the write-ahead log outlives the last connection")
+        let before = fingerprint()
+        Thread.sleep(forTimeInterval: 0.05)  // a write after this shows in the modification time
+        for _ in 0..<3 {
+            let pool = try WardDatabase.openPool(path: path)
+            XCTAssertEqual(try pool.read { db in try String.fetchOne(db, sql: "SELECT value FROM ward_setting WHERE key = 'k'") }, "v")
+            try pool.close()
+        }
+        XCTAssertEqual(fingerprint(), before, "opening to read wrote to the ward file")
+    }
+
     func testMigrationsOnAnEmptyFileAndReopen() async throws {
         let folder = FileManager.default.temporaryDirectory.appendingPathComponent("mig-\(UUID().uuidString)")
         defer { try? FileManager.default.removeItem(at: folder) }

@@ -25,40 +25,35 @@ public struct DashboardQuery: Sendable {
         let nowMs = ms(now)
         let h6 = nowMs - 6 * 3_600_000
         let h24 = nowMs - 24 * 3_600_000
-        let from = min(ms(days[0].start), h24)
         let to = max(ms(today.end), nowMs + 1)
         let todayStart = ms(today.start)
         let dry = settings.dryNappyWeightGrams
+        // One correlated count per figure: each is a range search on a covering index for one
+        // cot, which SQLite runs far faster than one grouped scan of the week (its sorter and
+        // per-row aggregate calls cost more than the searches).
+        let nappies = { (condition: String) in
+            "(SELECT count(*) FROM nappy_change n WHERE n.patientId = a.id AND n.deletedAt IS NULL AND \(condition))"
+        }
         let dayColumns = days.enumerated().map { i, day in
-            "sum(n.occurredAt >= \(ms(day.start)) AND n.occurredAt < \(ms(day.end))) AS day\(i)"
-        }.joined(separator: ",\n        ")
+            nappies("n.occurredAt >= \(ms(day.start)) AND n.occurredAt < \(ms(day.end))") + " AS day\(i)"
+        }.joined(separator: ",\n    ")
         let urine = { (since: Int64) in
-            "sum(CASE WHEN n.occurredAt >= \(since) AND n.kind = 'wet' AND n.nappyWeightGrams IS NOT NULL AND \(dry) > 0 THEN max(n.nappyWeightGrams - \(dry), 0) END)"
+            dry > 0
+                ? """
+                  (SELECT sum(max(n.nappyWeightGrams - \(dry), 0)) FROM nappy_change n WHERE n.patientId = a.id
+                      AND n.deletedAt IS NULL AND n.occurredAt >= \(since) AND n.occurredAt < \(to) AND n.kind = 'wet'
+                      AND n.nappyWeightGrams IS NOT NULL)
+                  """
+                : "NULL"
         }
         return """
-            WITH admitted AS (
-                SELECT * FROM patient WHERE dischargedAt IS NULL AND deletedAt IS NULL
-            ), recent AS (
-                SELECT n.patientId,
-                    sum(n.occurredAt >= \(todayStart) AND n.kind IN ('wet', 'mixed')) AS wetToday,
-                    sum(n.occurredAt >= \(todayStart) AND n.kind IN ('dirty', 'mixed')) AS dirtyToday,
-                    sum(n.occurredAt >= \(todayStart)) AS changesToday,
-                    \(dayColumns),
-                    \(urine(h6)) AS urine6h,
-                    \(urine(h24)) AS urine24h
-                -- CROSS JOIN keeps the admitted cots as the outer loop, so each cot's last days are one
-                -- range search on nappy_live_patient_time instead of a scan of every nappy ever.
-                FROM admitted a
-                CROSS JOIN nappy_change n ON n.patientId = a.id AND n.deletedAt IS NULL
-                    AND n.occurredAt >= \(from) AND n.occurredAt < \(to)
-                GROUP BY n.patientId
-            )
             SELECT
-                r.wetToday, r.dirtyToday, r.changesToday,
-                r.day0, r.day1, r.day2, r.day3, r.day4, r.day5, r.day6, r.urine6h, r.urine24h,
-                coalesce(CAST(round((SELECT w.value FROM measurement w WHERE w.patientId = a.id AND w.kind = 'weight'
-                    AND w.deletedAt IS NULL ORDER BY w.measuredAt DESC LIMIT 1)) AS INTEGER), a.birthWeightGrams)
-                    AS currentWeightGrams,
+                \(nappies("n.kind IN ('wet', 'mixed') AND n.occurredAt >= \(todayStart) AND n.occurredAt < \(to)")) AS wetToday,
+                \(nappies("n.kind IN ('dirty', 'mixed') AND n.occurredAt >= \(todayStart) AND n.occurredAt < \(to)")) AS dirtyToday,
+                \(nappies("n.occurredAt >= \(todayStart) AND n.occurredAt < \(to)")) AS changesToday,
+                \(dayColumns),
+                \(urine(h6)) AS urine6h,
+                \(urine(h24)) AS urine24h,
                 (SELECT n.occurredAt FROM nappy_change n WHERE n.patientId = a.id AND n.deletedAt IS NULL
                     ORDER BY n.occurredAt DESC LIMIT 1) AS lastNappyAt,
                 (SELECT n.kind FROM nappy_change n WHERE n.patientId = a.id AND n.deletedAt IS NULL
@@ -74,13 +69,14 @@ public struct DashboardQuery: Sendable {
                 (SELECT CAST(round(w.value) AS INTEGER) FROM measurement w WHERE w.patientId = a.id AND w.kind = 'weight'
                     AND w.deletedAt IS NULL ORDER BY w.measuredAt DESC LIMIT 1) AS latestWeight,
                 a.*
-            FROM admitted a LEFT JOIN recent r ON r.patientId = a.id
+            FROM patient a
+            WHERE a.dischargedAt IS NULL AND a.deletedAt IS NULL
             """
     }
 
     /// Columns before `a.*`, read by position (a name lookup per value costs more than the SQL).
     private enum Column: Int {
-        case wetToday, dirtyToday, changesToday, day0, urine6h = 10, urine24h, currentWeightGrams, lastNappyAt,
+        case wetToday, dirtyToday, changesToday, day0, urine6h = 10, urine24h, lastNappyAt,
              lastNappyKind, lastWetAt, intake24h, latestWeight, patientStart
     }
 
@@ -92,12 +88,17 @@ public struct DashboardQuery: Sendable {
         let slots = Dictionary(grouping: try WardSlots.load(db, now: now, timeZone: timeZone, timing: settings.slotTiming,
                                                             lookAhead: 48 * 3600), by: \.patient.id)
         let latestMeasurements = try LatestMeasurements.fetch(db)
+        let ownGoals = Dictionary(grouping: try Row.fetchAll(db, sql: """
+            SELECT g.patientId, g.kind, g.low, g.high FROM patient p JOIN measurement_goal g ON g.patientId = p.id
+            WHERE p.dischargedAt IS NULL AND p.deletedAt IS NULL
+            """), by: { $0["patientId"] as Int64 })
         var dashboardRows: [DashboardRow] = try rows.map { row in
             func int(_ column: Column, offset: Int = 0) -> Int64? { row[column.rawValue + offset] }
             let patient = try Patient(row: row.scopes["patient"]!)
             let lastNappyAt = int(.lastNappyAt).map(StoredTime.date(milliseconds:))
             let lastWetAt = int(.lastWetAt).map(StoredTime.date(milliseconds:))
-            let weight = Int(int(.currentWeightGrams) ?? 0)
+            // The latest weighing, else the birth weight: what urine output is judged against.
+            let weight = int(.latestWeight).map { Int($0) } ?? patient.birthWeightGrams
             let hoursSinceAdmission = now.timeIntervalSince(patient.admittedAt) / 3600
             let rate = { (column: Column, hours: Double) -> Double? in
                 guard let urine = int(column) else { return nil }
@@ -129,8 +130,9 @@ public struct DashboardQuery: Sendable {
                 overdueDoses: (slots[patient.id] ?? []).filter { $0.state == .overdue }.count,
                 intake24hML: Int((row[Column.intake24h.rawValue] as Double?) ?? 0),
                 latestWeightGrams: int(.latestWeight).map { Int($0) },
-                latestOutOfRange: try latestMeasurements[patient.id].flatMap { latest in
-                    let ranges = try SQLiteWardStore.goalRanges(for: patient, db: db, now: now, timeZone: timeZone)
+                latestOutOfRange: latestMeasurements[patient.id].flatMap { latest in
+                    let ranges = SQLiteWardStore.goalRanges(for: patient, own: ownGoals[patient.id] ?? [], now: now,
+                                                            timeZone: timeZone)
                     return LatestMeasurements.marked(latest, ranges: ranges).first { $0.mark != nil }
                 })
         }

@@ -110,13 +110,20 @@ extension SQLiteWardStore {
 
     static func goalRanges(for patient: Patient, db: Database, now: Date,
                            timeZone: TimeZone) throws -> [MeasurementKind: GoalRange] {
+        let own = try Row.fetchAll(db, sql: "SELECT kind, low, high FROM measurement_goal WHERE patientId = ?",
+                                   arguments: [patient.id])
+        return goalRanges(for: patient, own: own, now: now, timeZone: timeZone)
+    }
+
+    /// The ranges in force from the patient's own goal rows (`kind, low, high`), which a ward-wide
+    /// screen fetches for every cot in one statement.
+    static func goalRanges(for patient: Patient, own: [Row], now: Date, timeZone: TimeZone) -> [MeasurementKind: GoalRange] {
         let age = PatientAge(patient: patient, now: now, timeZone: timeZone)
         var ranges: [MeasurementKind: GoalRange] = [:]
         for kind in MeasurementKind.allCases {
             ranges[kind] = MeasurementGoals.defaultRange(kind, ageDays: age.days, correctedWeeks: age.correctedGestationWeeks)
         }
-        for row in try Row.fetchAll(db, sql: "SELECT kind, low, high FROM measurement_goal WHERE patientId = ?",
-                                    arguments: [patient.id]) {
+        for row in own {
             if let kind = MeasurementKind(rawValue: row["kind"]) {
                 ranges[kind] = GoalRange(low: row["low"], high: row["high"], source: "patient goal")
             }
