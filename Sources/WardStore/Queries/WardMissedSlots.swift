@@ -15,7 +15,8 @@ import GRDB
 ///   fixed-time slots as the course has times; a partial day at the course's start, stop or the
 ///   patient's admission or discharge is counted from the wall-clock times with that day's
 ///   constant UTC offset; an every-N-hours course uses the closed form of `SlotGenerator`
-///   (`intervalSlots`); only days near a clock change run the generator itself. The answered
+///   (`intervalSlots`); only on days near a clock change is each time converted by
+///   `WardLocalTime`, as the generator converts it. The answered
 ///   slots of those courses (a final status, or a snooze that still holds the slot open) are
 ///   taken off their days in one ordered pass over the covering `dose_record_live_medication`
 ///   (see `subtractAnswered` for why not a GROUP BY).
@@ -254,6 +255,9 @@ struct DayGrid {
 
     static func floorDiv(_ a: Int64, _ b: Int64) -> Int64 { a >= 0 ? a / b : -((-a + b - 1) / b) }
 
+    /// The Julian day number of 1970-01-01.
+    static let unixEpochJDN = CalendarDay(year: 1970, month: 1, day: 1)!.julianDayNumber
+
     /// The day holding `ms` (the last day starting at or before it).
     func index(of ms: Int64) -> Int {
         var low = 0, high = starts.count
@@ -289,9 +293,15 @@ struct DayGrid {
                         }
                     }
                 } else {
-                    counts[i] += SlotGenerator.slots(medicationId: course.id, schedule: course.schedule,
-                                                     startsAt: date(course.startsAt), endsAt: nil, from: date(a), to: date(b),
-                                                     timeZone: timeZone).count
+                    // Near a clock change: each wall-clock time through `WardLocalTime` (skipped
+                    // and repeated times resolved as the slots resolve them).
+                    for day in localDays[i] - 1...localDays[i] + 1 {
+                        let calendarDay = CalendarDay(julianDayNumber: Int(day) + Self.unixEpochJDN)
+                        for minute in course.minutes {
+                            let at = StoredTime.milliseconds(WardLocalTime.instant(on: calendarDay, minutes: minute, in: timeZone))
+                            if at >= a && at < b { counts[i] += 1 }
+                        }
+                    }
                 }
             case .asNeeded:
                 break
