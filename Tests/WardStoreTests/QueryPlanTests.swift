@@ -47,6 +47,17 @@ final class QueryPlanTests: WardStoreTestCase {
 
     /// The ward Trends view reads the hourly summary by its key and the long wet-nappy gaps by
     /// their length index; only the off-the-hour edges of days touch `nappy_change`, by range.
+    /// The ward view's missed slots merge the answered dose rows with the courses as they stream,
+    /// so the rows must come in index order with no sort, by range search or by one pass.
+    func testWardMissedSlotsReadAnsweredRowsInIndexOrder() async throws {
+        for ids in [[Int64(3), 1, 2], nil] {
+            let plan = try await plan(WardMissedSlots.answeredSQL(courses: ids, from: 0, to: 1_800_000_000_000, openAfter: 0))
+            XCTAssertTrue(plan.contains("dose_record_live_medication"), plan)
+            XCTAssertFalse(plan.contains("TEMP B-TREE"), "sorted: \(plan)")
+            if ids != nil { XCTAssertTrue(plan.contains("SEARCH"), plan) }
+        }
+    }
+
     func testWardTrendsReadTheSummariesByIndex() async throws {
         var settings = WardSettings.defaults
         settings.dayStartMinutes = 7 * 60 + 30  // off the hour: the edge statements run too

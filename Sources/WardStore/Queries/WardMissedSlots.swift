@@ -151,15 +151,8 @@ struct WardMissedSlots {
         let fast = courses.filter { !$0.slotBySlot && $0.lower < to && $0.upper > from }
         guard !fast.isEmpty else { return }
         let rowsInTable = try Int64.fetchOne(db, sql: "SELECT max(rowid) FROM dose_record") ?? 0
-        let source = Int64(fast.count) * 16 < rowsInTable
-            ? "dose_record WHERE medicationId IN (\(fast.map { String($0.id) }.joined(separator: ",")))"
-            : "dose_record INDEXED BY dose_record_live_medication WHERE 1"
-        let rows = try Row.fetchCursor(db, sql: """
-            SELECT medicationId, scheduledAt FROM \(source)
-                AND deletedAt IS NULL AND scheduledAt >= \(from) AND scheduledAt < \(to)
-                AND CASE WHEN status IS NOT NULL THEN 1 ELSE snoozedUntil > \(openAfter) END
-            ORDER BY medicationId, scheduledAt
-            """)
+        let ids = Int64(fast.count) * 16 < rowsInTable ? fast.map(\.id) : nil
+        let rows = try Row.fetchCursor(db, sql: Self.answeredSQL(courses: ids, from: from, to: to, openAfter: openAfter))
         var k = 0
         var day = -1
         var current: Int64 = -1
@@ -178,6 +171,19 @@ struct WardMissedSlots {
             while grid.ends[day] <= at { day += 1 }
             counts[day] -= 1
         }
+    }
+
+    /// The answered rows (`medicationId, scheduledAt`) in `[from, to)` in index order: of the
+    /// given courses (one range search each), or of every course (one pass over the index).
+    static func answeredSQL(courses ids: [Int64]?, from: Int64, to: Int64, openAfter: Int64) -> String {
+        let source = ids.map { "dose_record WHERE medicationId IN (\($0.map(String.init).joined(separator: ",")))" }
+            ?? "dose_record INDEXED BY dose_record_live_medication WHERE 1"
+        return """
+            SELECT medicationId, scheduledAt FROM \(source)
+                AND deletedAt IS NULL AND scheduledAt >= \(from) AND scheduledAt < \(to)
+                AND CASE WHEN status IS NOT NULL THEN 1 ELSE snoozedUntil > \(openAfter) END
+            ORDER BY medicationId, scheduledAt
+            """
     }
 
     /// Slot by slot with the drug round's rules: each course from `from` to the window's end.
