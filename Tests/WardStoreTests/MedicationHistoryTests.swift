@@ -81,7 +81,7 @@ final class MedicationHistoryTests: WardStoreTestCase {
         _ = try await addMedication(patient: patient, schedule: .fixedTimes(times("08:00")))
         let query = DashboardQuery(now: clock.now, timeZone: london, settings: .defaults)
         let plan = try await sql { db in
-            try Row.fetchAll(db, sql: "EXPLAIN QUERY PLAN " + query.sql).map { $0["detail"] as String }.joined(separator: "\n")
+            try Row.fetchAll(db, sql: "EXPLAIN QUERY PLAN " + query.inlinedSQL).map { $0["detail"] as String }.joined(separator: "\n")
         }
         XCTAssertTrue(plan.contains("feed_live_patient_time"), plan)
         XCTAssertTrue(plan.contains("measurement_live_patient_kind_time"), plan)

@@ -20,10 +20,27 @@ final class QueryPlanTests: WardStoreTestCase {
 
     func testDashboardUsesThePatientIndexes() async throws {
         let query = DashboardQuery(now: clock.now, timeZone: london, settings: .defaults)
-        let plan = try await plan(query.sql)
+        let plan = try await plan(query.inlinedSQL)
         assertNoFullScanOfNappies(plan)
         XCTAssertTrue(plan.contains("nappy_live_patient_time"), plan)
         XCTAssertTrue(plan.contains("nappy_live_patient_kind_time"), plan)
+    }
+
+    /// The benchmark times `inlinedSQL` in sqlite3; it must be the query the app runs.
+    func testInlinedDashboardSQLReadsWhatTheParameterisedOneReads() async throws {
+        let patient = try await admit()
+        for minutes in [10.0, 200, 1500, 3000] {
+            _ = try await store.logNappyChange(NappyChangeDraft(patientId: patient.id, occurredAt: clock.now.addingTimeInterval(-minutes * 60),
+                                                                kind: minutes < 1000 ? .wet : .dirty), by: nil)
+        }
+        let query = DashboardQuery(now: clock.now, timeZone: london, settings: .defaults)
+        let (same, wetToday) = try await sql { db in
+            let parameterised = try Row.fetchAll(db.cachedStatement(sql: query.sql), arguments: query.arguments)
+            let inlined = try Row.fetchAll(db, sql: query.inlinedSQL)
+            return (parameterised == inlined, parameterised.first?[0] as Int64?)
+        }
+        XCTAssertTrue(same, "the inlined text reads other rows")
+        XCTAssertEqual(wetToday, 2, "two wet nappies today")
     }
 
     func testHistoryPagesUseAnIndexInEveryFilterShape() async throws {

@@ -3,7 +3,9 @@ import GRDB
 
 /// The Dashboard's SQL: one statement, aggregates per admitted patient computed by SQLite using
 /// the covering index `nappy_live_patient_time`; only one row per cot reaches Swift.
-/// Every value is an integer, inlined as a literal so the very same text can be timed in `sqlite3`.
+/// The clock's values are named parameters, so each reader connection prepares the statement once
+/// (`cachedStatement`) and a reload runs it without parsing; `inlinedSQL` is the same text with the
+/// values as literals, for timing the very same query in `sqlite3`.
 public struct DashboardQuery: Sendable {
     public let now: Date
     public let timeZone: TimeZone
@@ -19,26 +21,46 @@ public struct DashboardQuery: Sendable {
 
     var today: WardDay { days[6] }
 
-    /// The SQL text (no placeholders).
-    public var sql: String {
+    /// The SQL with named parameters; `arguments` holds their values.
+    public var sql: String { text(inline: false) }
+
+    /// The SQL with every value written as a literal (for `sqlite3`).
+    public var inlinedSQL: String { text(inline: true) }
+
+    /// The clock's values: now, the 6 and 24 hour marks, the end of the window, today's start and
+    /// each day's bounds, all Unix milliseconds.
+    public var arguments: StatementArguments {
+        StatementArguments(values.mapValues { $0.databaseValue })
+    }
+
+    private var values: [String: Int64] {
         let ms = StoredTime.milliseconds
         let nowMs = ms(now)
-        let h6 = nowMs - 6 * 3_600_000
-        let h24 = nowMs - 24 * 3_600_000
-        let to = max(ms(today.end), nowMs + 1)
-        let todayStart = ms(today.start)
-        let dry = settings.dryNappyWeightGrams
+        var out: [String: Int64] = ["now": nowMs, "h6": nowMs - 6 * 3_600_000, "h24": nowMs - 24 * 3_600_000,
+                                    "windowEnd": max(ms(today.end), nowMs + 1), "todayStart": ms(today.start),
+                                    "dry": Int64(settings.dryNappyWeightGrams)]
+        for (i, day) in days.enumerated() {
+            out["day\(i)Start"] = ms(day.start)
+            out["day\(i)End"] = ms(day.end)
+        }
+        return out
+    }
+
+    private func text(inline: Bool) -> String {
+        let values = self.values
+        let v = { (name: String) in inline ? String(values[name]!) : ":" + name }
+        let (nowMs, h6, h24, to, todayStart, dry) = (v("now"), v("h6"), v("h24"), v("windowEnd"), v("todayStart"), v("dry"))
         // One correlated count per figure: each is a range search on a covering index for one
         // cot, which SQLite runs far faster than one grouped scan of the week (its sorter and
         // per-row aggregate calls cost more than the searches).
         let nappies = { (condition: String) in
             "(SELECT count(*) FROM nappy_change n WHERE n.patientId = a.id AND n.deletedAt IS NULL AND \(condition))"
         }
-        let dayColumns = days.enumerated().map { i, day in
-            nappies("n.occurredAt >= \(ms(day.start)) AND n.occurredAt < \(ms(day.end))") + " AS day\(i)"
+        let dayColumns = days.indices.map { i in
+            nappies("n.occurredAt >= \(v("day\(i)Start")) AND n.occurredAt < \(v("day\(i)End"))") + " AS day\(i)"
         }.joined(separator: ",\n    ")
-        let urine = { (since: Int64) in
-            dry > 0
+        let urine = { (since: String) in
+            settings.dryNappyWeightGrams > 0
                 ? """
                   (SELECT sum(max(n.nappyWeightGrams - \(dry), 0)) FROM nappy_change n WHERE n.patientId = a.id
                       AND n.deletedAt IS NULL AND n.occurredAt >= \(since) AND n.occurredAt < \(to) AND n.kind = 'wet'
@@ -82,7 +104,7 @@ public struct DashboardQuery: Sendable {
 
     func fetch(_ db: Database) throws -> Dashboard {
         let adapter = ScopeAdapter(["patient": SuffixRowAdapter(fromIndex: Column.patientStart.rawValue)])
-        let rows = try Row.fetchAll(db, sql: sql, adapter: adapter)
+        let rows = try Row.fetchAll(db.cachedStatement(sql: sql), arguments: arguments, adapter: adapter)
         let threshold = TimeInterval(settings.noWetAlertThresholdMinutes * 60)
         let today = CalendarDay(now, in: timeZone)
         let slots = Dictionary(grouping: try WardSlots.load(db, now: now, timeZone: timeZone, timing: settings.slotTiming,
