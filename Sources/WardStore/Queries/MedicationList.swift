@@ -66,11 +66,10 @@ public struct MedicationList: Sendable, Hashable {
         let medications = try Medication.fetchAll(db, sql: """
             SELECT * FROM medication WHERE patientId = ? AND deletedAt IS NULL
             """, arguments: [patientId])
-        // Slots stop at discharge: a discharged patient's list shows no open slot and no missed
-        // doses after they left. (Slots of a course started before the admission still count here
-        // and on the drug round, as they always have; Trends starts at the admission.)
-        let dischargedAt = try Patient.fetchOne(db, key: patientId)?.dischargedAt
-        let stay = PatientStay(admittedAt: .distantPast, dischargedAt: dischargedAt)
+        // Slots run from admission to discharge, as in Trends: a dose due before the baby reached
+        // the ward was not the ward's to give, so it is never a missed dose in adherence, and a
+        // discharged patient's list shows no open slot after they left.
+        let stay = try Patient.fetchOne(db, key: patientId)?.stay ?? PatientStay(admittedAt: .distantPast, dischargedAt: nil)
         var rows: [MedicationListRow] = []
         var patient7 = Adherence()
         var patient14 = Adherence()
