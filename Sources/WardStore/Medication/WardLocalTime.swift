@@ -37,5 +37,6 @@ public enum WardLocalTime {
         return TimeOfDay(hour: minutes / 60, minute: minutes % 60)!
     }
 
-    private static let unixEpochJDN = CalendarDay(year: 1970, month: 1, day: 1)!.julianDayNumber
+    /// The Julian day number of 1970-01-01 (local day numbers since the Unix epoch start here).
+    static let unixEpochJDN = CalendarDay(year: 1970, month: 1, day: 1)!.julianDayNumber
 }

@@ -207,7 +207,7 @@ struct PatientTrendsQuery: Sendable {
             }
             for entry in finals where entry.slot.scheduledAt >= wardDays[0].start {
                 guard let status = entry.status else { continue }
-                let i = Self.dayIndex(of: entry.slot.scheduledAt, starts: dayStarts)
+                let i = dayStarts.lastIndex(atOrBefore: entry.slot.scheduledAt)
                 switch status {
                 case .given: days[i].dosesGiven += 1
                 case .withheld: days[i].dosesWithheld += 1
@@ -270,15 +270,6 @@ struct PatientTrendsQuery: Sendable {
         }
     }
 
-    /// The index of the last day starting at or before `instant` (days contiguous, oldest first).
-    static func dayIndex(of instant: Date, starts: [Date]) -> Int {
-        var low = 0, high = starts.count
-        while high - low > 1 {
-            let mid = (low + high) / 2
-            if starts[mid] <= instant { low = mid } else { high = mid }
-        }
-        return low
-    }
 }
 
 extension DoseStatus {

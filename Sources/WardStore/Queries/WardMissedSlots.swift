@@ -261,18 +261,8 @@ struct DayGrid {
 
     static func floorDiv(_ a: Int64, _ b: Int64) -> Int64 { a >= 0 ? a / b : -((-a + b - 1) / b) }
 
-    /// The Julian day number of 1970-01-01.
-    static let unixEpochJDN = CalendarDay(year: 1970, month: 1, day: 1)!.julianDayNumber
-
     /// The day holding `ms` (the last day starting at or before it).
-    func index(of ms: Int64) -> Int {
-        var low = 0, high = starts.count
-        while high - low > 1 {
-            let mid = (low + high) / 2
-            if starts[mid] <= ms { low = mid } else { high = mid }
-        }
-        return low
-    }
+    func index(of ms: Int64) -> Int { starts.lastIndex(atOrBefore: ms) }
 
     /// Adds a course's slots in `[from, to)` (ms, inside the days) to their days.
     func addExpected(_ course: WardMissedSlots.Course, from: Int64, to: Int64, into counts: inout [Int], timeZone: TimeZone) {
@@ -302,7 +292,7 @@ struct DayGrid {
                     // Near a clock change: each wall-clock time through `WardLocalTime` (skipped
                     // and repeated times resolved as the slots resolve them).
                     for day in localDays[i] - 1...localDays[i] + 1 {
-                        let calendarDay = CalendarDay(julianDayNumber: Int(day) + Self.unixEpochJDN)
+                        let calendarDay = CalendarDay(julianDayNumber: Int(day) + WardLocalTime.unixEpochJDN)
                         for minute in course.minutes {
                             let at = StoredTime.milliseconds(WardLocalTime.instant(on: calendarDay, minutes: minute, in: timeZone))
                             if at >= a && at < b { counts[i] += 1 }

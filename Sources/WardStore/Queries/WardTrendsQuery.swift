@@ -141,12 +141,7 @@ struct WardTrendsQuery: Sendable {
                 let t: Int64 = row[0]
                 guard t < end else { return }
                 // The last day starting at or before t (days are contiguous, oldest first).
-                var low = 0, high = starts.count
-                while high - low > 1 {
-                    let mid = (low + high) / 2
-                    if starts[mid] <= t { low = mid } else { high = mid }
-                }
-                days[low].alerts += 1
+                days[starts.lastIndex(atOrBefore: t)].alerts += 1
             }))
         return out
     }
