@@ -4,8 +4,9 @@
 //       logs N nappy changes, one transaction each, printing "ACK <id> <unix time>" after each commit
 //       (N = 0: until killed). Exit 1 with the error on stderr on any failure.
 //   cotside-store-probe dose --db PATH --medication ID --count N [--by STAFF]
-//       records the medication's first slot N times (alternately given and withheld), one
-//       transaction each, printing "ACK <dose record id> <unix time>" after each commit.
+//       records the medication's first N hourly slots as given, one transaction each, printing
+//       "ACK <dose record id> <unix time>" after each commit, or "REFUSED <slot index>" when the
+//       slot already held a status (another process got there first).
 import Foundation
 import WardStore
 
@@ -41,10 +42,10 @@ do {
         let staff = try await store.addStaff(StaffDraft(name: "Probe Writer", initials: "PW", role: .other), by: nil)
         let patient = try await store.admit(
             PatientDraft(bedLabel: "P1", givenName: "Probe", familyName: "Baby", hospitalNumber: "PROBE1",
-                         dateOfBirth: CalendarDay(Date(), in: .current), sex: .unknown, gestationalAgeWeeks: 39,
-                         gestationalAgeDays: 0, birthWeightGrams: 3400, admittedAt: Date()),
+                         dateOfBirth: CalendarDay(Date().addingTimeInterval(-7 * 86_400), in: .current), sex: .unknown, gestationalAgeWeeks: 39,
+                         gestationalAgeDays: 0, birthWeightGrams: 3400, admittedAt: Date().addingTimeInterval(-160 * 3600)),
             by: staff.record.id)
-        // Hourly from admission: its first slot is the admission instant, for the `dose` command.
+        // Hourly from admission (160 h ago): the `dose` command records past slots from the first.
         let medication = try await store.addMedication(
             MedicationDraft(patientId: patient.record.id, drugName: "probe drug", doseAmount: 1, doseUnit: .mg, route: .oral,
                             schedule: .everyHours(1), startsAt: patient.record.admittedAt),
@@ -68,12 +69,15 @@ do {
         else { fail("dose needs --medication ID (an existing one) and --count N") }
         let by = option("--by").flatMap(Int64.init)
         for i in 0..<count {
-            let record = try await store.recordDose(
-                DoseRecordDraft(medicationId: medicationId, scheduledAt: medication.startsAt,
-                                status: i % 2 == 0 ? .given : .withheld, withheldReason: i % 2 == 0 ? nil : .refused,
-                                recordedAt: Date(), notes: "probe \(getpid()) #\(i)"),
-                by: by)
-            acknowledge(record.record.id)
+            do {
+                let record = try await store.recordDose(
+                    DoseRecordDraft(medicationId: medicationId, scheduledAt: medication.startsAt.addingTimeInterval(Double(i) * 3600),
+                                    status: .given, recordedAt: Date(), notes: "probe \(getpid()) #\(i)"),
+                    by: by)
+                acknowledge(record.record.id)
+            } catch is DoseAlreadyRecordedError {
+                say("REFUSED \(i)")
+            }
         }
     default:
         fail("unknown command \(CommandLine.arguments[1]); use setup, write or dose")

@@ -10,7 +10,8 @@ struct LogDoseCommand: AsyncParsableCommand {
         discussion: """
         Name the medication with --drug (its name, case-insensitive) or --med ID. For a scheduled medication \
         --slot says which dose (e.g. 14:00, yesterday 22:00); without it, the one slot due or overdue now. \
-        Recording a slot again replaces its status (the earlier one stays in the audit trail). Withheld needs \
+        A slot that already holds a status is refused, naming who recorded it and when (exit 2): \
+        one dose is never charted twice. Withheld needs \
         --reason: refused, nil-by-mouth, vomited, not-available, clinical-decision or other. As-needed doses \
         that break the minimum interval or 24 h maximum are refused unless --override-reason says why.
         """
@@ -100,6 +101,8 @@ struct LogDoseCommand: AsyncParsableCommand {
             throw WardCLI.usage(error)
         } catch let error as WardStoreError {
             throw CommandFailure.usage(error.description)
+        } catch let refusal as DoseAlreadyRecordedError {
+            throw CommandFailure.usage(refusal.description)
         }
         if json {
             print(try WardCLI.json(DoseJSON(record: record, medication: medication, bed: patient.bedLabel)))

@@ -67,6 +67,34 @@ final class DrugRoundTests: WardTestCase {
         XCTAssertTrue(shell.front is MedicationsScreen, "\(Swift.type(of: shell.front))")
     }
 
+    /// The shift's defect: withhold, undo, then snooze the same slot must leave it open and
+    /// snoozed — never "withheld" again.
+    func testWithholdUndoSnoozeLeavesTheSlotDueNotWithheld() async throws {
+        let seed = try await openRound()
+        await press(.char("j"), .char("j"), .char("w"), .char("6"))  // withheld: other
+        let withheld = try await storedDose(seed.gentamicin, at: today("14:00"))
+        XCTAssertEqual(withheld?.withheldReason, .other)
+        await press(.char("u"))
+        await press(.char("j"), .char("j"), .char("z"), .char("2"))
+        let slot = try await storedDose(seed.gentamicin, at: today("14:00"))
+        XCTAssertNil(slot?.status, "the undone withholding does not come back under the snooze")
+        XCTAssertEqual(slot?.snoozedUntil, Self.now.addingTimeInterval(30 * 60))
+        XCTAssertEqual(meds.items.map(\.medication.drugName), ["paracetamol", "caffeine citrate", "gentamicin"])
+    }
+
+    /// A round that has not refreshed since another workstation gave the dose refuses to give it
+    /// again, naming who gave it and when.
+    func testGivingADoseAnotherWorkstationGaveIsRefused() async throws {
+        let seed = try await openRound()
+        let other = try await addStaff("Ama Owusu", "AO")
+        _ = try await store.recordDose(DoseRecordDraft(medicationId: seed.paracetamol.id, scheduledAt: today("13:00"),
+                                                       status: .given, recordedAt: today("14:03")), by: other.id)
+        await press(.enter)
+        XCTAssertTrue(messageText?.hasPrefix("the 13:00 dose of paracetamol is already given by AO at 14:03") == true, messageText ?? "")
+        let stored = try await storedDose(seed.paracetamol, at: today("13:00"))
+        XCTAssertEqual(stored?.recordedBy, other.id, "the first record stands")
+    }
+
     func testSnoozeMovesTheDueTimeKeepingTheSlot() async throws {
         let seed = try await openRound()
         await press(.char("j"), .char("j"), .char("z"))

@@ -2,33 +2,61 @@ import Foundation
 import XCTest
 @testable import WardStore
 
-/// One final status per slot: recording again replaces (audited), undo, validation, medication edits.
+/// One final status per slot: recording again is refused (naming who and when), undo, validation, medication edits.
 final class DoseRecordTests: WardStoreTestCase {
-    func testRecordingAgainReplacesAndTheAuditKeepsTheEarlierStatus() async throws {
-        let nurse = try await addNurse()
+    func testRecordingASlotThatHoldsAStatusIsRefusedNamingWhoAndWhen() async throws {
+        let nurse = try await addNurse("AO")
         let patient = try await admit()
         let med = try await addMedication(patient: patient, schedule: .fixedTimes(times("08:00", "20:00")))
         let slot = date("2026-03-10T08:00:00Z")
-        let first = try await store.recordDose(DoseRecordDraft(medicationId: med.id, scheduledAt: slot, status: .withheld,
-                                                               withheldReason: .vomited, recordedAt: date("2026-03-10T08:05:00Z")),
-                                               by: nurse.id)
-        let second = try await store.recordDose(DoseRecordDraft(medicationId: med.id, scheduledAt: slot, status: .given,
-                                                                recordedAt: date("2026-03-10T08:40:00Z")), by: nurse.id)
-        XCTAssertEqual(first.record.id, second.record.id, "the same row: one per slot")
-        XCTAssertEqual(second.record.status, .given)
-        XCTAssertNil(second.record.withheldReason, "the reason goes with the withheld status")
-        XCTAssertEqual(second.record.slotDay, CalendarDay("2026-03-10"))
-        XCTAssertEqual(second.record.slotTime, TimeOfDay("08:00"))
+        let first = try await store.recordDose(DoseRecordDraft(medicationId: med.id, scheduledAt: slot, status: .given,
+                                                               recordedAt: date("2026-03-10T08:05:00Z")), by: nurse.id)
+        XCTAssertEqual(first.record.slotDay, CalendarDay("2026-03-10"))
+        XCTAssertEqual(first.record.slotTime, TimeOfDay("08:00"))
+        for status in DoseStatus.allCases {
+            do {
+                _ = try await store.recordDose(DoseRecordDraft(medicationId: med.id, scheduledAt: slot, status: status,
+                                                               withheldReason: status == .withheld ? .vomited : nil,
+                                                               recordedAt: date("2026-03-10T08:40:00Z")), by: nil)
+                XCTFail("\(status) over a given dose must be refused")
+            } catch let refusal as DoseAlreadyRecordedError {
+                XCTAssertEqual(refusal.description.components(separatedBy: ";")[0],
+                               "the 08:00 dose of caffeine citrate is already given by AO at 08:05")
+            }
+        }
+        let stored = try await store.doseRecord(id: first.record.id)
+        XCTAssertEqual(stored, first.record, "the first record is untouched")
         let rows = try await sql { db in try Int.fetchOne(db, sql: "SELECT count(*) FROM dose_record")! }
         XCTAssertEqual(rows, 1)
         let audit = try await store.auditEntries(entity: .doseRecord, entityId: first.record.id)
-        XCTAssertEqual(audit.map(\.action), [.create, .update])
-        XCTAssertTrue(audit[1].beforeJSON?.contains("\"vomited\"") == true, "the earlier status stays in the trail")
+        XCTAssertEqual(audit.map(\.action), [.create], "nothing written over it")
 
-        _ = try await store.undo(auditEntryIds: [second.auditEntryId], by: nurse.id)
+        // Undone, the slot is open again and can be recorded; undoing that goes back to open.
+        _ = try await store.undo(auditEntryIds: [first.auditEntryId], by: nurse.id)
+        let again = try await store.recordDose(DoseRecordDraft(medicationId: med.id, scheduledAt: slot, status: .withheld,
+                                                               withheldReason: .vomited, recordedAt: date("2026-03-10T08:40:00Z")),
+                                               by: nurse.id)
+        XCTAssertEqual(again.record.id, first.record.id, "one row per slot")
+        XCTAssertEqual(again.record.status, .withheld)
+        _ = try await store.undo(auditEntryIds: [again.auditEntryId], by: nurse.id)
         let back = try await store.doseRecord(id: first.record.id)
-        XCTAssertEqual(back?.status, .withheld)
-        XCTAssertEqual(back?.withheldReason, .vomited)
+        XCTAssertNil(back?.liveStatus, "undoing the second record leaves the slot open, not given")
+    }
+
+    func testARefusalOnAnotherDayNamesTheDay() async throws {
+        let nurse = try await addNurse("AO")
+        let patient = try await admit()
+        let med = try await addMedication(patient: patient, schedule: .fixedTimes(times("20:00")))
+        let slot = date("2026-03-09T20:00:00Z")
+        _ = try await store.recordDose(DoseRecordDraft(medicationId: med.id, scheduledAt: slot, status: .given,
+                                                       recordedAt: date("2026-03-09T20:10:00Z")), by: nurse.id)
+        do {
+            _ = try await store.snoozeDose(medicationId: med.id, scheduledAt: slot, for: .tenMinutes, by: nil)
+            XCTFail("a given slot cannot be snoozed")
+        } catch let refusal as DoseAlreadyRecordedError {
+            XCTAssertEqual(refusal.description,
+                           "the 20:00 dose of caffeine citrate is already given by AO at 9 Mar 20:10; it cannot be snoozed")
+        }
     }
 
     func testSlotsMustExistAndWithheldNeedsAReason() async throws {
@@ -61,7 +89,7 @@ final class DoseRecordTests: WardStoreTestCase {
         do {
             _ = try await store.snoozeDose(medicationId: med.id, scheduledAt: date("2026-03-10T08:00:00Z"), for: .tenMinutes, by: nil)
             XCTFail("a given slot cannot be snoozed")
-        } catch let error as WardStoreError {
+        } catch let error as DoseAlreadyRecordedError {
             XCTAssertTrue(error.description.contains("already given"), error.description)
         }
         do {

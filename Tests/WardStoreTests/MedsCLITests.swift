@@ -76,12 +76,11 @@ final class MedsCLITests: WardStoreTestCase {
         let given = try cotside(["log", "dose", "--bed", "3", "--drug", "caffeine", "--by", "AB"])
         XCTAssertEqual(given.status, 0, given.stderr)
         XCTAssertTrue(given.stdout.contains("12:00 slot given"), given.stdout)
-        let again = try cotside(["log", "dose", "--bed", "3", "--med", String(caffeine.id), "--slot", "12:00", "--status", "withheld",
-                                 "--reason", "nil-by-mouth", "--json"])
-        XCTAssertEqual(again.status, 0, again.stderr)
-        XCTAssertTrue(again.stdout.contains(#""withheldReason":"nilByMouth""#), again.stdout)
+        try assertRefused(["log", "dose", "--bed", "3", "--med", String(caffeine.id), "--slot", "12:00", "--status", "withheld",
+                           "--reason", "nil-by-mouth", "--json"],
+                          says: "the 12:00 dose of caffeine citrate is already given by AB at 12:00")
         let rows = try await count("dose_record")
-        XCTAssertEqual(rows, 1, "recording again replaces")
+        XCTAssertEqual(rows, 1, "one row, still given")
 
         let prn = try cotside(["log", "dose", "--bed", "3", "--drug", "paracetamol", "--at", "-1h"])
         XCTAssertEqual(prn.status, 0, prn.stderr)
@@ -93,7 +92,7 @@ final class MedsCLITests: WardStoreTestCase {
 
         let meds = try cotside(["meds", "--bed", "3"])
         XCTAssertEqual(meds.status, 0, meds.stderr)
-        XCTAssertTrue(meds.stdout.contains("caffeine citrate 5 mg oral · 12:00 20:00 · active · latest withheld (nil by mouth)"), meds.stdout)
+        XCTAssertTrue(meds.stdout.contains("caffeine citrate 5 mg oral · 12:00 20:00 · active · latest given"), meds.stdout)
         XCTAssertTrue(meds.stdout.contains("paracetamol 5 mg oral · as needed (≥ 4 h apart, max 4/24 h)"), meds.stdout)
         let json = try cotside(["meds", "--bed", "3", "--json", "--filter", "attention"])
         XCTAssertEqual(json.status, 0, json.stderr)

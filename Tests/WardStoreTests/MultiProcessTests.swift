@@ -167,8 +167,9 @@ final class MultiProcessTests: WardStoreTestCase {
         XCTAssertEqual(seen, [WardChange(entities: [.nappyChange], isFromAnotherProcess: false)])
     }
 
-    /// Two processes recording the same dose slot at once still leave ONE final status for it.
-    func testTwoProcessesRecordingTheSameSlotLeaveOneRow() async throws {
+    /// Two processes charting the same 150 slots at once: each slot is recorded exactly once, and
+    /// the other process is refused for it (never a silent second "given" over the first).
+    func testTwoProcessesRecordingTheSameSlotsChartEachDoseOnce() async throws {
         clock.now = Date()
         let setup = try Probe(try probeURL(), ["setup", "--db", dbPath])
         XCTAssertEqual(setup.wait(), 0, setup.stderr)
@@ -176,18 +177,18 @@ final class MultiProcessTests: WardStoreTestCase {
         let (staff, medication) = (String(parts[3]), String(parts[5]))
         let args = ["dose", "--db", dbPath, "--medication", medication, "--count", "150", "--by", staff]
         let probes = [try Probe(try probeURL(), args), try Probe(try probeURL(), args)]
-        for probe in probes {
-            XCTAssertEqual(probe.wait(), 0, "probe failed: \(probe.stderr)")
-            XCTAssertEqual(probe.ackedIds.count, 150)
-        }
-        XCTAssertEqual(Set(probes.flatMap(\.ackedIds)).count, 1, "every write landed on the same row")
+        for probe in probes { XCTAssertEqual(probe.wait(), 0, "probe failed: \(probe.stderr)") }
+        let refused = probes.map { $0.currentLines.filter { $0.hasPrefix("REFUSED ") }.count }
+        XCTAssertEqual(probes.map(\.ackedIds.count).reduce(0, +), 150, "each slot charted once")
+        XCTAssertEqual(refused.reduce(0, +), 150, "the other writer was refused for each slot")
+        XCTAssertEqual(Set(probes.flatMap(\.ackedIds)).count, 150)
         let medicationId = Int64(medication)!
         let (rows, actions) = try await sql { db in
-            (try Int.fetchOne(db, sql: "SELECT count(*) FROM dose_record WHERE medicationId = ?", arguments: [medicationId])!,
+            (try Int.fetchOne(db, sql: "SELECT count(*) FROM dose_record WHERE medicationId = ? AND status = 'given'",
+                              arguments: [medicationId])!,
              try String.fetchAll(db, sql: "SELECT action FROM audit_entry WHERE entity = 'doseRecord' ORDER BY id"))
         }
-        XCTAssertEqual(rows, 1)
-        XCTAssertEqual(actions.count, 300, "each recording audited")
-        XCTAssertEqual(actions.filter { $0 == "create" }.count, 1, "only the first one created the row")
+        XCTAssertEqual(rows, 150)
+        XCTAssertEqual(actions, Array(repeating: "create", count: 150), "no status was written over")
     }
 }

@@ -3,7 +3,8 @@ import GRDB
 
 /// The state of one scheduled dose slot, identified by (medication, scheduled instant): its one
 /// final status (nil while only snoozed) with who recorded it and when. The table holds at most
-/// one row per slot (UNIQUE), so recording again replaces; the audit trail keeps the earlier one.
+/// one row per slot (UNIQUE). Recording a slot that holds a live status is refused; an undone
+/// (soft-deleted) row is a blank slot again.
 public struct DoseRecord: Sendable, Hashable, Codable, FetchableRecord, PersistableRecord, MillisecondDates {
     public static let databaseTableName = "dose_record"
 

@@ -7,9 +7,9 @@ extension SQLiteWardStore {
     }
 
     /// Records final statuses for several slots in one transaction (the drug round's Space-marked
-    /// rows): all stored or none. A slot that already has a row is updated (the audit trail keeps
-    /// the earlier status); the UNIQUE slot index makes a second row impossible even when two
-    /// processes record the same slot at once (writes are serialised; the later one replaces).
+    /// rows): all stored or none. A slot that already holds a final status is refused with
+    /// `DoseAlreadyRecordedError` (who and when), even when two processes record it at once: the
+    /// UNIQUE slot index and the guarded upsert in `writeSlot` let exactly one of them through.
     public func recordDoses(_ drafts: [DoseRecordDraft], by: Int64?) async throws -> [Audited<DoseRecord>] {
         guard !drafts.isEmpty else { return [] }
         let (now, timeZone) = (self.now, self.timeZone)
@@ -19,13 +19,13 @@ extension SQLiteWardStore {
                 var issues = WardValidation.doseRecord(draft, now: now)
                 try Self.checkPatient(medication.patientId, at: draft.recordedAt, field: "recordedAt", db: db, issues: &issues)
                 guard issues.isEmpty else { throw WardValidationError(issues) }
-                return try Self.upsertSlot(db, medication: medication, slot: slot, by: by, now: now) { record in
+                return try Self.writeSlot(db, medication: medication, slot: slot, by: by, now: now, timeZone: timeZone,
+                                          attempt: .record) { record in
                     record.status = draft.status
                     record.withheldReason = draft.status == .withheld ? draft.withheldReason : nil
                     record.recordedAt = StoredTime.truncated(draft.recordedAt)
                     record.recordedBy = by
                     record.notes = Self.cleanNotes(draft.notes)
-                    record.deletedAt = nil
                 }
             }
         }
@@ -40,12 +40,9 @@ extension SQLiteWardStore {
         let (now, timeZone) = (self.now, self.timeZone)
         let result = try await pool.write { db -> Audited<DoseRecord> in
             let (medication, slot) = try Self.slot(medicationId, scheduledAt, db: db, timeZone: timeZone)
-            return try Self.upsertSlot(db, medication: medication, slot: slot, by: by, now: now) { record in
-                if let status = record.liveStatus {
-                    throw WardStoreError("the \(slot.time) dose of \(medication.drugName) is already \(status.rawValue); it cannot be snoozed")
-                }
+            return try Self.writeSlot(db, medication: medication, slot: slot, by: by, now: now, timeZone: timeZone,
+                                      attempt: .snooze) { record in
                 record.snoozedUntil = option.snoozedUntil(now: now, current: record.snoozedUntil)
-                record.deletedAt = nil
             }
         }
         publish([.doseRecord])
@@ -153,35 +150,64 @@ extension SQLiteWardStore {
         return (medication, slot)
     }
 
-    /// Inserts or updates the one row of a slot and audits it (create or update).
-    static func upsertSlot(_ db: Database, medication: Medication, slot: DoseSlot, by: Int64?, now: Date,
-                           _ change: (inout DoseRecord) throws -> Void) throws -> Audited<DoseRecord> {
+    /// Writes the slot's one row with `change` applied and audits it, unless the row holds a live
+    /// final status: then `DoseAlreadyRecordedError` names who recorded it and when. A row undone
+    /// earlier (soft-deleted) is a blank slot again — its old status never comes back under a
+    /// later action. The refusal is in the statement itself (`ON CONFLICT … DO UPDATE … WHERE`
+    /// the row is blank or deleted), so no second writer can get past it whatever it read first.
+    /// Runs inside the caller's write transaction.
+    static func writeSlot(_ db: Database, medication: Medication, slot: DoseSlot, by: Int64?, now: Date,
+                          timeZone: TimeZone, attempt: DoseAlreadyRecordedError.Attempt,
+                          _ change: (inout DoseRecord) throws -> Void) throws -> Audited<DoseRecord> {
         let ms = StoredTime.milliseconds(slot.scheduledAt)
-        if let before = try DoseRecord.fetchOne(db, sql: "SELECT * FROM dose_record WHERE medicationId = ? AND scheduledAt = ?",
-                                                arguments: [medication.id, ms]) {
-            var after = before
-            try change(&after)
-            after.updatedAt = now
-            try after.update(db)
-            let action: AuditAction = before.deletedAt != nil ? .restore : .update
-            let auditId = try AuditTrail.record(db, action: action, before: before, after: after, by: by, at: now)
-            return Audited(record: after, auditEntryId: auditId)
+        let before = try DoseRecord.fetchOne(db, sql: "SELECT * FROM dose_record WHERE medicationId = ? AND scheduledAt = ?",
+                                             arguments: [medication.id, ms])
+        if let before, before.liveStatus != nil {
+            throw try alreadyRecorded(before, medication: medication, attempt: attempt, db: db, now: now, timeZone: timeZone)
         }
-        var record = DoseRecord(id: 0, medicationId: medication.id, patientId: medication.patientId,
+        var record = DoseRecord(id: before?.id ?? 0, medicationId: medication.id, patientId: medication.patientId,
                                 scheduledAt: slot.scheduledAt, slotDay: slot.day, slotTime: slot.time, status: nil,
                                 withheldReason: nil, recordedAt: nil, recordedBy: nil, snoozedUntil: nil, notes: "",
-                                createdAt: now, updatedAt: now, deletedAt: nil, isDemo: false)
+                                createdAt: before?.createdAt ?? now, updatedAt: now, deletedAt: nil,
+                                isDemo: before?.isDemo ?? false)
+        if let before, before.deletedAt == nil { record.snoozedUntil = before.snoozedUntil; record.notes = before.notes }
         try change(&record)
-        try db.execute(sql: """
+        record.updatedAt = now
+        record.deletedAt = nil
+        let id = try Int64.fetchOne(db, sql: """
             INSERT INTO dose_record (medicationId, patientId, scheduledAt, slotDay, slotTime, status, withheldReason,
-                recordedAt, recordedBy, snoozedUntil, notes, createdAt, updatedAt)
-            VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
+                recordedAt, recordedBy, snoozedUntil, notes, createdAt, updatedAt, deletedAt)
+            VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, NULL)
+            ON CONFLICT (medicationId, scheduledAt) DO UPDATE SET
+                status = excluded.status, withheldReason = excluded.withheldReason, recordedAt = excluded.recordedAt,
+                recordedBy = excluded.recordedBy, snoozedUntil = excluded.snoozedUntil, notes = excluded.notes,
+                updatedAt = excluded.updatedAt, deletedAt = NULL
+            WHERE dose_record.status IS NULL OR dose_record.deletedAt IS NOT NULL
+            RETURNING id
             """, arguments: [record.medicationId, record.patientId, ms, record.slotDay, record.slotTime, record.status,
                              record.withheldReason, record.recordedAt.map(StoredTime.milliseconds), record.recordedBy,
                              record.snoozedUntil.map(StoredTime.milliseconds), record.notes,
-                             StoredTime.milliseconds(now), StoredTime.milliseconds(now)])
-        let stored = try DoseRecord.fetchOne(db, key: db.lastInsertedRowID)!
-        let auditId = try AuditTrail.record(db, action: .create, before: nil, after: stored, by: by, at: now)
+                             StoredTime.milliseconds(record.createdAt), StoredTime.milliseconds(now)])
+        guard let id, let stored = try DoseRecord.fetchOne(db, key: id) else {
+            let current = try DoseRecord.fetchOne(db, sql: "SELECT * FROM dose_record WHERE medicationId = ? AND scheduledAt = ?",
+                                                  arguments: [medication.id, ms])
+            guard let current else { throw WardStoreError("the dose slot could not be written") }
+            throw try alreadyRecorded(current, medication: medication, attempt: attempt, db: db, now: now, timeZone: timeZone)
+        }
+        // A live row is updated; a new or undone row starts a fresh record (undoing it goes back
+        // to the undone row, which stays hidden).
+        let action: AuditAction = before?.deletedAt == nil && before != nil ? .update : .create
+        let auditId = try AuditTrail.record(db, action: action, before: before, after: stored, by: by, at: now)
         return Audited(record: stored, auditEntryId: auditId)
+    }
+
+    private static func alreadyRecorded(_ record: DoseRecord, medication: Medication,
+                                        attempt: DoseAlreadyRecordedError.Attempt, db: Database, now: Date,
+                                        timeZone: TimeZone) throws -> DoseAlreadyRecordedError {
+        let initials = try record.recordedBy.flatMap {
+            try String.fetchOne(db, sql: "SELECT initials FROM staff WHERE id = ?", arguments: [$0])
+        }
+        return DoseAlreadyRecordedError(record: record, drugName: medication.drugName, initials: initials,
+                                        attempted: attempt, now: now, timeZone: timeZone)
     }
 }

@@ -63,7 +63,8 @@ public protocol WardRepository: Sendable {
     func medications(patientId: Int64, includeEnded: Bool) async throws -> [Medication]
 
     // MARK: Dose slots and as-needed doses
-    /// Records one slot's final status; recording again replaces it (audited as an update).
+    /// Records one slot's final status; a slot that already holds one is refused with
+    /// `DoseAlreadyRecordedError` (who and when) — changing it is a correction with a reason.
     func recordDose(_ draft: DoseRecordDraft, by: Int64?) async throws -> Audited<DoseRecord>
     /// Several slots in one transaction (the drug round's marked rows): all or none.
     func recordDoses(_ drafts: [DoseRecordDraft], by: Int64?) async throws -> [Audited<DoseRecord>]
