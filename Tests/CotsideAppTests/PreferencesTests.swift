@@ -1,3 +1,4 @@
+import WardStore
 import XCTest
 @testable import CotsideApp
 
@@ -23,7 +24,7 @@ final class PreferencesTests: XCTestCase {
         var prefs = Preferences()
         prefs.theme = "light"
         prefs.language = "en"
-        prefs.lastStaffID = 42
+        prefs.signedInUsers["0123456789abcdef0123456789abcdef"] = RememberedUser(staffId: 42, initials: "AO", name: "Ama Owusu")
         prefs.disclaimerAcceptedVersion = 1
         try file.save(prefs)
         let (loaded, outcome) = file.load()

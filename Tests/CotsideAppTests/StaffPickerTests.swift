@@ -30,7 +30,8 @@ final class StaffPickerTests: WardTestCase {
         XCTAssertTrue(shell.stack.isEmpty, "form and picker close")
         let added = try await store.staff(initials: "NN")
         XCTAssertEqual(shell.context.staff, added)
-        XCTAssertEqual(shell.context.preferences.lastStaffID, added?.id)
+        let ward = try await store.wardIdentity()
+        XCTAssertEqual(shell.context.preferences.signedInUsers[ward], added.map(RememberedUser.init))
         XCTAssertTrue(screen()[22].contains("User: Nia Nurse (NN)"), screen()[22])
     }
 
@@ -63,11 +64,49 @@ final class StaffPickerTests: WardTestCase {
         let nurse = try await addStaff("Nia Nurse", "NN")
         var prefs = Preferences()
         prefs.disclaimerAcceptedVersion = Preferences.currentDisclaimerVersion
-        prefs.lastStaffID = nurse.id
+        prefs.signedInUsers[try await store.wardIdentity()] = RememberedUser(nurse)
         try PreferencesFile.standard(environment: environment).save(prefs)
         try await startShell(askForUser: true)
         XCTAssertTrue(shell.stack.isEmpty)
         XCTAssertEqual(shell.context.staff, nurse)
+    }
+
+    /// The shift's defect: the user signed in on one ward was signed in on another database
+    /// (the demo ward) as whoever had the same row id there, and `w` logged a nappy by them.
+    func testAnotherWardDatabaseAsksWhoIsAtTheKeyboard() async throws {
+        let nurse = try await addStaff("Nia Nurse", "NN")
+        try await startShell(askForUser: true)
+        await signIn(nurse)
+        let remembered = shell.context.preferences
+        XCTAssertEqual(remembered.signedInUsers.count, 1)
+
+        // A second ward file whose staff row 1 is somebody else.
+        let otherPath = databasePath.replacingOccurrences(of: ".sqlite", with: "-other.sqlite")
+        let now = Self.now
+        let other = try SQLiteWardStore(path: otherPath, clock: { now }, timeZone: Self.utc)
+        let stranger = try await other.addStaff(StaffDraft(name: "Nadia Agency", initials: "NA", role: .nurse), by: nil).record
+        XCTAssertEqual(stranger.id, nurse.id, "the same row id in the other ward")
+        await other.close()
+        try PreferencesFile.standard(environment: environment).save(remembered)
+        shell = try await AppBootstrap.makeWardShell(
+            options: LaunchOptions(databasePath: otherPath, now: Self.now, environment: environment),
+            terminalHasColour: false, persistPreferences: false, assumeDisclaimerAccepted: true, askForUser: true)
+        await shell.settle()
+        XCTAssertNil(shell.context.staff, "nobody is signed in on a ward the workstation has not seen")
+        XCTAssertTrue(shell.front is StaffPickerScreen, "the picker asks")
+    }
+
+    /// Same ward, but the remembered row now holds someone else (initials reused after the
+    /// first left): ask rather than sign in the wrong person.
+    func testARememberedUserWhoseRowChangedIsAskedFor() async throws {
+        let nurse = try await addStaff("Nia Nurse", "NN")
+        var prefs = Preferences()
+        prefs.disclaimerAcceptedVersion = Preferences.currentDisclaimerVersion
+        prefs.signedInUsers[try await store.wardIdentity()] = RememberedUser(staffId: nurse.id, initials: "NN", name: "Nina Night")
+        try PreferencesFile.standard(environment: environment).save(prefs)
+        try await startShell(askForUser: true)
+        XCTAssertNil(shell.context.staff)
+        XCTAssertTrue(shell.front is StaffPickerScreen)
     }
 
     func testSwitchUserFromThePalette() async throws {

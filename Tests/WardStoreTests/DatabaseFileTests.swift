@@ -79,7 +79,8 @@ final class DatabaseFileTests: XCTestCase {
         }
         XCTAssertEqual(tables, ["as_needed_dose", "audit_entry", "calculator_result", "dose_record", "feed", "measurement",
                                 "measurement_goal", "medication", "medication_pause", "nappy_change", "patient", "staff",
-                                "stroke_assessment", "stroke_centre", "ward_setting", "ward_trend_hour", "wet_nappy_gap"])
+                                "stroke_assessment", "stroke_centre", "ward_identity", "ward_setting", "ward_trend_hour",
+                                "wet_nappy_gap"])
         let (journal, foreignKeys, applied) = try await store!.pool.read { db in
             (try String.fetchOne(db, sql: "PRAGMA journal_mode"), try Bool.fetchOne(db, sql: "PRAGMA foreign_keys"),
              try WardMigrations.migrator.appliedMigrations(db))
@@ -87,13 +88,20 @@ final class DatabaseFileTests: XCTestCase {
         XCTAssertEqual(journal, "wal")
         XCTAssertEqual(foreignKeys, true)
         XCTAssertEqual(applied, ["v1_ward_nappy_log", "v2_medications_feeds_measurements", "v3_calculator_results_and_stroke",
-                                 "v4_ward_trend_indexes", "v5_medication_pauses"])
+                                 "v4_ward_trend_indexes", "v5_medication_pauses", "v6_ward_identity"])
+        let identity = try await store!.wardIdentity()
+        XCTAssertTrue(identity.count == 32 && identity.allSatisfy(\.isHexDigit), identity)
         _ = try await store!.addStaff(StaffDraft(name: "Kept", initials: "K", role: .nurse), by: nil)
         await store!.close()
         store = nil
         let reopened = try SQLiteWardStore(path: path)
         let staff = try await reopened.activeStaff()
         XCTAssertEqual(staff.map(\.name), ["Kept"], "reopening migrates nothing and loses nothing")
+        let identityAgain = try await reopened.wardIdentity()
+        XCTAssertEqual(identityAgain, identity, "a ward keeps its identity")
+        let another = try SQLiteWardStore(path: folder.appendingPathComponent("another.sqlite").path)
+        let anotherIdentity = try await another.wardIdentity()
+        XCTAssertNotEqual(anotherIdentity, identity, "each new ward has its own")
     }
 
     func testForeignKeysRefuseANappyForAMissingPatient() async throws {

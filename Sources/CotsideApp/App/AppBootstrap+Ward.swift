@@ -21,7 +21,7 @@ extension AppBootstrap {
     }
 
     /// The shell on the ward's data: store opened, ward settings loaded, the remembered user
-    /// (preferences `lastStaffID`) restored when still active, the screen in front loading.
+    /// (remembered per ward identity in the preferences) restored when still the same active person, the screen in front loading.
     /// - Parameters:
     ///   - askForUser: false for snapshots (no staff picker in the way).
     ///   - initialTab: the tab shown first (snapshots of a tab); only it loads before the first frame.
@@ -42,8 +42,15 @@ extension AppBootstrap {
                                   persistPreferences: persistPreferences,
                                   assumeDisclaimerAccepted: assumeDisclaimerAccepted, logPath: logPath,
                                   repository: store, wardSettings: settings).shell
-        if let id = shell.context.preferences.lastStaffID,
-           let staff = try? await store.staff(id: id), staff.active {
+        let wardIdentity: String
+        do {
+            wardIdentity = try await store.wardIdentity()
+        } catch {
+            throw LaunchError("cannot read the ward's identity from \(store.path): \(error)")
+        }
+        shell.context.wardIdentity = wardIdentity
+        if let remembered = shell.context.preferences.signedInUsers[wardIdentity],
+           let staff = try? await store.staff(id: remembered.staffId), remembered.matches(staff) {
             shell.context.staff = staff
             shell.context.userName = staff.name
         }

@@ -109,7 +109,7 @@ extension AppShell {
         case .user(let staff):
             context.staff = staff
             context.userName = staff.name
-            update { $0.lastStaffID = staff.id }
+            if let ward = context.wardIdentity { update { $0.signedInUsers[ward] = RememberedUser(staff) } }
         case .selectedPatient(let patient):
             context.selectedPatient = patient
         case .wardSettings(let settings):

@@ -1,5 +1,6 @@
 import Foundation
 import TerminalUI
+import WardStore
 
 /// Workstation preferences (not ward data): kept in `$XDG_CONFIG_HOME/cotside/preferences.json`
 /// so each terminal remembers its theme, language, disclaimer acceptance and last user.
@@ -12,7 +13,9 @@ public struct Preferences: Codable, Sendable, Equatable {
     public var language: String = "en"
     public var disclaimerAcceptedVersion: Int?
     public var disclaimerAcceptedAt: Date?
-    public var lastStaffID: Int64?
+    /// Who was last signed in, per ward database (by the ward's identity, not its path): a
+    /// workstation that opens another ward never signs in whoever has the same row id there.
+    public var signedInUsers: [String: RememberedUser] = [:]
     public var bellOnOverdue: Bool = true
 
     public init() {}
@@ -31,8 +34,32 @@ public struct Preferences: Codable, Sendable, Equatable {
         language = try c.decodeIfPresent(String.self, forKey: .language) ?? defaults.language
         disclaimerAcceptedVersion = try c.decodeIfPresent(Int.self, forKey: .disclaimerAcceptedVersion)
         disclaimerAcceptedAt = try c.decodeIfPresent(Date.self, forKey: .disclaimerAcceptedAt)
-        lastStaffID = try c.decodeIfPresent(Int64.self, forKey: .lastStaffID)
+        // Files written before 2026-11 held one `lastStaffID` for every database: it cannot say
+        // which ward it belonged to, so it is ignored and the user is asked once.
+        signedInUsers = try c.decodeIfPresent([String: RememberedUser].self, forKey: .signedInUsers) ?? [:]
         bellOnOverdue = try c.decodeIfPresent(Bool.self, forKey: .bellOnOverdue) ?? defaults.bellOnOverdue
+    }
+}
+
+/// A signed-in staff member as remembered on a workstation: restored only when the ward still
+/// has an active staff member with this id, initials and name (else the picker asks).
+public struct RememberedUser: Codable, Sendable, Equatable {
+    public var staffId: Int64
+    public var initials: String
+    public var name: String
+
+    public init(staffId: Int64, initials: String, name: String) {
+        self.staffId = staffId
+        self.initials = initials
+        self.name = name
+    }
+
+    public init(_ staff: Staff) { self.init(staffId: staff.id, initials: staff.initials, name: staff.name) }
+
+    /// True when `staff` is this person, still active.
+    public func matches(_ staff: Staff) -> Bool {
+        staff.active && staff.id == staffId && staff.initials.caseInsensitiveCompare(initials) == .orderedSame
+            && staff.name == name
     }
 }
 

@@ -113,6 +113,9 @@ public protocol WardRepository: Sendable {
     func auditEntries(entity: WardEntity, entityId: Int64) async throws -> [AuditEntry]
 
     // MARK: Settings
+    /// The database's stable identity (not a path, not a row id): workstations remember their
+    /// signed-in user per ward by it.
+    func wardIdentity() async throws -> String
     func settings() async throws -> WardSettings
     func updateSettings(_ settings: WardSettings, by: Int64?) async throws -> WardSettings
 
