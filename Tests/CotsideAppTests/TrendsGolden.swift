@@ -9,16 +9,16 @@ enum TrendsGolden {
          1 Dashboard   2 History   3 Tools   4 Medications   5 Trends
          Trends · bed 1 Luca Chen · last 7 days · [ ] window  ← → cursor  Esc ward view
          Measure                   Latest      24 h change  7-day mean  Min       Max
-         Intake (mL/kg/day)        60          -42          82          60        101
-         Urine (mL/kg/h)           –           –            1.07        0.39      1.42
+         Intake (mL/kg/day)        117         +37          94          61        140
+         Urine (mL/kg/h)           –           –            1.07        0.40      1.41
          Nappies/day               7           0            7           7         8
          Wet nappies/day           5           -1           6           5         8
-         Weight (kg)               3.844       +0.060       3.695       3.608     3.844
+         Weight (kg)               3.857       +0.068       3.700       3.582     3.857
          Length (cm)               –           –            –           –         –
          Head circumference (cm)   –           –            –           –         –
-         Temperature (°C)          36.7        0.0          36.9        36.4      37.4
-         Heart rate (bpm)          172         +38          145         117       190
-         Respiratory rate (/min)   41          +8           44          30        56
+         Temperature (°C)          36.6        -0.3         36.9        36.5      38.0
+         Heart rate (bpm)          135         -23          146         125       166
+         Respiratory rate (/min)   34          -16          44          28        60
          SpO2 (%)                  –           –            –           –         –
          Blood pressure (mmHg)     –           –            –           –         –
          Glucose (mmol/L)          –           –            –           –         –
@@ -40,21 +40,21 @@ enum TrendsGolden {
          █ wet  ▒ dirty
 
          Intake (mL/kg/day)                                                                                                                   hours
-         120┤
-            │                                            ⣀⣀                                          ⣀⣀
-         100┤⠉ ⠉ ⠉ ⠉ ⠉ ⠉ ⠉ ⠉ ⠉ ⠉ ⠉ ⠉⠁⠈⠁⠈⠁⠈⠁⠈⠁⠈⠁⠈⠁⠈⠁⣈⡡⠬⠓⠊⠉⠈⠁⠉⠉⠉⠓⠚⠓⠬⠥⢌⣁⣈⡁⠈⠁⠈⠁⠈⠁⠈⠁⠈⠉ ⠉ ⠉ ⠉ ⠉ ⣉⣀⡩⠤⠭⠔⠛⠒⠉⠉⠉ ⠉⠉⠙⠒⠭⣀⡉ ⠉ ⠉ ⠉ ⠉ ⠉ ⠉ ⠉ ⠉⠁⠈⠁⠈⠁⠈⠁⠈⠁⠈⠁⠈⠁⠈⠁⠈⠁⠈⠁⠈⠁⠈
-            │⣀⣀                              ⢀⡠⠤⠒⠊⠉                   ⠈⠉⠉⠒⠒⠒⠤⠤⠤⣀⣀⡠⠤⠤⠔⠒⠒⠉⠉⠉                  ⠈⠉⠒⠢⠤⣀
-          80┤  ⠉⠉⠉⠒⠒⠒⠢⠤⠤⢄⣀⣀⡀           ⢀⣀⠤⠔⠒⠉⠁                                                                    ⠉⠑⠒⠤⢄⣀
-          60┤              ⠈⠉⠉⠉⠒⠒⠒⠤⠤⠔⠒⠉⠁                                                                                ⠉⠒⠢⠤⣀⣀⣀⣀⣀⣀⣀⣀⣀⣀⣀⣀⣀⣀⣀⣀⣀⣀⣀⣀⣀⣀⣀
-            │
-          40┤
+         150┤⣀
+            │ ⠉⠒⠢⠤⣀
+         125┤      ⠉⠑⠒⠤⣀⡀                                                                                                 ⣀⣀⠤⢄⡀
+            │           ⠈⠉⠒⠤⢄⣀                      ⣀⣀⣀⣀⠤⠤⢄⣀                                                      ⢀⣀⡠⠤⠒⠒⠉⠉    ⠈⠉⠒⠤⣀⡀
+         100┤⠉ ⠉ ⠉ ⠉ ⠉ ⠉ ⠉ ⠉ ⠉⠉⠛⠢⠭⣀⠉⠁⢈⣁⣈⣁⠬⠥⠬⠥⠚⠓⠚⠋⠉⠉⠉⠁⠈⠁⠈⠁⠈⠁⠈⠉⠉⠓⠪⠥⣈⡁⠈⠁⠈⠁⠈⠁⠈⠁⠈⠁⠈⠁⠈⠉ ⠉ ⠉ ⠉ ⠉ ⠉ ⠉ ⠉ ⠉ ⠉ ⠉ ⠉ ⠉ ⠉⣀⣉⠤⠝⠒⠋⠉⠉ ⠉ ⠉ ⠉ ⠉ ⠉⠁⠈⠁⠈⠁⠈⠉⠙⠓⠬⣁⡈⠁⠈⠁⠈⠁⠈⠁⠈⠁⠈
+          75┤                      ⠉⠉⠁                            ⠈⠉⠒⠒⠤⢄⣀                       ⢀⣀⣀⣀⡠⠤⠤⠒⠒⠉⠉                             ⠈⠑⠒⠤⣀
+            │                                                            ⠉⠑⠒⠤⠤⣀⡀  ⣀⣀⣀⡠⠤⠤⠤⠔⠒⠒⠒⠉⠉⠉⠁                                            ⠉⠑⠢⠤⣀
+          50┤                                                                  ⠈⠉⠉                                                                ⠉
             └┬──────────┬──────────┬──────────┬──────────┬──────────┬───────────┬──────────┬──────────┬──────────┬──────────┬──────────┬──────────┬
              12:00    16 Nov     12:00      17 Nov     12:00      18 Nov      12:00      19 Nov     12:00      20 Nov     12:00      21 Nov   12:00
          ── intake  ┄┄ Holliday–Segar
 
          Urine output (mL/kg/h)                                                                                                               hours
 
-         Ward                                                         no user selected                                             Sat 21 Nov 14:05
+         Ward · Doses 1 due · 1 overdue                               no user selected                                             Sat 21 Nov 14:05
         ] Wider  [ Narrower  ? Help  : Commands  s Settings  p Patient  q Quit
         """#
 }

@@ -102,7 +102,7 @@ final class DemoWardTests: WardStoreTestCase {
         XCTAssertEqual(orphans, 0, "every dose record belongs to its patient's medication")
         XCTAssertEqual(caffeineTerm, 0, "caffeine only for babies under 34 weeks")
         XCTAssertTrue((5...25).contains(lateness), "given on average a little late: \(lateness) min")
-        XCTAssertEqual(missing, 0, "rows are final statuses; misses are slots without a row")
+        XCTAssertLessThan(missing, 0.01, "rows are final statuses, bar a snoozed slot or two; misses are slots without a row")
         XCTAssertEqual(weightsOff, 0, "weights follow the birth weight")
         XCTAssertEqual(badVolumes, 0, "breast feeds have a duration, the others a volume")
         // Every stored slot is one the schedule generates (so the board and adherence see it).
@@ -110,8 +110,9 @@ final class DemoWardTests: WardStoreTestCase {
         var (storedCount, slotCount) = (0, 0)
         for med in meds {
             let stored = try await store.doseRecords(medicationId: med.id, from: .distantPast, to: .distantFuture).map(\.scheduledAt)
-            // The generator leaves the last hour open for the drug round.
-            let slots = Set(SlotGenerator.slots(for: med, from: med.startsAt, to: noon.addingTimeInterval(-3600), timeZone: london)
+            // The generator leaves the last hour open for the drug round (a pinned slot an hour
+            // before now may be recorded: `DemoRoundRole`).
+            let slots = Set(SlotGenerator.slots(for: med, from: med.startsAt, to: noon.addingTimeInterval(-3599), timeZone: london)
                 .map(\.scheduledAt))
             XCTAssertTrue(Set(stored).isSubset(of: slots), "\(med.drugName): every row is a slot of its schedule")
             storedCount += stored.count
@@ -119,5 +120,39 @@ final class DemoWardTests: WardStoreTestCase {
         }
         let recorded = Double(storedCount) / Double(slotCount)
         XCTAssertTrue((0.93...0.995).contains(recorded), "about 3 % of slots never recorded (missed): \(recorded)")
+    }
+
+    /// A demo made at any time of day has a living drug round: doses due and overdue, one
+    /// snoozed and one withheld in the last hours, and cots whose observations are out of range.
+    func testTheDemoWardHasWorkOnTheRoundAtAnyTimeOfDay() async throws {
+        for time in ["03:20", "09:45", "14:05", "22:10"] {
+            let now = date("2026-03-10T\(time):00Z")  // London is on UTC in March before the change
+            let path = folder.appendingPathComponent("living-\(time).sqlite").path
+            let store = try SQLiteWardStore(path: path)
+            _ = try await DemoWard.generate(into: store, cots: 6, days: 30, seed: 7, now: now, timeZone: london)
+            let board = try await store.dueBoard(now: now, timeZone: london)
+            XCTAssertGreaterThan(board.dueCount, 0, "\(time): something due")
+            XCTAssertGreaterThan(board.overdueCount, 0, "\(time): something overdue")
+            let (scheduledCots, occupied, snoozed, withheldLately, feverish) = try await store.pool.read { db in
+                (try Int.fetchOne(db, sql: """
+                    SELECT count(DISTINCT m.patientId) FROM medication m JOIN patient p ON p.id = m.patientId
+                    WHERE p.dischargedAt IS NULL AND m.scheduleKind <> 'asNeeded' AND m.endsAt IS NULL
+                    """)!,
+                 try Int.fetchOne(db, sql: "SELECT count(*) FROM patient WHERE dischargedAt IS NULL")!,
+                 try Int.fetchOne(db, sql: "SELECT count(*) FROM dose_record WHERE status IS NULL AND snoozedUntil > ?",
+                                  arguments: [StoredTime.milliseconds(now)])!,
+                 try Int.fetchOne(db, sql: "SELECT count(*) FROM dose_record WHERE status = 'withheld' AND recordedAt > ?",
+                                  arguments: [StoredTime.milliseconds(now) - 3 * 3_600_000])!,
+                 try Int.fetchOne(db, sql: """
+                    SELECT count(DISTINCT m.patientId) FROM measurement m JOIN patient p ON p.id = m.patientId
+                    WHERE p.dischargedAt IS NULL AND m.kind = 'temperature' AND m.value > 37.5 AND m.measuredAt > ?
+                    """, arguments: [StoredTime.milliseconds(now) - 13 * 3_600_000])!)
+            }
+            XCTAssertGreaterThan(Double(scheduledCots) / Double(occupied), 0.7, "\(time): most cots on scheduled medicines")
+            if occupied >= 4 { XCTAssertGreaterThan(snoozed, 0, "\(time): a snoozed dose") }
+            if occupied >= 6 { XCTAssertGreaterThan(withheldLately, 0, "\(time): a dose withheld in the last hours") }
+            XCTAssertGreaterThan(feverish, 0, "\(time): a cot out of range")
+            await store.close()
+        }
     }
 }

@@ -73,8 +73,8 @@ final class WardTrendsReferenceTests: WardStoreTestCase {
         let (pauseStart, secondPause) = (StoredTime.milliseconds(noon) - 5 * 86_400_000, StoredTime.milliseconds(noon) - 2 * 86_400_000 - 7_200_000)
         let answered = try await sql { db in
             try Int64.fetchAll(db, sql: """
-                SELECT id FROM dose_record WHERE (medicationId = ? AND scheduledAt >= ? AND scheduledAt < ?)
-                    OR (medicationId = ? AND scheduledAt >= ?)
+                SELECT id FROM dose_record WHERE deletedAt IS NULL AND ((medicationId = ? AND scheduledAt >= ? AND scheduledAt < ?)
+                    OR (medicationId = ? AND scheduledAt >= ?))
                 """, arguments: [first, pauseStart, pauseStart + 2 * 86_400_000 + 3_600_000, second, secondPause])
         }
         for id in answered { _ = try await store.deleteDoseRecord(id: id, by: nil) }
@@ -105,7 +105,7 @@ final class WardTrendsReferenceTests: WardStoreTestCase {
         let (nappyIds, feedIds, doseIds) = try await sql { db in
             (try Int64.fetchAll(db, sql: "SELECT id FROM nappy_change WHERE isDemo = 1 AND id % 23 = 0"),
              try Int64.fetchAll(db, sql: "SELECT id FROM feed WHERE id % 19 = 0"),
-             try Int64.fetchAll(db, sql: "SELECT id FROM dose_record WHERE status IS NOT NULL AND id % 7 = 0"))
+             try Int64.fetchAll(db, sql: "SELECT id FROM dose_record WHERE status IS NOT NULL AND deletedAt IS NULL AND id % 7 = 0"))
         }
         XCTAssertFalse(nappyIds.isEmpty || feedIds.isEmpty || doseIds.isEmpty, "the demo ward has rows to delete")
         for id in nappyIds { _ = try await store.deleteNappyChange(id: id, by: nil) }

@@ -9,6 +9,8 @@ struct BedPlan {
     let nowMs: Int64
     let days: Int
     let timeZone: TimeZone
+    /// How many earlier beds have a baby on the ward at `now` (picks this bed's round role).
+    let occupiedBefore: Int
 
     private static let hourMs: Int64 = 3_600_000
     private static let dayMs: Int64 = 86_400_000
@@ -16,7 +18,7 @@ struct BedPlan {
                                 "loose stool", "sample sent", "small amount of blood noted, doctor informed",
                                 "weighed before feed", "crying settled after change", "cord clean and dry"]
 
-    mutating func write(_ db: Database) throws -> (patients: Int, nappies: Int, clinical: DemoClinicalPlan.Counts) {
+    mutating func write(_ db: Database) throws -> (patients: Int, nappies: Int, occupied: Bool, clinical: DemoClinicalPlan.Counts) {
         let clinicalStatements = try DemoClinicalPlan.Statements(db)
         var clinical = DemoClinicalPlan.Counts()
         let insertPatient = try db.cachedStatement(sql: """
@@ -35,6 +37,7 @@ struct BedPlan {
         var admitted = windowStart - Int64(random.int(0...5)) * Self.dayMs - Int64(random.int(0...23)) * Self.hourMs
         var patients = 0
         var nappies = 0
+        var occupied = false
         while admitted < nowMs {
             let stayDays = random.pick([(random.int(2...7), 0.5), (random.int(7...21), 0.35), (random.int(21...60), 0.15)])
             let discharged = admitted + Int64(stayDays) * Self.dayMs + Int64(random.int(0...23)) * Self.hourMs
@@ -58,6 +61,8 @@ struct BedPlan {
             var plan = DemoClinicalPlan(patientId: patientId, weeks: weeks, birthWeightGrams: birthWeight,
                                         birthMs: StoredTime.milliseconds(birth), admittedMs: admitted,
                                         untilMs: min(discharged, nowMs), nowMs: nowMs, staffIds: staffIds, timeZone: timeZone,
+                                        roundRole: stillHere ? DemoRoundRole.forOccupiedCot(occupiedBefore) : nil,
+                                        abnormalObservations: stillHere && DemoRoundRole.hasAbnormalObservations(occupiedIndex: occupiedBefore),
                                         random: SeededRandom(seed: UInt64(bitPattern: patientId) &* 0x2545_F491_4F6C_DD1D))
             let counts = try plan.write(clinicalStatements, db: db)
             clinical.medications += counts.medications
@@ -65,9 +70,10 @@ struct BedPlan {
             clinical.asNeededDoses += counts.asNeededDoses
             clinical.feeds += counts.feeds
             clinical.measurements += counts.measurements
+            occupied = occupied || stillHere
             admitted = discharged + Int64(random.int(2...36)) * Self.hourMs
         }
-        return (patients, nappies, clinical)
+        return (patients, nappies, occupied, clinical)
     }
 
     private mutating func writeNappies(_ insert: Statement, patientId: Int64, birthMs: Int64, from: Int64, until: Int64,

@@ -5,7 +5,11 @@ import GRDB
 /// caffeine and vitamin D for babies under 34 weeks, iron for long preterm stays, a 2–7 day
 /// antibiotic course for a third of admissions, paracetamol as needed for some. Doses are mostly
 /// given 0–40 min late, sometimes withheld, a few never recorded (missed); slots in the last hour
-/// are left open so the drug round has work. Feeds every 3 h; daily weight; obs every 4 h.
+/// are left open so the drug round has work. A cot occupied at `now` has a `roundRole`: its main
+/// scheduled medicine (caffeine for a preterm baby, 12-hourly benzylpenicillin for a term baby)
+/// is pinned so a dose is due, overdue, just given, snoozed or withheld at that moment, whatever
+/// the time of day. Feeds every 3 h; daily weight; obs every 4 h (some cots febrile and
+/// tachycardic for their last three rounds).
 /// Its own random stream (seeded from the patient) keeps the nappy stream of a seed unchanged.
 struct DemoClinicalPlan {
     let patientId: Int64
@@ -17,11 +21,15 @@ struct DemoClinicalPlan {
     let nowMs: Int64
     let staffIds: [Int64]
     let timeZone: TimeZone
+    /// Set for the admission still on the ward at `now` (see `DemoRoundRole`).
+    let roundRole: DemoRoundRole?
+    let abnormalObservations: Bool
     var random: SeededRandom
 
     struct Statements {
         let medication: Statement
         let dose: Statement
+        let snooze: Statement
         let asNeeded: Statement
         let feed: Statement
         let measurement: Statement
@@ -36,6 +44,11 @@ struct DemoClinicalPlan {
                 INSERT INTO dose_record (medicationId, patientId, scheduledAt, slotDay, slotTime, status, withheldReason,
                     recordedAt, recordedBy, createdAt, updatedAt, isDemo)
                 VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, 1)
+                """)
+            snooze = try db.cachedStatement(sql: """
+                INSERT INTO dose_record (medicationId, patientId, scheduledAt, slotDay, slotTime, snoozedUntil,
+                    createdAt, updatedAt, isDemo)
+                VALUES (?, ?, ?, ?, ?, ?, ?, ?, 1)
                 """)
             asNeeded = try db.cachedStatement(sql: """
                 INSERT INTO as_needed_dose (medicationId, patientId, givenAt, doseAmount, recordedBy, createdAt, updatedAt, isDemo)
@@ -71,7 +84,8 @@ struct DemoClinicalPlan {
             let discharge: Int64? = untilMs < nowMs ? untilMs : nil
             let end = [courseEnd, discharge].compactMap { $0 }.min()
             let endsAt = end.flatMap { $0 < nowMs ? $0 : nil }
-            let rounded = (amount * 100).rounded() / 100
+            // As prescribed on a ward: whole milligrams from 10 up, one decimal below.
+            let rounded = amount >= 10 ? amount.rounded() : (amount * 10).rounded() / 10
             try s.medication.execute(arguments: [patientId, name, rounded, unit, route, schedule.kindText, schedule.timesText,
                                                  schedule.intervalHours, schedule.asNeededLimits?.minutes, schedule.asNeededLimits?.max,
                                                  from, endsAt, category, from, from])
@@ -82,9 +96,16 @@ struct DemoClinicalPlan {
                                             notes: "", createdAt: .distantPast, updatedAt: .distantPast, deletedAt: nil, isDemo: true))
             counts.medications += 1
         }
-        let start = admittedMs + Int64(random.int(1...4)) * Self.hourMs
+        var start = admittedMs + Int64(random.int(1...4)) * Self.hourMs
+        // The anchored slot of the cot's main medicine, when it falls after admission.
+        let anchor = roundRole?.anchorMs(nowMs: nowMs, timeZone: timeZone).flatMap { $0 >= admittedMs + Self.hourMs ? $0 : nil }
+        var anchored: Int64?  // the medication id the anchor applies to
         if weeks < 34 {
-            try prescribe("caffeine citrate", 5 * kg, .mg, .oral, .fixedTimes([TimeOfDay(hour: 8, minute: 0)!]), from: start, days: nil)
+            let caffeineTime = anchor.map { WardLocalTime.timeOfDay(StoredTime.date(milliseconds: $0), in: timeZone) }
+                ?? TimeOfDay(hour: 8, minute: 0)!
+            try prescribe("caffeine citrate", 5 * kg, .mg, .oral, .fixedTimes([caffeineTime]), from: min(start, anchor ?? start),
+                          days: nil)
+            if anchor != nil { anchored = prescriptions.last?.id }
             try prescribe("vitamin D", 400, .units, .oral, .fixedTimes([TimeOfDay(hour: 10, minute: 0)!]), from: start, days: nil)
             if stayDays > 28 {
                 try prescribe("sodium feredetate", 1, .mL, .oral,
@@ -92,7 +113,14 @@ struct DemoClinicalPlan {
                               from: admittedMs + 28 * Self.dayMs, days: nil)
             }
         }
-        if random.unit() < 0.33 {
+        if weeks >= 34, let anchor {
+            // A term baby on the ward now is on a course for suspected sepsis, 12-hourly, whose
+            // slots fall on the anchor (the earliest such start after admission).
+            start = anchor - (anchor - admittedMs - Self.hourMs) / (12 * Self.hourMs) * 12 * Self.hourMs
+            try prescribe("benzylpenicillin", 50 * kg, .mg, .iv, .everyHours(12), from: start, days: nil)
+            anchored = prescriptions.last?.id
+            try prescribe("gentamicin", 5 * kg, .mg, .iv, .everyHours(36), from: start, days: nil)
+        } else if random.unit() < 0.33 {
             let course = Double(random.int(2...7))
             try prescribe("benzylpenicillin", 50 * kg, .mg, .iv, .everyHours(12), from: start, days: course)
             try prescribe("gentamicin", 5 * kg, .mg, .iv, .everyHours(36), from: start, days: course)
@@ -102,7 +130,8 @@ struct DemoClinicalPlan {
                           .asNeeded(minimumIntervalMinutes: 360, maxDosesPer24h: 4), from: start, days: nil, category: .antipyretic)
         }
         for medication in prescriptions {
-            try writeDoses(medication, s, counts: &counts)
+            let pinned = medication.id == anchored ? anchor.map { (at: $0, role: roundRole ?? .none) } : nil
+            try writeDoses(medication, s, pinned: pinned, counts: &counts)
         }
         try writeFeeds(s, counts: &counts)
         try writeMeasurements(s, counts: &counts)
@@ -111,7 +140,9 @@ struct DemoClinicalPlan {
 
     private mutating func by() -> Int64 { staffIds[random.int(0...staffIds.count - 1)] }
 
-    private mutating func writeDoses(_ medication: Medication, _ s: Statements, counts: inout Counts) throws {
+    /// `pinned`: the slot at `at` gets the round role's state instead of the usual random one.
+    private mutating func writeDoses(_ medication: Medication, _ s: Statements, pinned: (at: Int64, role: DemoRoundRole)?,
+                                     counts: inout Counts) throws {
         let last = min(untilMs, nowMs - Self.hourMs)
         if case .asNeeded = medication.schedule {
             var t = StoredTime.milliseconds(medication.startsAt) + Int64(random.int(2...48)) * Self.hourMs
@@ -124,7 +155,7 @@ struct DemoClinicalPlan {
         }
         let slots = SlotGenerator.slots(for: medication, from: medication.startsAt, to: StoredTime.date(milliseconds: last),
                                         timeZone: timeZone)
-        for slot in slots {
+        for slot in slots where StoredTime.milliseconds(slot.scheduledAt) != pinned?.at {
             let roll = random.unit()
             guard roll > 0.03 else { continue }  // never recorded: missed
             let at = StoredTime.milliseconds(slot.scheduledAt)
@@ -140,6 +171,35 @@ struct DemoClinicalPlan {
                                            at + late, at + late])
             counts.doseRecords += 1
         }
+        if let pinned {
+            try writePinnedSlot(medication, at: pinned.at, role: pinned.role, s, counts: &counts)
+        }
+    }
+
+    /// The anchored slot: left open (due, overdue) or given, snoozed or withheld as the role says.
+    private mutating func writePinnedSlot(_ medication: Medication, at: Int64, role: DemoRoundRole, _ s: Statements,
+                                          counts: inout Counts) throws {
+        let instant = StoredTime.date(milliseconds: at)
+        guard let slot = SlotGenerator.slots(for: medication, from: instant.addingTimeInterval(-1), to: instant.addingTimeInterval(1),
+                                             timeZone: timeZone).first(where: { $0.scheduledAt == instant }) else { return }
+        switch role {
+        case .due, .overdue, .none:
+            return
+        case .given:
+            let recorded = min(nowMs, at + Int64(random.int(5...20)) * 60_000)
+            try s.dose.execute(arguments: [medication.id, patientId, at, slot.day, slot.time, DoseStatus.given, nil, recorded,
+                                           by(), recorded, recorded])
+        case .withheld:
+            let recorded = min(nowMs, at + 10 * 60_000)
+            let reason: WithheldReason = random.unit() < 0.5 ? .nilByMouth : .clinicalDecision
+            try s.dose.execute(arguments: [medication.id, patientId, at, slot.day, slot.time, DoseStatus.withheld, reason,
+                                           recorded, by(), recorded, recorded])
+        case .snoozed:
+            let snoozedAt = min(nowMs, at + 50 * 60_000)
+            try s.snooze.execute(arguments: [medication.id, patientId, at, slot.day, slot.time, nowMs + 15 * 60_000,
+                                             snoozedAt, snoozedAt])
+        }
+        counts.doseRecords += 1
     }
 
     private mutating func writeFeeds(_ s: Statements, counts: inout Counts) throws {
@@ -179,8 +239,11 @@ struct DemoClinicalPlan {
                     try insertMeasurement(s, t, .weight, grams.rounded(), nil, counts: &counts)
                     continue
                 }
-                let fever = random.unit() < 0.02 ? 1.2 : 0
-                try insertMeasurement(s, t, .heartRate, (145 + 12 * normal() + 15 * fever).rounded(), nil, counts: &counts)
+                // Febrile and tachycardic for the last three rounds on some occupied cots.
+                let unwell = abnormalObservations && t > nowMs - 13 * Self.hourMs
+                let fever = unwell ? 1.4 : random.unit() < 0.02 ? 1.2 : 0
+                try insertMeasurement(s, t, .heartRate, (145 + 12 * normal() + (unwell ? 45 : 15 * fever)).rounded(), nil,
+                                      counts: &counts)
                 try insertMeasurement(s, t, .respiratoryRate, (45 + 7 * normal()).rounded(), nil, counts: &counts)
                 try insertMeasurement(s, t, .temperature, ((36.9 + 0.25 * normal() + fever) * 10).rounded() / 10, nil, counts: &counts)
                 if weeks < 34 {

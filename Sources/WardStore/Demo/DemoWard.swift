@@ -57,9 +57,12 @@ public enum DemoWard {
             var patients = 0
             var nappies = 0
             var clinical = DemoClinicalPlan.Counts()
+            var occupied = 0
             for bed in 1...cots {
-                var plan = BedPlan(bed: bed, staffIds: staffIds, random: random, nowMs: nowMs, days: days, timeZone: timeZone)
+                var plan = BedPlan(bed: bed, staffIds: staffIds, random: random, nowMs: nowMs, days: days, timeZone: timeZone,
+                                   occupiedBefore: occupied)
                 let counts = try plan.write(db)
+                if counts.occupied { occupied += 1 }
                 random = plan.random
                 patients += counts.patients
                 nappies += counts.nappies
