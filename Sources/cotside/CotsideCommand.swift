@@ -1,6 +1,7 @@
 import ArgumentParser
 import CotsideApp
 import Foundation
+import WardStore
 
 /// `cotside` with no subcommand opens the TUI; scripts use the subcommands.
 struct CotsideCommand: AsyncParsableCommand {
@@ -43,6 +44,8 @@ enum Entry {
             }
         } catch let failure as CommandFailure {
             fail(failure.message, code: failure.exitCode)
+        } catch let readOnly as WardReadOnlyError {
+            fail(readOnly.description, code: 2)
         } catch let exit as ExitCode {
             Foundation.exit(exit.rawValue)
         } catch {

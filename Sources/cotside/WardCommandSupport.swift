@@ -18,6 +18,8 @@ struct WardCommandSupport {
         } catch let error as LaunchError {
             throw CommandFailure.usage(error.description)
         }
+        // On stderr, so scripts reading stdout (--json) are not disturbed.
+        for notice in store.openingNotices { FileHandle.standardError.write(Data("cotside: \(notice)\n".utf8)) }
     }
 
     /// The admitted patient in `bed`; exit 2 naming the admitted beds when there is none.
@@ -53,6 +55,8 @@ struct WardCommandSupport {
         } catch let error as WardValidationError {
             throw CommandFailure.usage(error.issues.map(\.message).joined(separator: "; "))
         } catch let error as WardStoreError {
+            throw CommandFailure.usage(error.description)
+        } catch let error as WardReadOnlyError {
             throw CommandFailure.usage(error.description)
         }
     }

@@ -31,7 +31,7 @@ final class StaffPickerTests: WardTestCase {
         let added = try await store.staff(initials: "NN")
         XCTAssertEqual(shell.context.staff, added)
         let ward = try await store.wardIdentity()
-        XCTAssertEqual(shell.context.preferences.signedInUsers[ward], added.map(RememberedUser.init))
+        XCTAssertEqual(shell.context.preferences.signedInUsers[try XCTUnwrap(ward)], added.map(RememberedUser.init))
         XCTAssertTrue(screen()[22].contains("User: Nia Nurse (NN)"), screen()[22])
     }
 
@@ -64,7 +64,8 @@ final class StaffPickerTests: WardTestCase {
         let nurse = try await addStaff("Nia Nurse", "NN")
         var prefs = Preferences()
         prefs.disclaimerAcceptedVersion = Preferences.currentDisclaimerVersion
-        prefs.signedInUsers[try await store.wardIdentity()] = RememberedUser(nurse)
+        let ward = try await store.wardIdentity()
+        prefs.signedInUsers[try XCTUnwrap(ward)] = RememberedUser(nurse)
         try PreferencesFile.standard(environment: environment).save(prefs)
         try await startShell(askForUser: true)
         XCTAssertTrue(shell.stack.isEmpty)
@@ -102,7 +103,8 @@ final class StaffPickerTests: WardTestCase {
         let nurse = try await addStaff("Nia Nurse", "NN")
         var prefs = Preferences()
         prefs.disclaimerAcceptedVersion = Preferences.currentDisclaimerVersion
-        prefs.signedInUsers[try await store.wardIdentity()] = RememberedUser(staffId: nurse.id, initials: "NN", name: "Nina Night")
+        let ward = try await store.wardIdentity()
+        prefs.signedInUsers[try XCTUnwrap(ward)] = RememberedUser(staffId: nurse.id, initials: "NN", name: "Nina Night")
         try PreferencesFile.standard(environment: environment).save(prefs)
         try await startShell(askForUser: true)
         XCTAssertNil(shell.context.staff)

@@ -89,7 +89,8 @@ final class DatabaseFileTests: XCTestCase {
         XCTAssertEqual(foreignKeys, true)
         XCTAssertEqual(applied, ["v1_ward_nappy_log", "v2_medications_feeds_measurements", "v3_calculator_results_and_stroke",
                                  "v4_ward_trend_indexes", "v5_medication_pauses", "v6_ward_identity"])
-        let identity = try await store!.wardIdentity()
+        let identityRead = try await store!.wardIdentity()
+        let identity = try XCTUnwrap(identityRead)
         XCTAssertTrue(identity.count == 32 && identity.allSatisfy(\.isHexDigit), identity)
         _ = try await store!.addStaff(StaffDraft(name: "Kept", initials: "K", role: .nurse), by: nil)
         await store!.close()

@@ -42,19 +42,24 @@ extension AppBootstrap {
                                   persistPreferences: persistPreferences,
                                   assumeDisclaimerAccepted: assumeDisclaimerAccepted, logPath: logPath,
                                   repository: store, wardSettings: settings).shell
-        let wardIdentity: String
+        let wardIdentity: String?
         do {
             wardIdentity = try await store.wardIdentity()
         } catch {
             throw LaunchError("cannot read the ward's identity from \(store.path): \(error)")
         }
         shell.context.wardIdentity = wardIdentity
-        if let remembered = shell.context.preferences.signedInUsers[wardIdentity],
+        shell.context.readOnlyReason = store.access.readOnlyReason
+        if let wardIdentity, let remembered = shell.context.preferences.signedInUsers[wardIdentity],
            let staff = try? await store.staff(id: remembered.staffId), remembered.matches(staff) {
             shell.context.staff = staff
             shell.context.userName = staff.name
         }
         if start { shell.start(askForUser: askForUser, initialTab: initialTab) }
+        // Said once, on the message line: a new ward made, its mode tightened, or read-only and why.
+        if let notice = store.openingNotices.last {
+            shell.show(store.access.readOnlyReason == nil ? .info(notice) : .warning(notice))
+        }
         return shell
     }
 }

@@ -49,7 +49,8 @@ extension AppShell {
             // Pressing the tab's number clears the message line; opening on it does the same.
             show(nil)
         }
-        if askForUser, context.repository != nil, context.staff == nil {
+        // A read-only ward is only viewed: nobody needs to sign in (adding yourself is a write).
+        if askForUser, context.repository != nil, context.staff == nil, context.readOnlyReason == nil {
             // Below the disclaimer (if shown), so the disclaimer is answered first.
             insertBelowDisclaimer(StaffPickerScreen(isStartup: true))
         }

@@ -296,7 +296,8 @@ public final class AppShell {
         let clock = context.timeText.dayAndTime(context.clock.now)
         // Shown while anything is due, so a quiet ward keeps a quiet status line.
         let doses = context.doseCounts.flatMap { $0.due + $0.overdue > 0 ? " · " + context.t("status.doses", $0.due, $0.overdue) : nil } ?? ""
-        return StatusLine(left: " \(context.wardName)\(doses)", center: user, right: "\(clock) ")
+        let readOnly = context.readOnlyReason == nil ? "" : " · " + context.t("status.read_only")
+        return StatusLine(left: " \(context.wardName)\(readOnly)\(doses)", center: user, right: "\(clock) ")
     }
 }
 

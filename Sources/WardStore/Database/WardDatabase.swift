@@ -12,22 +12,96 @@ enum WardDatabase {
     /// frame's time goes, without a profiler.
     static let traceSQL = ProcessInfo.processInfo.environment["COTSIDE_TRACE_SQL"] == "1"
 
-    static func openPool(path: String) throws -> DatabasePool {
-        try WardDatabaseLocation.prepare(path: path)
+    /// The ward file opened and ready: the pool, how it was opened, and what the user should be
+    /// told once (a new ward created, permissions tightened, read-only and why).
+    struct Opened {
+        let pool: WardPool
+        let notices: [String]
+    }
+
+    /// The schema this build writes: one step per registered migration.
+    static var schemaVersion: Int { WardMigrations.migrator.migrations.count }
+
+    /// Opens the ward at `path`: creates it when missing (folder 0700, file 0600), tightens an
+    /// existing file that others can read to 0600, and opens read-only — never migrating or
+    /// writing — when the file or folder is not writable or a newer Cotside made it.
+    /// `isWritable` is the access(2) check, injectable for tests (root may write anything).
+    static func open(path: String, isWritable: (String) -> Bool = WardDatabaseLocation.isWritable) throws -> Opened {
+        var notices: [String] = []
+        let created = try WardDatabaseLocation.prepare(path: path)
+        if let created { notices.append(created) }
+        let folder = WardDatabaseLocation.folder(of: path)
+        var reason: String?
+        if !isWritable(path) {
+            reason = "the file \(path) is not writable by this user"
+        } else if !isWritable(folder) {
+            reason = "its folder \(folder) is not writable by this user"
+        } else if let tightened = WardDatabaseLocation.makePrivate(path: path) {
+            notices.append(tightened)
+        }
+        if reason == nil, let newer = try newerSchema(path: path) { reason = newer }
+        var config = configuration()
+        if let reason {
+            config.readonly = true
+            notices.append("Opened read-only: \(reason). The ward can be viewed; nothing can be changed.")
+        }
+        let database: DatabasePool
+        do {
+            database = try DatabasePool(path: path, configuration: config)
+        } catch let error as DatabaseError where reason != nil {
+            throw WardStoreError("cannot open \(path) read-only (\(reason!)): \(error.message ?? error.description)")
+        }
+        if reason == nil {
+            try WardMigrations.migrator.migrate(database)
+            let version = schemaVersion
+            try database.write { db in
+                if try Int.fetchOne(db, sql: "PRAGMA user_version") ?? 0 < version {
+                    try db.execute(sql: "PRAGMA user_version = \(version)")
+                }
+            }
+        }
+        return Opened(pool: WardPool(database: database, access: reason.map { .readOnly(reason: $0) } ?? .readWrite),
+                      notices: notices)
+    }
+
+    /// The pool alone, read-write (tests and tools that manage the file themselves).
+    static func openPool(path: String) throws -> DatabasePool { try open(path: path).pool.database }
+
+    /// Why a newer Cotside's file must not be written, or nil: it carries migrations this build
+    /// does not know, or a higher `user_version`. Read with a read-only connection.
+    static func newerSchema(path: String) throws -> String? {
+        let size = (try? FileManager.default.attributesOfItem(atPath: path)[.size] as? Int) ?? 0
+        guard size > 0 else { return nil }
+        var config = Configuration()
+        config.readonly = true
+        let (version, applied) = try DatabaseQueue(path: path, configuration: config).read { db -> (Int, [String]) in
+            let version = try Int.fetchOne(db, sql: "PRAGMA user_version") ?? 0
+            guard try db.tableExists("grdb_migrations") else { return (version, []) }
+            return (version, try String.fetchAll(db, sql: "SELECT identifier FROM grdb_migrations"))
+        }
+        let known = Set(WardMigrations.migrator.migrations)
+        let unknown = applied.filter { !known.contains($0) }
+        guard !unknown.isEmpty || version > schemaVersion else { return nil }
+        let theirs = max(version, applied.count)
+        return "it was made by a newer Cotside (ward schema \(theirs)\(unknown.isEmpty ? "" : ": " + unknown.joined(separator: ", ")));"
+            + " this Cotside writes schema \(schemaVersion) and must not change it"
+    }
+
+    private static func configuration() -> Configuration {
         var config = Configuration()
         config.foreignKeysEnabled = true
         config.busyMode = .timeout(busyTimeoutSeconds)
         config.label = "cotside.ward"
         config.prepareDatabase { db in
+            // A read-only connection can neither set these nor needs them.
+            guard !db.configuration.readonly else { return }
             // FULL: an acknowledged entry survives power loss too, not only a killed process.
             // A nappy log writes a few rows a minute, so the extra fsync costs nothing visible.
             try db.execute(sql: "PRAGMA synchronous = FULL")
             try keepWALFile(db)
             if traceSQL { db.trace(options: .profile) { event in FileHandle.standardError.write(Data("sql: \(event)\n".utf8)) } }
         }
-        let pool = try DatabasePool(path: path, configuration: config)
-        try WardMigrations.migrator.migrate(pool)
-        return pool
+        return config
     }
 
     /// Keeps the `-wal` file when the last connection closes (SQLite deletes it by default). GRDB

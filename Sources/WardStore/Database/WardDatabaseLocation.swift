@@ -11,9 +11,11 @@ public enum WardDatabaseLocation {
     public static func resolve(explicitPath: String?,
                                environment: [String: String] = ProcessInfo.processInfo.environment) throws -> String {
         if let path = explicitPath?.trimmingCharacters(in: .whitespaces), !path.isEmpty {
+            try refuseURL(path, from: "--db")
             return try expand(path, environment: environment)
         }
         if let path = environment["COTSIDE_DB"], !path.isEmpty {
+            try refuseURL(path, from: "COTSIDE_DB")
             return try expand(path, environment: environment)
         }
         if let xdg = environment["XDG_DATA_HOME"], xdg.hasPrefix("/") {
@@ -25,27 +27,72 @@ public enum WardDatabaseLocation {
         return home + "/.local/share/cotside/ward.sqlite"
     }
 
-    /// Creates the missing parent folder (0700) and, when absent, an empty file with mode 0600,
-    /// so SQLite's -wal and -shm files (which copy the main file's mode) are 0600 too.
-    public static func prepare(path: String) throws {
+    /// A URL (`postgres://…`, `file://…`) is not a file path: without this it became folders
+    /// named `postgres:` and a SQLite file inside them.
+    static func refuseURL(_ value: String, from source: String) throws {
+        guard let colon = value.range(of: "://"), !value[..<colon.lowerBound].contains("/") else { return }
+        let scheme = value[..<colon.lowerBound].lowercased()
+        let what = scheme.hasPrefix("postgres") ? "a PostgreSQL server is not supported yet (wards share one file for now)"
+            : "only a file path is allowed"
+        throw Failure(description: "\(source) \(value): that is a \(scheme):// URL, and \(what); "
+                      + "give the path of the ward's SQLite file, e.g. /srv/ward/ward.sqlite")
+    }
+
+    /// The folder holding `path` ("." for a bare file name).
+    static func folder(of path: String) -> String {
         let folder = (path as NSString).deletingLastPathComponent
+        return folder.isEmpty ? "." : folder
+    }
+
+    /// access(2) W_OK: what this user may write (root may write anything).
+    public static func isWritable(_ path: String) -> Bool { access(path, W_OK) == 0 }
+
+    /// Creates the missing parent folder (0700) and, when absent, an empty file with mode 0600,
+    /// so SQLite's -wal and -shm files (which copy the main file's mode) are 0600 too. Returns
+    /// what to tell the user when it created a new ward, else nil.
+    @discardableResult
+    public static func prepare(path: String) throws -> String? {
+        let folder = folder(of: path)
         let fm = FileManager.default
-        if !folder.isEmpty, !fm.fileExists(atPath: folder) {
+        var madeFolder = false
+        if !fm.fileExists(atPath: folder) {
             do {
                 try fm.createDirectory(atPath: folder, withIntermediateDirectories: true,
                                        attributes: [.posixPermissions: 0o700])
+                madeFolder = true
             } catch {
                 throw Failure(description: "cannot create the folder \(folder) for the ward database: \(error.localizedDescription)")
             }
         }
-        if !fm.fileExists(atPath: path) {
-            let fd = open(path, O_CREAT | O_WRONLY | O_CLOEXEC, 0o600)
-            guard fd >= 0 else {
-                throw Failure(description: "cannot create the ward database \(path): \(String(cString: strerror(errno)))")
+        var isFolder: ObjCBool = false
+        if fm.fileExists(atPath: path, isDirectory: &isFolder) {
+            if isFolder.boolValue {
+                throw Failure(description: "\(path) is a folder; give the path of the ward's database file, e.g. \(path)/ward.sqlite")
             }
-            fchmod(fd, 0o600)  // the umask may have removed bits; never added any
-            close(fd)
+            return nil
         }
+        let fd = open(path, O_CREAT | O_WRONLY | O_CLOEXEC, 0o600)
+        guard fd >= 0 else {
+            throw Failure(description: "cannot create the ward database \(path): \(String(cString: strerror(errno)))")
+        }
+        fchmod(fd, 0o600)  // the umask may have removed bits; never added any
+        close(fd)
+        return "Creating a new, empty ward database at \(path)" + (madeFolder ? " (made the folder \(folder))." : ".")
+    }
+
+    /// An existing ward file (and its -wal and -shm) that group or others may read is made 0600:
+    /// ward records are for ward staff only. Returns what to tell the user, once (after this the
+    /// file is private). Only the file's owner can change its mode; others are left as they are.
+    static func makePrivate(path: String) -> String? {
+        var info = stat()
+        guard stat(path, &info) == 0, info.st_uid == geteuid() else { return nil }
+        let mode = info.st_mode & 0o777
+        guard mode & 0o077 != 0 else { return nil }
+        for file in [path, path + "-wal", path + "-shm"] where FileManager.default.fileExists(atPath: file) {
+            var each = stat()
+            if stat(file, &each) == 0, each.st_uid == geteuid() { chmod(file, 0o600) }
+        }
+        return "Made \(path) private (mode \(String(mode, radix: 8)) → 600): others on this computer could read the ward's records."
     }
 
     private static func expand(_ path: String, environment: [String: String]) throws -> String {

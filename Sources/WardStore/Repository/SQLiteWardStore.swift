@@ -6,7 +6,12 @@ import GRDB
 /// notices the others' commits by watching `PRAGMA data_version`.
 public actor SQLiteWardStore: WardRepository {
     /// The GRDB pool; package code (demo generator, benchmarks) may read or bulk-write with it.
-    public nonisolated let pool: DatabasePool
+    /// Its writes are refused when the ward is open read-only (`access`).
+    public nonisolated let pool: WardPool
+    /// Read-write, or read-only and why (file not writable, made by a newer Cotside).
+    public nonisolated var access: WardAccess { pool.access }
+    /// What to tell the user once about opening (new ward created, mode tightened, read-only).
+    public nonisolated let openingNotices: [String]
     public nonisolated let path: String
     let clock: @Sendable () -> Date
     let timeZone: TimeZone
@@ -17,12 +22,15 @@ public actor SQLiteWardStore: WardRepository {
     /// How often other processes' writes are looked for (only while someone subscribes).
     public static let externalChangePollInterval: Duration = .milliseconds(500)
 
-    /// Opens (creating if needed, folder 0700, file 0600) and migrates the database at `path`.
+    /// Opens (creating if needed, folder 0700, file 0600) and migrates the database at `path`;
+    /// read-only, unmigrated, when it is not writable or a newer Cotside made it (`access`).
     /// `clock` and `timeZone` are used by validation (no future times, date of birth not after
     /// today); tests pass fixed ones.
     public init(path: String, clock: @escaping @Sendable () -> Date = { Date() },
                 timeZone: TimeZone = .current) throws {
-        self.pool = try WardDatabase.openPool(path: path)
+        let opened = try WardDatabase.open(path: path)
+        self.pool = opened.pool
+        self.openingNotices = opened.notices
         self.path = path
         self.clock = clock
         self.timeZone = timeZone
@@ -69,7 +77,7 @@ public actor SQLiteWardStore: WardRepository {
     /// `data_version` of the writer connection changes only when ANOTHER connection commits;
     /// this process writes through that same connection, so its own writes do not count.
     private func dataVersion() async throws -> Int {
-        try await pool.writeWithoutTransaction { db in
+        try await pool.database.writeWithoutTransaction { db in
             try Int.fetchOne(db, sql: "PRAGMA data_version") ?? 0
         }
     }

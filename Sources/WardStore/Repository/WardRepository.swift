@@ -115,7 +115,7 @@ public protocol WardRepository: Sendable {
     // MARK: Settings
     /// The database's stable identity (not a path, not a row id): workstations remember their
     /// signed-in user per ward by it.
-    func wardIdentity() async throws -> String
+    func wardIdentity() async throws -> String?
     func settings() async throws -> WardSettings
     func updateSettings(_ settings: WardSettings, by: Int64?) async throws -> WardSettings
 

@@ -42,7 +42,9 @@ enum WardTask {
     }
 
     /// A write needs someone at the keyboard; nil when there is, else the message to show.
+    /// A read-only ward refuses every write up front, saying why.
     static func requireUser(_ context: AppContext) -> Intent? {
-        context.staff == nil ? .message(.warning(context.t("ward.no_user"))) : nil
+        if let reason = context.readOnlyReason { return .message(.warning(context.t("ward.read_only", reason))) }
+        return context.staff == nil ? .message(.warning(context.t("ward.no_user"))) : nil
     }
 }

@@ -1,0 +1,57 @@
+import Foundation
+import GRDB
+
+/// How this process opened the ward file. Read-only when the file or its folder is not writable
+/// by this user, or when a newer Cotside made it: the ward can still be viewed, and every write
+/// is refused with `WardReadOnlyError` before it reaches SQLite.
+public enum WardAccess: Sendable, Hashable {
+    case readWrite
+    /// `reason` says why, in the user's words ("the file … is not writable by this user").
+    case readOnly(reason: String)
+
+    public var readOnlyReason: String? {
+        if case .readOnly(let reason) = self { return reason }
+        return nil
+    }
+}
+
+/// A write refused because the ward is open read-only; nothing was changed.
+public struct WardReadOnlyError: Error, Sendable, Hashable, CustomStringConvertible {
+    public let reason: String
+    public var description: String { "the ward database is open read-only (\(reason)); nothing was saved" }
+}
+
+/// The ward's GRDB pool with the access it was opened with. Reads pass straight through; every
+/// write path checks the access first, so a read-only ward refuses writes with the reason instead
+/// of a bare "attempt to write a readonly database". Same call shapes as `DatabasePool`.
+public struct WardPool: Sendable {
+    public let database: DatabasePool
+    public let access: WardAccess
+
+    public func read<T>(_ value: (Database) throws -> T) throws -> T { try database.read(value) }
+
+    public func read<T: Sendable>(_ value: @Sendable (Database) throws -> T) async throws -> T {
+        try await database.read(value)
+    }
+
+    public func write<T>(_ updates: (Database) throws -> T) throws -> T {
+        try checkWritable()
+        return try database.write(updates)
+    }
+
+    public func write<T: Sendable>(_ updates: @Sendable (Database) throws -> T) async throws -> T {
+        try checkWritable()
+        return try await database.write(updates)
+    }
+
+    public func writeWithoutTransaction<T: Sendable>(_ updates: @Sendable (Database) throws -> T) async throws -> T {
+        try checkWritable()
+        return try await database.writeWithoutTransaction(updates)
+    }
+
+    public func close() throws { try database.close() }
+
+    private func checkWritable() throws {
+        if let reason = access.readOnlyReason { throw WardReadOnlyError(reason: reason) }
+    }
+}
