@@ -49,9 +49,40 @@ final class PreferencesTests: XCTestCase {
         try Data("{not json".utf8).write(to: url)
         let (prefs, outcome) = PreferencesFile(url: url).load()
         XCTAssertEqual(prefs, Preferences())
-        guard case .corrupt(let aside) = outcome else { return XCTFail("expected corrupt, got \(outcome)") }
+        guard case .corrupt(let aside, let problem) = outcome else { return XCTFail("expected corrupt, got \(outcome)") }
+        XCTAssertEqual(problem, "is not valid preferences JSON")
         XCTAssertEqual(try String(contentsOfFile: aside, encoding: .utf8), "{not json", "the user's file is kept")
         XCTAssertFalse(FileManager.default.fileExists(atPath: url.path))
+    }
+
+    /// The shift's defect: a preferences file that could not be read (mode 000 for its user) was
+    /// taken as missing and rewritten with defaults. A folder in its place cannot be read even
+    /// by root, so it stands in for the unreadable file here.
+    func testAnUnreadableFileIsMovedAsideAndSaid() throws {
+        let url = folder.appendingPathComponent("preferences.json")
+        try FileManager.default.createDirectory(at: url, withIntermediateDirectories: true)
+        let (prefs, outcome) = PreferencesFile(url: url).load()
+        XCTAssertEqual(prefs, Preferences())
+        guard case .corrupt(let aside, let problem) = outcome else { return XCTFail("expected corrupt, got \(outcome)") }
+        XCTAssertEqual(problem, "cannot be read (is a directory)")
+        XCTAssertTrue(FileManager.default.fileExists(atPath: aside), "kept, moved aside")
+        XCTAssertEqual(outcome.message(path: url.path),
+                       "The preferences file \(url.path) cannot be read (is a directory); it was moved to \(aside) and defaults are in use.")
+        XCTAssertTrue(outcome.allowsSaving, "the name is free again")
+    }
+
+    /// When it cannot be moved either (a folder the user may not write), it is kept and never
+    /// saved over.
+    func testAnUnreadableFileThatCannotBeMovedIsKeptAndNotSavedOver() throws {
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        let url = folder.appendingPathComponent("preferences.json")
+        try Data("{not json".utf8).write(to: url)
+        var file = PreferencesFile(url: url)
+        file.moveAside = { _, _ in throw POSIXError(.EACCES) }
+        let (_, outcome) = file.load()
+        XCTAssertEqual(outcome, .keptUnreadable(problem: "is not valid preferences JSON"))
+        XCTAssertFalse(outcome.allowsSaving)
+        XCTAssertEqual(try String(contentsOf: url, encoding: .utf8), "{not json")
     }
 
     func testOlderFilesWithMissingKeysStillLoad() throws {

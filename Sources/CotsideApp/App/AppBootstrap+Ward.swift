@@ -56,8 +56,9 @@ extension AppBootstrap {
             shell.context.userName = staff.name
         }
         if start { shell.start(askForUser: askForUser, initialTab: initialTab) }
-        // Said once, on the message line: a new ward made, its mode tightened, or read-only and why.
-        if let notice = store.openingNotices.last {
+        // Said once, on the message line: a new ward made, its mode tightened, or read-only and why
+        // (read-only outranks a preferences warning; the others do not hide it).
+        if let notice = store.openingNotices.last, shell.message == nil || store.access.readOnlyReason != nil {
             shell.show(store.access.readOnlyReason == nil ? .info(notice) : .warning(notice))
         }
         return shell

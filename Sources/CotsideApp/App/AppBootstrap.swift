@@ -32,10 +32,7 @@ public enum AppBootstrap {
     ) throws -> (shell: AppShell, startupMessage: Message?) {
         let file = PreferencesFile.standard(environment: options.environment)
         var (preferences, outcome) = file.load()
-        var startup: Message?
-        if case .corrupt(let aside) = outcome {
-            startup = .warning("Preferences file was unreadable and has been moved to \(aside); defaults are in use.")
-        }
+        var startup: Message? = outcome.message(path: file.url.path).map(Message.warning)
         if let theme = options.theme { preferences.theme = theme.rawValue }
         if let language = options.language { preferences.language = language }
         let localizer: Localizer
@@ -64,7 +61,7 @@ public enum AppBootstrap {
             repository: repository,
             wardSettings: wardSettings ?? .defaults
         )
-        let effects = persistPreferences
+        let effects = persistPreferences && outcome.allowsSaving
             ? ShellEffects(savePreferences: { prefs in
                 do { try file.save(prefs); return nil } catch { return String(describing: error) }
             })

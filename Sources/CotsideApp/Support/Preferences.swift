@@ -86,18 +86,74 @@ public struct PreferencesFile: Sendable {
     public enum LoadOutcome: Equatable, Sendable {
         case loaded
         case missing
-        /// The file could not be read; it was renamed to `movedTo` and defaults are used.
-        case corrupt(movedTo: String)
+        /// The file could not be read or parsed (`problem`); it was renamed to `movedTo` and
+        /// defaults are used.
+        case corrupt(movedTo: String, problem: String)
+        /// The file could not be read or parsed, nor moved aside: it is kept as it is, and
+        /// nothing is saved over it this run.
+        case keptUnreadable(problem: String)
+
+        /// False when saving would overwrite a file the user has not seen read.
+        public var allowsSaving: Bool {
+            if case .keptUnreadable = self { return false }
+            return true
+        }
+
+        /// What to tell the user, or nil when there is nothing to say.
+        public func message(path: String) -> String? {
+            switch self {
+            case .loaded, .missing: return nil
+            case .corrupt(let aside, let problem):
+                return "The preferences file \(path) \(problem); it was moved to \(aside) and defaults are in use."
+            case .keptUnreadable(let problem):
+                return "The preferences file \(path) \(problem) and could not be moved aside; it is kept as it is, "
+                    + "defaults are in use and nothing will be saved over it."
+            }
+        }
     }
 
+    /// Renames the unreadable file out of the way (injectable: tests cannot make a rename fail as root).
+    var moveAside: @Sendable (String, String) throws -> Void = { try FileManager.default.moveItem(atPath: $0, toPath: $1) }
+
+    /// Reads the file. A file that exists but cannot be read (mode 000, a folder in its place)
+    /// or parsed is never treated as missing: it is moved aside, or kept, and the user told.
     public func load() -> (Preferences, LoadOutcome) {
-        guard let data = FileManager.default.contents(atPath: url.path) else { return (Preferences(), .missing) }
+        var status = stat()
+        guard lstat(url.path, &status) == 0 else { return (Preferences(), .missing) }
+        let problem: String
+        switch Self.readAll(url.path) {
+        case .failure(let reason):
+            problem = "cannot be read (\(reason))"
+        case .success(let data):
+            do {
+                return (try Self.decoder.decode(Preferences.self, from: data), .loaded)
+            } catch {
+                problem = "is not valid preferences JSON"
+            }
+        }
+        let aside = url.path + ".corrupt-\(Int(Date().timeIntervalSince1970))"
         do {
-            return (try Self.decoder.decode(Preferences.self, from: data), .loaded)
+            try moveAside(url.path, aside)
+            return (Preferences(), .corrupt(movedTo: aside, problem: problem))
         } catch {
-            let aside = url.path + ".corrupt-\(Int(Date().timeIntervalSince1970))"
-            try? FileManager.default.moveItem(atPath: url.path, toPath: aside)
-            return (Preferences(), .corrupt(movedTo: aside))
+            return (Preferences(), .keptUnreadable(problem: problem))
+        }
+    }
+
+    private enum ReadResult { case success(Data), failure(String) }
+
+    /// The whole file through open(2)/read(2), so a failure says why (permission denied, is a directory).
+    private static func readAll(_ path: String) -> ReadResult {
+        let fd = open(path, O_RDONLY | O_CLOEXEC)
+        guard fd >= 0 else { return .failure(String(cString: strerror(errno)).lowercased()) }
+        defer { close(fd) }
+        var data = Data()
+        var chunk = [UInt8](repeating: 0, count: 65_536)
+        while true {
+            let count = read(fd, &chunk, chunk.count)
+            if count < 0 { return .failure(String(cString: strerror(errno)).lowercased()) }
+            if count == 0 { return .success(data) }
+            data.append(contentsOf: chunk[0..<count])
         }
     }
 
