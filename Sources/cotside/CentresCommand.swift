@@ -96,10 +96,7 @@ struct CentresImportCommand: AsyncParsableCommand {
     @OptionGroup var options: AppOptions
 
     func run() async throws {
-        let text: String
-        do { text = try String(contentsOfFile: file, encoding: .utf8) } catch {
-            throw CommandFailure.usage("cannot read \(file): \(error.localizedDescription)")
-        }
+        let text = try TextFileReader.read(file, what: "centres list")
         let centres: [StrokeCentre]
         switch StrokeCentreParser.parse(text) {
         case .failure(let issues):

@@ -25,8 +25,14 @@ struct CotsideCommand: AsyncParsableCommand {
 enum Entry {
     static func main() async {
         var command: ParsableCommand
+        let commands = CotsideCommand.configuration.subcommands.map { $0._commandName }
+        let arguments: [String]
+        switch ArgumentPreflight.check(Array(CommandLine.arguments.dropFirst()), commands: commands) {
+        case .success(let checked): arguments = checked
+        case .failure(let failure): fail(failure.message, code: failure.exitCode)
+        }
         do {
-            command = try CotsideCommand.parseAsRoot()
+            command = try CotsideCommand.parseAsRoot(arguments)
         } catch {
             // Help and --version are "errors" that exit 0; every usage error exits 2.
             if CotsideCommand.exitCode(for: error) == .success {

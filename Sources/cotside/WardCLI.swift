@@ -44,10 +44,23 @@ struct WardCLI {
         }
     }
 
-    /// A store validation failure becomes exit 2 with every issue named.
+    /// A store validation failure becomes exit 2 with every issue named by the option the user
+    /// typed (`--volume: …`), never by the store's field name (`volumeML: …`).
     static func usage(_ error: WardValidationError) -> CommandFailure {
-        CommandFailure.usage(error.issues.map { "\($0.field): \($0.message)" }.joined(separator: "; "))
+        CommandFailure.usage(error.issues.map { issue in
+            optionForField[issue.field].map { "\($0): \(issue.message)" } ?? issue.message
+        }.joined(separator: "; "))
     }
+
+    /// The command-line option that carries each validated store field.
+    static let optionForField: [String: String] = [
+        "occurredAt": "--at", "measuredAt": "--at", "recordedAt": "--at", "givenAt": "--at",
+        "volumeML": "--volume", "durationMinutes": "--duration", "value": "--value", "diastolicMmHg": "--value",
+        "withheldReason": "--reason", "overrideReason": "--override-reason", "notes": "--notes",
+        "bedLabel": "--bed", "dateOfBirth": "--dob", "birthWeightGrams": "--birth-weight-g",
+        "gestationalAgeWeeks": "--ga", "gestationalAgeDays": "--ga", "nappyWeightGrams": "--weight-g",
+        "stoolColour": "--colour", "range": "--set",
+    ]
 
     /// "14:05" in the ward's time zone, with the day when it is not today.
     func clockText(_ date: Date) -> String {

@@ -53,7 +53,7 @@ struct WardCommandSupport {
         do {
             return try await body()
         } catch let error as WardValidationError {
-            throw CommandFailure.usage(error.issues.map(\.message).joined(separator: "; "))
+            throw WardCLI.usage(error)
         } catch let error as WardStoreError {
             throw CommandFailure.usage(error.description)
         } catch let error as WardReadOnlyError {

@@ -56,13 +56,8 @@ public enum WardDatabaseLocation {
         let fm = FileManager.default
         var madeFolder = false
         if !fm.fileExists(atPath: folder) {
-            do {
-                try fm.createDirectory(atPath: folder, withIntermediateDirectories: true,
-                                       attributes: [.posixPermissions: 0o700])
-                madeFolder = true
-            } catch {
-                throw Failure(description: "cannot create the folder \(folder) for the ward database: \(error.localizedDescription)")
-            }
+            try makeFolders(folder)
+            madeFolder = true
         }
         var isFolder: ObjCBool = false
         if fm.fileExists(atPath: path, isDirectory: &isFolder) {
@@ -78,6 +73,19 @@ public enum WardDatabaseLocation {
         fchmod(fd, 0o600)  // the umask may have removed bits; never added any
         close(fd)
         return "Creating a new, empty ward database at \(path)" + (madeFolder ? " (made the folder \(folder))." : ".")
+    }
+
+    /// mkdir -p with mode 0700, failing with the plain reason ("permission denied", "not a
+    /// directory") rather than Foundation's error domain and number.
+    static func makeFolders(_ folder: String) throws {
+        var path = folder.hasPrefix("/") ? "" : "."
+        for component in folder.split(separator: "/") {
+            path += "/" + component
+            if mkdir(path, 0o700) != 0 && errno != EEXIST {
+                throw Failure(description: "cannot create the folder \(path) for the ward database: "
+                              + String(cString: strerror(errno)).lowercased())
+            }
+        }
     }
 
     /// An existing ward file (and its -wal and -shm) that group or others may read is made 0600:

@@ -1,0 +1,54 @@
+import ArgumentParser
+import Foundation
+
+/// What ArgumentParser gets wrong for a ward's command line, checked before it parses:
+/// an unknown command word is swallowed by the default (full-screen) command, a repeated option
+/// silently takes its last value, and a negative number after an option is read as an option
+/// ("Missing value for '--weight-g'") instead of a value the command can refuse with its range.
+enum ArgumentPreflight {
+    /// Options that may be given more than once (each adds a value).
+    static let repeatable: Set<String> = ["--set", "--reset"]
+
+    /// The arguments to parse (negative numbers joined to their option as `--value=-5`), or the
+    /// exit-2 failure that says what is wrong and what is allowed.
+    static func check(_ arguments: [String], commands: [String]) -> Result<[String], CommandFailure> {
+        if let first = arguments.first, !first.hasPrefix("-"), !commands.contains(first) {
+            return .failure(.usage("unknown command '\(first)'; the commands are: \(commands.joined(separator: ", ")) "
+                                   + "(cotside with no command opens the full-screen app; cotside --help says more)"))
+        }
+        var result: [String] = []
+        var seen: [String: String] = [:]
+        var index = 0
+        while index < arguments.count {
+            var token = arguments[index]
+            if token == "--" {  // everything after is a value
+                result += arguments[index...]
+                break
+            }
+            if token.hasPrefix("--"), token.count > 2 {
+                let name = String(token.split(separator: "=", maxSplits: 1)[0])
+                if !token.contains("="), index + 1 < arguments.count, isNegativeNumber(arguments[index + 1]) {
+                    token = name + "=" + arguments[index + 1]
+                    index += 1
+                }
+                let value = token.contains("=") ? String(token.split(separator: "=", maxSplits: 1).last ?? "")
+                    : (index + 1 < arguments.count && !arguments[index + 1].hasPrefix("-") ? arguments[index + 1] : "")
+                if !repeatable.contains(name), let earlier = seen[name] {
+                    let values = [earlier, value].filter { !$0.isEmpty }
+                    let shown = values.count == 2 ? " (\(values[0]) and \(values[1]))" : ""
+                    return .failure(.usage("\(name) is given twice\(shown); give it once"))
+                }
+                seen[name] = value
+            }
+            result.append(token)
+            index += 1
+        }
+        return .success(result)
+    }
+
+    /// "-5", "-0.5", "-12.25": a value, not an option.
+    static func isNegativeNumber(_ text: String) -> Bool {
+        guard text.hasPrefix("-"), text.count > 1 else { return false }
+        return Double(text) != nil && text.dropFirst().allSatisfy { $0.isNumber || $0 == "." }
+    }
+}
