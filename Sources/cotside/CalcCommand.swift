@@ -1,6 +1,7 @@
 import ArgumentParser
 import Clinical
 import Foundation
+import TerminalUI
 
 /// `cotside calc`: the calculators for scripts and other systems (see calc-contract.md).
 /// Arguments are captured raw, because ArgumentParser would swallow `TOOL --help` and the
@@ -21,14 +22,14 @@ struct CalcCommand: ParsableCommand {
             signal(SIGPIPE, SIG_IGN)
             let summary = CalcBatch.run()
             if !summary.outputOK {
-                FileHandle.standardError.write(Data("cotside calc --batch: could not write the answers (output closed)\n".utf8))
+                printError("cotside calc --batch: could not write the answers (output closed)\n")
                 throw ExitCode(1)
             }
             return
         }
         let outcome = CalcCLI.run(arguments, ascii: !CalcCLI.localeIsUTF8(ProcessInfo.processInfo.environment))
-        if !outcome.stdout.isEmpty { FileHandle.standardOutput.write(Data(outcome.stdout.utf8)) }
-        if !outcome.stderr.isEmpty { FileHandle.standardError.write(Data(outcome.stderr.utf8)) }
+        if !outcome.stdout.isEmpty { FileHandle.standardOutput.write(Data(TerminalText.sanitized(outcome.stdout).utf8)) }
+        if !outcome.stderr.isEmpty { printError(outcome.stderr) }
         if outcome.exitCode != 0 { throw ExitCode(outcome.exitCode) }
     }
 }

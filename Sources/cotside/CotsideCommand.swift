@@ -39,7 +39,7 @@ enum Entry {
                 print(CotsideCommand.fullMessage(for: error))
                 Foundation.exit(0)
             }
-            FileHandle.standardError.write(Data((CotsideCommand.fullMessage(for: error) + "\n").utf8))
+            printError((CotsideCommand.fullMessage(for: error) + "\n"))
             Foundation.exit(2)
         }
         do {
@@ -61,7 +61,7 @@ enum Entry {
                 print(CotsideCommand.fullMessage(for: error))
                 Foundation.exit(0)
             case .validationFailure:
-                FileHandle.standardError.write(Data((CotsideCommand.fullMessage(for: error) + "\n").utf8))
+                printError((CotsideCommand.fullMessage(for: error) + "\n"))
                 Foundation.exit(2)
             default:
                 fail(CotsideCommand.fullMessage(for: error), code: 1)
@@ -70,7 +70,7 @@ enum Entry {
     }
 
     static func fail(_ message: String, code: Int32) -> Never {
-        FileHandle.standardError.write(Data("cotside: \(message)\n".utf8))
+        printError("cotside: \(message)\n")
         Foundation.exit(code)
     }
 }

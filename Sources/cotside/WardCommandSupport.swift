@@ -19,7 +19,7 @@ struct WardCommandSupport {
             throw CommandFailure.usage(error.description)
         }
         // On stderr, so scripts reading stdout (--json) are not disturbed.
-        for notice in store.openingNotices { FileHandle.standardError.write(Data("cotside: \(notice)\n".utf8)) }
+        for notice in store.openingNotices { printError("cotside: \(notice)\n") }
     }
 
     /// The admitted patient in `bed`; exit 2 naming the admitted beds when there is none.

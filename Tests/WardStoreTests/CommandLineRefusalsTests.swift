@@ -59,3 +59,44 @@ final class CommandLineRefusalsTests: WardStoreTestCase {
         XCTAssertFalse(any.stderr.contains("NSCocoaErrorDomain"), any.stderr)
     }
 }
+
+/// ESC[2J in a name cleared the screen of whoever listed the ward: names refuse control
+/// characters, notes keep only tabs and line breaks, and old stored text is printed sanitised.
+final class ControlCharacterTests: WardStoreTestCase {
+    func testNamesRefuseControlCharactersNamingTheField() async throws {
+        await assertValidationFails(field: "givenName", messageContains: "the given name contains a control character (ESC at position 4)") {
+            _ = try await self.store.admit(self.patientDraft(given: "Ava\u{1B}[2J"), by: nil)
+        }
+        await assertValidationFails(field: "hospitalNumber", messageContains: "(BEL at position 2)") {
+            _ = try await self.store.admit(self.patientDraft(hospitalNumber: "H\u{07}1"), by: nil)
+        }
+        await assertValidationFails(field: "bedLabel", messageContains: "the bed label contains a control character") {
+            _ = try await self.store.admit(self.patientDraft(bed: "3\u{1B}"), by: nil)
+        }
+        await assertValidationFails(field: "name", messageContains: "the name contains a control character") {
+            _ = try await self.store.addStaff(StaffDraft(name: "Nia\u{1B}[31m", initials: "NN", role: .nurse), by: nil)
+        }
+        let rows = try await sql { db in try Int.fetchOne(db, sql: "SELECT (SELECT count(*) FROM patient) + (SELECT count(*) FROM staff)")! }
+        XCTAssertEqual(rows, 0)
+    }
+
+    func testNotesKeepTabsAndLineBreaksOnly() async throws {
+        let patient = try await admit()
+        let nappy = try await store.logNappyChange(NappyChangeDraft(patientId: patient.id, occurredAt: clock.now, kind: .wet,
+                                                                    notes: "red\u{1B}[31m rash\u{07}\r\nsecond line\twith tab"), by: nil)
+        XCTAssertEqual(nappy.record.notes, "red[31m rash\nsecond line\twith tab")
+    }
+
+    /// A database written before the refusal (or by hand) still cannot inject: `cotside
+    /// patients` prints the name with U+FFFD where the ESC was, and the exit is 0.
+    func testOldStoredControlCharactersArePrintedSanitised() async throws {
+        let patient = try await admit(bed: "3", given: "Ava")
+        try await store.pool.write { db in
+            try db.execute(sql: "UPDATE patient SET givenName = ? WHERE id = ?", arguments: ["Ava\u{1B}[2J\u{07}", patient.id])
+        }
+        let list = try runCotside(["patients"])
+        XCTAssertEqual(list.status, 0, list.stderr)
+        XCTAssertFalse(list.stdout.unicodeScalars.contains { $0.value == 0x1B || $0.value == 0x07 }, list.stdout)
+        XCTAssertTrue(list.stdout.contains("Ava\u{FFFD}[2J\u{FFFD} Smith"), list.stdout)
+    }
+}

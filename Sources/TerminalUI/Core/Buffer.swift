@@ -49,7 +49,9 @@ public struct Buffer: Hashable, Sendable {
         let bounds = (clip ?? area).intersection(area)
         guard y >= bounds.y, y < bounds.maxY else { return x }
         var column = x
-        for ch in text {
+        for original in text {
+            // A control character in stored text shows as U+FFFD; it never reaches the terminal.
+            let ch = original.unicodeScalars.contains(where: TerminalText.isControl) ? TerminalText.replacement : original
             let w = TextWidth.columns(of: ch)
             if w == 0 { continue }
             if column >= bounds.maxX { break }

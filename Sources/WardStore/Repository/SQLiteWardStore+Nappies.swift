@@ -99,7 +99,12 @@ extension SQLiteWardStore {
         guard issues.isEmpty else { throw WardValidationError(issues) }
     }
 
+    /// Notes keep their words, tabs and line breaks; other control characters (ESC, BEL, a
+    /// carriage return) are dropped, so a note cannot act on the terminal that shows it.
     static func cleanNotes(_ notes: String) -> String {
-        notes.trimmingCharacters(in: .whitespacesAndNewlines)
+        let kept = notes.replacingOccurrences(of: "\r\n", with: "\n").unicodeScalars.filter {
+            $0.value == 0x09 || $0.value == 0x0A || !($0.value < 0x20 || (0x7F...0x9F).contains($0.value))
+        }
+        return String(String.UnicodeScalarView(kept)).trimmingCharacters(in: .whitespacesAndNewlines)
     }
 }

@@ -14,6 +14,9 @@ extension WardValidation {
         let name = draft.drugName.trimmingCharacters(in: .whitespaces)
         if name.isEmpty {
             issues.append(.init(field: "drugName", message: "the drug name is empty; enter the drug name"))
+        }
+        if let issue = controlCharacters(draft.drugName, field: "drugName", what: "the drug name") {
+            issues.append(issue)
         } else if name.count > 80 {
             issues.append(.init(field: "drugName", message: "the drug name has \(name.count) characters; at most 80 are allowed"))
         }

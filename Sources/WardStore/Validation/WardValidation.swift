@@ -20,6 +20,11 @@ public enum WardValidation {
             }
         }
         nonEmpty(draft.bedLabel, "bedLabel", "the bed label")
+        for (value, field, what) in [(draft.bedLabel, "bedLabel", "the bed label"), (draft.givenName, "givenName", "the given name"),
+                                     (draft.familyName, "familyName", "the family name"),
+                                     (draft.hospitalNumber, "hospitalNumber", "the hospital number")] {
+            if let issue = controlCharacters(value, field: field, what: what) { issues.append(issue) }
+        }
         if draft.bedLabel.count > 16 {
             issues.append(.init(field: "bedLabel", message: "the bed label has \(draft.bedLabel.count) characters; at most 16 are allowed"))
         }
@@ -100,11 +105,26 @@ public enum WardValidation {
         now.timeIntervalSince(occurredAt) > backdateConfirmationAge
     }
 
+    /// Names, labels and numbers are shown on other people's terminals: a control character
+    /// (ESC, BEL, a tab or newline) in one is refused, naming it and where it is.
+    public static func controlCharacters(_ value: String, field: String, what: String) -> ValidationIssue? {
+        guard let index = value.unicodeScalars.firstIndex(where: { $0.value < 0x20 || (0x7F...0x9F).contains($0.value) })
+        else { return nil }
+        let scalar = value.unicodeScalars[index]
+        let names: [UInt32: String] = [0x1B: "ESC", 0x07: "BEL", 0x09: "a tab", 0x0A: "a line break", 0x0D: "a carriage return",
+                                       0x08: "backspace", 0x7F: "DEL"]
+        let name = names[scalar.value] ?? String(format: "U+%04X", scalar.value)
+        let position = value.unicodeScalars.distance(from: value.unicodeScalars.startIndex, to: index) + 1
+        return .init(field: field, message: "\(what) contains a control character (\(name) at position \(position)); "
+                     + "use letters, digits, spaces and punctuation only")
+    }
+
     public static func staff(_ draft: StaffDraft, activeInitials: [String]) -> [ValidationIssue] {
         var issues: [ValidationIssue] = []
         if draft.name.trimmingCharacters(in: .whitespaces).isEmpty {
             issues.append(.init(field: "name", message: "the name is empty; enter the staff member's name"))
         }
+        if let issue = controlCharacters(draft.name, field: "name", what: "the name") { issues.append(issue) }
         let initials = draft.initials.trimmingCharacters(in: .whitespaces)
         if !(1...4).contains(initials.count) || !initials.allSatisfy({ $0.isLetter }) {
             issues.append(.init(field: "initials", message: "initials '\(draft.initials)' must be 1 to 4 letters"))
@@ -116,6 +136,7 @@ public enum WardValidation {
 
     public static func settings(_ settings: WardSettings) -> [ValidationIssue] {
         var issues: [ValidationIssue] = []
+        if let issue = controlCharacters(settings.wardName, field: "wardName", what: "the ward name") { issues.append(issue) }
         if settings.wardName.trimmingCharacters(in: .whitespaces).isEmpty {
             issues.append(.init(field: "wardName", message: "the ward name is empty"))
         }
