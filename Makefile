@@ -24,9 +24,9 @@ run: deps build
 build: deps
 	$(SWIFT) build -c $(CONFIG) $(BUILD_FLAGS) --product cotside
 
-# Line-buffered (stdbuf), so a log cut short by a CI deadline still names the test running.
+# Every test; the last line is the true count ("N passed, F failed"), see scripts/run-tests.sh.
 test: test-deps
-	LANG=C.UTF-8 stdbuf -oL -eL $(SWIFT) test
+	LANG=C.UTF-8 scripts/run-tests.sh $(SWIFT)
 
 # Benchmarks report medians and ratios; targets are stated beside each figure, never asserted.
 bench: deps
