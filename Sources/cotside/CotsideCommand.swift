@@ -37,10 +37,10 @@ enum Entry {
             // Help and --version are "errors" that exit 0; every usage error exits 2.
             if CotsideCommand.exitCode(for: error) == .success {
                 print(CotsideCommand.fullMessage(for: error))
-                Foundation.exit(0)
+                exit(0)
             }
             printError((CotsideCommand.fullMessage(for: error) + "\n"))
-            Foundation.exit(2)
+            exit(2)
         }
         do {
             if var asyncCommand = command as? AsyncParsableCommand {
@@ -52,26 +52,33 @@ enum Entry {
             fail(failure.message, code: failure.exitCode)
         } catch let readOnly as WardReadOnlyError {
             fail(readOnly.description, code: 2)
-        } catch let exit as ExitCode {
-            Foundation.exit(exit.rawValue)
+        } catch let code as ExitCode {
+            exit(code.rawValue)
         } catch {
             // ArgumentParser reports --help (and some usage errors) from `run()` too.
             switch CotsideCommand.exitCode(for: error) {
             case .success:
                 print(CotsideCommand.fullMessage(for: error))
-                Foundation.exit(0)
+                exit(0)
             case .validationFailure:
                 printError((CotsideCommand.fullMessage(for: error) + "\n"))
-                Foundation.exit(2)
+                exit(2)
             default:
                 fail(CotsideCommand.fullMessage(for: error), code: 1)
             }
         }
+        OpenWards.shared.closeAll()
+    }
+
+    /// Every way out closes the ward files first (checkpointing their logs).
+    static func exit(_ code: Int32) -> Never {
+        OpenWards.shared.closeAll()
+        Foundation.exit(code)
     }
 
     static func fail(_ message: String, code: Int32) -> Never {
         printError("cotside: \(message)\n")
-        Foundation.exit(code)
+        exit(code)
     }
 }
 

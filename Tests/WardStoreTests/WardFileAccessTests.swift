@@ -168,3 +168,47 @@ final class ReadOnlyWardCommandLineTests: WardStoreTestCase {
                       admit.stderr)
     }
 }
+
+/// A ward is fast to open whatever the last process left: a bulk write's log is folded in.
+final class WriteAheadLogTests: XCTestCase {
+    var folder: URL!
+    var path: String { folder.appendingPathComponent("ward.sqlite").path }
+
+    override func setUp() {
+        folder = FileManager.default.temporaryDirectory.appendingPathComponent("wal-\(UUID().uuidString)")
+        try? FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+    }
+
+    override func tearDown() { try? FileManager.default.removeItem(at: folder) }
+
+    func walSize() -> Int { (try? FileManager.default.attributesOfItem(atPath: path + "-wal")[.size] as? Int) ?? -1 }
+
+    /// After `cotside demo` the log was as large as the ward (167 MB on 40 cots × 2 years) and
+    /// every later start replayed it.
+    func testTheDemoLeavesNoLargeLog() async throws {
+        let store = try SQLiteWardStore(path: path)
+        _ = try await DemoWard.generate(into: store, cots: 8, days: 60, seed: 2, now: Date(), timeZone: .current)
+        XCTAssertLessThan(walSize(), 1 << 20, "the demo's log was folded into the ward file")
+    }
+
+    /// Closing the process's wards (every exit path calls this) truncates a large log, and
+    /// leaves an everyday one alone (an empty log would make the next read-only start write).
+    func testClosingTruncatesALargeLogOnly() async throws {
+        var store: SQLiteWardStore? = try SQLiteWardStore(path: path)
+        try await store!.pool.write { db in
+            try db.execute(sql: "CREATE TABLE bulk (data BLOB)")
+            for _ in 0..<24 { try db.execute(sql: "INSERT INTO bulk VALUES (randomblob(1048576))") }
+        }
+        XCTAssertGreaterThan(walSize(), WardDatabase.walCheckpointThresholdBytes)
+        OpenWards.shared.closeAll()
+        XCTAssertEqual(walSize(), 0, "a bulk write's log is checkpointed and truncated at exit")
+        store = nil
+
+        let small = try SQLiteWardStore(path: path)
+        _ = try await small.addStaff(StaffDraft(name: "Kept", initials: "K", role: .nurse), by: nil)
+        let everyday = walSize()
+        XCTAssertGreaterThan(everyday, 0)
+        OpenWards.shared.closeAll()
+        XCTAssertEqual(walSize(), everyday, "an everyday log is left as it is")
+    }
+}

@@ -27,6 +27,8 @@ public struct WardReadOnlyError: Error, Sendable, Hashable, CustomStringConverti
 public struct WardPool: Sendable {
     public let database: DatabasePool
     public let access: WardAccess
+    /// The ward file (its `-wal` sits beside it).
+    let path: String
 
     public func read<T>(_ value: (Database) throws -> T) throws -> T { try database.read(value) }
 
@@ -50,6 +52,15 @@ public struct WardPool: Sendable {
     }
 
     public func close() throws { try database.close() }
+
+    /// Folds the write-ahead log into the ward file and truncates it, when the log has grown
+    /// past `minimumBytes` (a no-op for a read-only ward, so a start that only reads writes nothing).
+    public func checkpoint(ifLogExceeds minimumBytes: Int = 0) throws {
+        guard access == .readWrite else { return }
+        let size = (try? FileManager.default.attributesOfItem(atPath: path + "-wal")[.size] as? Int) ?? 0
+        guard size > minimumBytes else { return }
+        try database.writeWithoutTransaction { db in _ = try db.checkpoint(.truncate) }
+    }
 
     private func checkWritable() throws {
         if let reason = access.readOnlyReason { throw WardReadOnlyError(reason: reason) }

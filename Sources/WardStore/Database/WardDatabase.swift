@@ -19,6 +19,14 @@ enum WardDatabase {
         let notices: [String]
     }
 
+    /// A kept `-wal` file larger than this (a bulk write: demo, import; SQLite's automatic
+    /// checkpoints keep everyday logs near 4 MB) is checkpointed and truncated when the process
+    /// closes the ward. Smaller ones are left alone: GRDB writes a
+    /// dummy transaction at open when the log is empty, so truncating every time would make each
+    /// start that only reads write again. (`journal_size_limit` is not used for the same reason:
+    /// with a persistent WAL it empties the log at every close.)
+    static let walCheckpointThresholdBytes = 16 << 20
+
     /// The schema this build writes: one step per registered migration.
     static var schemaVersion: Int { WardMigrations.migrator.migrations.count }
 
@@ -60,8 +68,9 @@ enum WardDatabase {
                 }
             }
         }
-        return Opened(pool: WardPool(database: database, access: reason.map { .readOnly(reason: $0) } ?? .readWrite),
-                      notices: notices)
+        let pool = WardPool(database: database, access: reason.map { .readOnly(reason: $0) } ?? .readWrite, path: path)
+        OpenWards.shared.add(pool)
+        return Opened(pool: pool, notices: notices)
     }
 
     /// The pool alone, read-write (tests and tools that manage the file themselves).

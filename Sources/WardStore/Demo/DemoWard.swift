@@ -87,6 +87,9 @@ public enum DemoWard {
                            doseRecords: clinical.doseRecords, asNeededDoses: clinical.asNeededDoses, feeds: clinical.feeds,
                            measurements: clinical.measurements)
         }
+        // The bulk write left a WAL as large as the ward; fold it in now, so the next process
+        // does not replay it on every start until something checkpoints.
+        try await store.checkpoint()
         progress?(1)
         await store.publishAll()
         return summary

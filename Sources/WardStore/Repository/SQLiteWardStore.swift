@@ -49,6 +49,9 @@ public actor SQLiteWardStore: WardRepository {
         broadcaster.finishAll()
     }
 
+    /// Folds the write-ahead log into the ward file (after a bulk write); see `WardPool.checkpoint`.
+    public func checkpoint() throws { try pool.checkpoint() }
+
     /// Stops watching for other processes and ends every change stream.
     public func close() {
         watcher?.cancel()
