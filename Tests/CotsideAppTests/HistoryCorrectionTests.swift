@@ -166,4 +166,29 @@ final class HistoryCorrectionTests: WardTestCase {
         stored = try await store.asNeededDose(id: dose.id)
         XCTAssertNil(stored?.deletedAt)
     }
+
+    func testMovingAnAsNeededDoseInsideTheIntervalAsksForAnOverrideReason() async throws {
+        let seed = try await seedMedications()
+        _ = try await store.logAsNeededDose(AsNeededDoseDraft(medicationId: seed.ibuprofen.id,
+                                                              givenAt: Self.now.addingTimeInterval(-8 * 3600)), by: seed.nurse.id)
+        let late = try await store.logAsNeededDose(AsNeededDoseDraft(medicationId: seed.ibuprofen.id,
+                                                                     givenAt: Self.now.addingTimeInterval(-60)), by: seed.nurse.id).record
+        try await openHistory(as: seed.nurse)
+        await press(.enter)
+        XCTAssertTrue(shell.front is AsNeededDoseFormScreen)
+        // 3 hours after the first dose: inside ibuprofen's 6-hour interval.
+        await press(.ctrl("u"))
+        await type("2026-11-21 09:05")
+        await press(.enter)
+        XCTAssertTrue(shell.front is PromptScreen, "the rule refuses; an override reason is asked")
+        XCTAssertTrue(messageText?.hasPrefix("Refused:") == true, messageText ?? "")
+        var stored = try await store.asNeededDose(id: late.id)
+        XCTAssertEqual(stored?.givenAt, late.givenAt, "nothing stored yet")
+        await type("consultant agreed")
+        await press(.enter)
+        stored = try await store.asNeededDose(id: late.id)
+        XCTAssertEqual(stored?.givenAt, today("09:05"))
+        XCTAssertEqual(stored?.overrideReason, "consultant agreed")
+        XCTAssertTrue(shell.front is HistoryScreen)
+    }
 }
