@@ -116,14 +116,9 @@ public enum WardValidation {
 
     /// Every setting against its declaration (`WardSettings.declarations`).
     public static func settings(_ settings: WardSettings) -> [ValidationIssue] {
-        settingValues(settings.storedValues)
-    }
-
-    /// The given settings (stored text by key) against their declarations.
-    public static func settingValues(_ values: [WardSettingKey: String]) -> [ValidationIssue] {
-        WardSettings.declarations.compactMap { declaration in
-            guard let value = values[declaration.key],
-                  case .invalid(let issue) = declaration.check(value) else { return nil }
+        let values = settings.storedValues
+        return WardSettings.declarations.compactMap { declaration in
+            guard let value = values[declaration.key], case .invalid(let issue) = declaration.check(value) else { return nil }
             return issue
         }
     }
