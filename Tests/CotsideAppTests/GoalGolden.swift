@@ -16,7 +16,7 @@ enum GoalGolden {
          │ Blood glucose              2.6–10 mmol/L    age default (BAPM 2017)                            │
          │                                                                                                │
          │                                                                                                │
-         │ Enter edit · d back to the age default · out-of-range marks follow at once                     │
+         │ Enter edit · d back to the age default · u undo · out-of-range marks follow at once            │
          └────────────────────────────────────────────────────────────────────────────────────────────────┘
 
 
@@ -26,7 +26,7 @@ enum GoalGolden {
 
 
          Ward                                   User: Nia Nurse (NN)                       Sat 21 Nov 14:05
-        Enter Edit  d Default  Esc Back  ? Help  : Commands  q Quit
+        Enter Edit  d Default  u Undo  Esc Back  ? Help  : Commands  q Quit
         """#
 
     /// Enter on temperature: both limits filled with the goal in force, the age default in the subtitle.

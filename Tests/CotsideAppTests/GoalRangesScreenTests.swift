@@ -99,6 +99,29 @@ final class GoalRangesScreenTests: WardTestCase {
         XCTAssertTrue(messageText?.contains("already uses the age default") ?? false, "\(String(describing: messageText))")
     }
 
+    func testUUndoesAGoalEditAndAReset() async throws {
+        try await openGoals(ownTemperature: GoalRange(low: 36, high: 37.8, source: MeasurementGoals.patientGoalSource))
+        await press(.enter, .tab)
+        await retype("38")
+        await press(.enter)
+        var own = try await ownGoals()
+        XCTAssertEqual(own[.temperature]?.high, 38)
+        await press(.char("u"))
+        own = try await ownGoals()
+        XCTAssertEqual(own[.temperature]?.high, 37.8, "u puts the previous own goal back")
+        XCTAssertEqual(messageText, "Undone: Temperature goal change for bed 3")
+        await press(.char("d"), .char("y"))
+        own = try await ownGoals()
+        XCTAssertNil(own[.temperature])
+        await press(.char("u"))
+        own = try await ownGoals()
+        XCTAssertEqual(own[.temperature], GoalRange(low: 36, high: 37.8, source: MeasurementGoals.patientGoalSource),
+                       "u after d brings the own goal back")
+        XCTAssertEqual(dashboardMark(), .high, "37.9 °C is above the restored 37.8 goal again")
+        let audit = try await store.auditEntries(entity: .measurementGoal, entityId: ada.id)
+        XCTAssertEqual(audit.map(\.action), [.update, .update, .revert, .update, .revert])
+    }
+
     func testLowNotBelowHighIsRefusedAsTypedAndNothingIsStored() async throws {
         try await openGoals()
         await press(.down, .enter)          // heart rate 100–180

@@ -39,37 +39,31 @@ public struct WardSettings: Sendable, Hashable, Codable {
 
     public static let defaults = WardSettings()
 
-    /// Keys in `ward_setting`.
-    enum Key: String, CaseIterable {
-        case wardName, dayStartMinutes, noWetAlertThresholdMinutes, dryNappyWeightGrams
-        case doseWindowMinutes, doseGraceMinutes, glucoseUnit, effectivenessMode, adherenceGatePercent
-    }
-
     /// Reads from key/value rows; missing or unreadable values fall back to the defaults.
     init(values: [String: String]) {
         let d = WardSettings.defaults
-        wardName = values[Key.wardName.rawValue] ?? d.wardName
-        dayStartMinutes = values[Key.dayStartMinutes.rawValue].flatMap { Int($0) } ?? d.dayStartMinutes
-        noWetAlertThresholdMinutes = values[Key.noWetAlertThresholdMinutes.rawValue].flatMap { Int($0) }
-            ?? d.noWetAlertThresholdMinutes
-        dryNappyWeightGrams = values[Key.dryNappyWeightGrams.rawValue].flatMap { Int($0) } ?? d.dryNappyWeightGrams
-        doseWindowMinutes = values[Key.doseWindowMinutes.rawValue].flatMap { Int($0) } ?? d.doseWindowMinutes
-        doseGraceMinutes = values[Key.doseGraceMinutes.rawValue].flatMap { Int($0) } ?? d.doseGraceMinutes
-        glucoseUnit = values[Key.glucoseUnit.rawValue].flatMap(GlucoseUnit.init(rawValue:)) ?? d.glucoseUnit
-        effectivenessMode = values[Key.effectivenessMode.rawValue].flatMap(EffectivenessMode.init(rawValue:))
-            ?? d.effectivenessMode
-        adherenceGatePercent = values[Key.adherenceGatePercent.rawValue].flatMap { Int($0) } ?? d.adherenceGatePercent
+        func value(_ key: WardSettingKey) -> String? { values[key.rawValue] }
+        wardName = value(.wardName) ?? d.wardName
+        dayStartMinutes = value(.dayStartMinutes).flatMap { Int($0) } ?? d.dayStartMinutes
+        noWetAlertThresholdMinutes = value(.noWetAlertThresholdMinutes).flatMap { Int($0) } ?? d.noWetAlertThresholdMinutes
+        dryNappyWeightGrams = value(.dryNappyWeightGrams).flatMap { Int($0) } ?? d.dryNappyWeightGrams
+        doseWindowMinutes = value(.doseWindowMinutes).flatMap { Int($0) } ?? d.doseWindowMinutes
+        doseGraceMinutes = value(.doseGraceMinutes).flatMap { Int($0) } ?? d.doseGraceMinutes
+        glucoseUnit = value(.glucoseUnit).flatMap(GlucoseUnit.init(rawValue:)) ?? d.glucoseUnit
+        effectivenessMode = value(.effectivenessMode).flatMap(EffectivenessMode.init(rawValue:)) ?? d.effectivenessMode
+        adherenceGatePercent = value(.adherenceGatePercent).flatMap { Int($0) } ?? d.adherenceGatePercent
     }
 
-    var values: [String: String] {
-        [Key.wardName.rawValue: wardName,
-         Key.dayStartMinutes.rawValue: String(dayStartMinutes),
-         Key.noWetAlertThresholdMinutes.rawValue: String(noWetAlertThresholdMinutes),
-         Key.dryNappyWeightGrams.rawValue: String(dryNappyWeightGrams),
-         Key.doseWindowMinutes.rawValue: String(doseWindowMinutes),
-         Key.doseGraceMinutes.rawValue: String(doseGraceMinutes),
-         Key.glucoseUnit.rawValue: glucoseUnit.rawValue,
-         Key.effectivenessMode.rawValue: effectivenessMode.rawValue,
-         Key.adherenceGatePercent.rawValue: String(adherenceGatePercent)]
+    /// Every setting as stored in `ward_setting` (text), by key.
+    public var storedValues: [WardSettingKey: String] {
+        [.wardName: wardName,
+         .dayStartMinutes: String(dayStartMinutes),
+         .noWetAlertThresholdMinutes: String(noWetAlertThresholdMinutes),
+         .dryNappyWeightGrams: String(dryNappyWeightGrams),
+         .doseWindowMinutes: String(doseWindowMinutes),
+         .doseGraceMinutes: String(doseGraceMinutes),
+         .glucoseUnit: glucoseUnit.rawValue,
+         .effectivenessMode: effectivenessMode.rawValue,
+         .adherenceGatePercent: String(adherenceGatePercent)]
     }
 }

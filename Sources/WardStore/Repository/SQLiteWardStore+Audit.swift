@@ -21,8 +21,9 @@ extension SQLiteWardStore {
                 case .asNeededDose: newId = try AuditTrail.undo(entry, as: AsNeededDose.self, db: db, by: by, at: now)
                 case .feed: newId = try AuditTrail.undo(entry, as: Feed.self, db: db, by: by, at: now)
                 case .measurement: newId = try AuditTrail.undo(entry, as: MeasurementRecord.self, db: db, by: by, at: now)
-                case .setting, .measurementGoal:
-                    throw WardStoreError("settings and goal changes cannot be undone; set the value again")
+                case .measurementGoal: newId = try Self.undoGoalChange(entry, db: db, by: by, at: now)
+                case .setting:
+                    throw WardStoreError("settings changes cannot be undone; set the value again")
                 case .calculatorResult: newId = try AuditTrail.undo(entry, as: SavedCalculatorResult.self, db: db, by: by, at: now)
                 case .strokeAssessment: newId = try AuditTrail.undo(entry, as: StoredStrokeAssessment.self, db: db, by: by, at: now)
                 case .strokeCentreList:
@@ -44,33 +45,5 @@ extension SQLiteWardStore {
                 .order(AuditEntry.Columns.id)
                 .fetchAll(db)
         }
-    }
-
-    public func settings() async throws -> WardSettings {
-        try await pool.read { db in try Self.settings(db) }
-    }
-
-    public func updateSettings(_ settings: WardSettings, by: Int64?) async throws -> WardSettings {
-        let issues = WardValidation.settings(settings)
-        guard issues.isEmpty else { throw WardValidationError(issues) }
-        let now = self.now
-        try await pool.write { db in
-            let before = try Self.settings(db)
-            for (key, value) in settings.values {
-                try db.execute(sql: "INSERT OR REPLACE INTO ward_setting (key, value) VALUES (?, ?)", arguments: [key, value])
-            }
-            try AuditTrail.record(db, action: .update, entity: .setting, entityId: 0,
-                                  beforeJSON: try AuditJSON.encode(before), afterJSON: try AuditJSON.encode(settings),
-                                  by: by, at: now)
-        }
-        publish([.setting])
-        return settings
-    }
-
-    static func settings(_ db: Database) throws -> WardSettings {
-        let rows = try Row.fetchAll(db, sql: "SELECT key, value FROM ward_setting")
-        var values: [String: String] = [:]
-        for row in rows { values[row["key"]] = row["value"] }
-        return WardSettings(values: values)
     }
 }

@@ -74,41 +74,14 @@ extension SQLiteWardStore {
         let now = self.now
         let result = try await pool.write { db -> Audited<AsNeededDose> in
             let medication = try Self.existing(Medication.self, draft.medicationId, db: db)
-            guard medication.deletedAt == nil else { throw WardStoreError("medication \(medication.id) is deleted") }
-            guard case .asNeeded(let minutes, let maxPerDay) = medication.schedule else {
-                throw WardStoreError("\(medication.drugName) is scheduled (\(medication.schedule.summary)), not as needed; record its slot instead")
-            }
-            var issues: [ValidationIssue] = []
-            if let issue = WardValidation.notInFuture(draft.givenAt, now: now, field: "givenAt", what: "dose time") {
-                issues.append(issue)
-            }
-            if let amount = draft.doseAmount, !WardValidation.doseAmountRange.contains(amount) {
-                issues.append(.init(field: "doseAmount", message: "dose \(amount) must be more than 0 and at most 10000"))
-            }
-            let overrideReason = draft.overrideReason?.trimmingCharacters(in: .whitespacesAndNewlines)
-            if let reason = overrideReason, reason.isEmpty {
-                issues.append(.init(field: "overrideReason", message: "the override reason is empty; say why the rule is broken"))
-            }
-            if draft.givenAt < medication.startsAt || medication.endsAt.map({ draft.givenAt >= $0 }) == true {
-                issues.append(.init(field: "givenAt", message: "\(medication.drugName) is not prescribed at that time"))
-            }
-            try Self.checkPatient(medication.patientId, at: draft.givenAt, field: "givenAt", db: db, issues: &issues)
-            guard issues.isEmpty else { throw WardValidationError(issues) }
+            let overrideReason = try Self.checkAsNeeded(draft, medication: medication, excluding: nil, db: db, now: now)
             let givenMs = StoredTime.milliseconds(draft.givenAt)
-            let others = try Int64.fetchAll(db, sql: """
-                SELECT givenAt FROM as_needed_dose WHERE medicationId = ? AND deletedAt IS NULL
-                    AND givenAt > ? AND givenAt < ?
-                """, arguments: [medication.id, givenMs - 86_400_000, givenMs + 86_400_000])
-                .map(StoredTime.date(milliseconds:))
-            let refusals = AsNeededRules.check(at: draft.givenAt, otherDoses: others, minimumIntervalMinutes: minutes,
-                                               maxDosesPer24h: maxPerDay)
-            if !refusals.isEmpty && overrideReason == nil { throw AsNeededRefusalError(refusals: refusals) }
             try db.execute(sql: """
                 INSERT INTO as_needed_dose (medicationId, patientId, givenAt, doseAmount, overrideReason, notes,
                     recordedBy, createdAt, updatedAt)
                 VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)
                 """, arguments: [medication.id, medication.patientId, givenMs, draft.doseAmount ?? medication.doseAmount,
-                                 refusals.isEmpty ? nil : overrideReason, Self.cleanNotes(draft.notes), by,
+                                 overrideReason, Self.cleanNotes(draft.notes), by,
                                  StoredTime.milliseconds(now), StoredTime.milliseconds(now)])
             let dose = try AsNeededDose.fetchOne(db, key: db.lastInsertedRowID)!
             let auditId = try AuditTrail.record(db, action: .create, before: nil, after: dose, by: by, at: now)

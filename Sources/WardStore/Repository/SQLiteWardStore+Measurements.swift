@@ -76,7 +76,9 @@ extension SQLiteWardStore {
     }
 
     /// Sets (or with nil clears, back to the age default) a patient's goal range for one kind.
-    public func setGoalRange(patientId: Int64, kind: MeasurementKind, _ range: GoalRange?, by: Int64?) async throws {
+    /// Returns the audit entry id (for `undo`).
+    @discardableResult
+    public func setGoalRange(patientId: Int64, kind: MeasurementKind, _ range: GoalRange?, by: Int64?) async throws -> Int64 {
         if let range {
             var issues: [ValidationIssue] = []
             if range.low == nil && range.high == nil {
@@ -91,7 +93,7 @@ extension SQLiteWardStore {
             guard issues.isEmpty else { throw WardValidationError(issues) }
         }
         let now = self.now
-        try await pool.write { db in
+        let auditId = try await pool.write { db -> Int64 in
             let beforeRow = try Row.fetchOne(db, sql: "SELECT low, high FROM measurement_goal WHERE patientId = ? AND kind = ?",
                                              arguments: [patientId, kind])
             let before = beforeRow.map { GoalRange(low: $0["low"], high: $0["high"], source: "patient goal") }
@@ -101,11 +103,12 @@ extension SQLiteWardStore {
             } else {
                 try db.execute(sql: "DELETE FROM measurement_goal WHERE patientId = ? AND kind = ?", arguments: [patientId, kind])
             }
-            try AuditTrail.record(db, action: .update, entity: .measurementGoal, entityId: patientId,
-                                  beforeJSON: try before.map { try AuditJSON.encode([kind.rawValue: $0]) },
-                                  afterJSON: try range.map { try AuditJSON.encode([kind.rawValue: $0]) }, by: by, at: now)
+            return try AuditTrail.record(db, action: .update, entity: .measurementGoal, entityId: patientId,
+                                         beforeJSON: try before.map { try AuditJSON.encode([kind.rawValue: $0]) },
+                                         afterJSON: try range.map { try AuditJSON.encode([kind.rawValue: $0]) }, by: by, at: now)
         }
         publish([.measurementGoal])
+        return auditId
     }
 
     static func goalRanges(for patient: Patient, db: Database, now: Date,

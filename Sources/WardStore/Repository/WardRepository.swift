@@ -80,6 +80,14 @@ public protocol WardRepository: Sendable {
     func logAsNeededDose(_ draft: AsNeededDoseDraft, by: Int64?) async throws -> Audited<AsNeededDose>
     func asNeededDoses(medicationId: Int64, from: Date, to: Date) async throws -> [AsNeededDose]
     func deleteAsNeededDose(id: Int64, by: Int64?) async throws -> Audited<AsNeededDose>
+    /// Corrects an as-needed dose's time, amount and notes, checked exactly as when it was logged
+    /// (its own time does not count against itself); audited as an update.
+    func updateAsNeededDose(id: Int64, _ draft: AsNeededDoseDraft, by: Int64?) async throws -> Audited<AsNeededDose>
+    func asNeededDose(id: Int64) async throws -> AsNeededDose?
+    /// A deliberate correction of a recorded slot's status (given / withheld / missed), with the
+    /// reason required; the reason is kept on the record ("Correction: …") and so in the audit trail.
+    func correctDose(id: Int64, status: DoseStatus, withheldReason: WithheldReason?, reason: String,
+                     by: Int64?) async throws -> Audited<DoseRecord>
 
     // MARK: Feeds
     func logFeed(_ draft: FeedDraft, by: Int64?) async throws -> Audited<Feed>
@@ -102,8 +110,10 @@ public protocol WardRepository: Sendable {
     func latestMeasurements(patientId: Int64) async throws -> [MarkedMeasurement]
     /// The patient's own goal per kind, else the default for their age.
     func goalRanges(patientId: Int64) async throws -> [MeasurementKind: GoalRange]
-    /// Sets a patient's goal for one kind; nil returns to the age default.
-    func setGoalRange(patientId: Int64, kind: MeasurementKind, _ range: GoalRange?, by: Int64?) async throws
+    /// Sets a patient's goal for one kind; nil returns to the age default. Returns the audit
+    /// entry id: `undo` puts the previous goal (or the age default) back.
+    @discardableResult
+    func setGoalRange(patientId: Int64, kind: MeasurementKind, _ range: GoalRange?, by: Int64?) async throws -> Int64
 
     // MARK: Undo and audit
     /// Takes back the writes described by these audit entries, newest first, in one transaction:
@@ -117,7 +127,11 @@ public protocol WardRepository: Sendable {
     /// signed-in user per ward by it.
     func wardIdentity() async throws -> String?
     func settings() async throws -> WardSettings
+    /// Every value of `settings`; only keys whose stored value differs are written (and audited).
     func updateSettings(_ settings: WardSettings, by: Int64?) async throws -> WardSettings
+    /// Only these settings (stored text, checked against `WardSettings.declarations`); every
+    /// other key keeps its stored value. The audit row holds the changed keys before and after.
+    func updateSettings(_ changes: [WardSettingKey: String], by: Int64?) async throws -> WardSettings
 
     // MARK: Screens
     func dashboard(now: Date, timeZone: TimeZone) async throws -> Dashboard

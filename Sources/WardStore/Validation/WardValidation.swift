@@ -134,33 +134,13 @@ public enum WardValidation {
         return issues
     }
 
+    /// Every setting against its declaration (`WardSettings.declarations`).
     public static func settings(_ settings: WardSettings) -> [ValidationIssue] {
-        var issues: [ValidationIssue] = []
-        if let issue = controlCharacters(settings.wardName, field: "wardName", what: "the ward name") { issues.append(issue) }
-        if settings.wardName.trimmingCharacters(in: .whitespaces).isEmpty {
-            issues.append(.init(field: "wardName", message: "the ward name is empty"))
+        let values = settings.storedValues
+        return WardSettings.declarations.compactMap { declaration in
+            guard let value = values[declaration.key], case .invalid(let issue) = declaration.check(value) else { return nil }
+            return issue
         }
-        if !(0..<1440).contains(settings.dayStartMinutes) {
-            issues.append(.init(field: "dayStartMinutes", message: "day start must be between 00:00 and 23:59"))
-        }
-        if !(30...(48 * 60)).contains(settings.noWetAlertThresholdMinutes) {
-            issues.append(.init(field: "noWetAlertThresholdMinutes",
-                                message: "the no-wet-nappy alert threshold must be 30 minutes to 48 hours"))
-        }
-        if !(0...500).contains(settings.dryNappyWeightGrams) {
-            issues.append(.init(field: "dryNappyWeightGrams",
-                                message: "dry nappy weight \(settings.dryNappyWeightGrams) g must be 0 (not set) to 500 g"))
-        }
-        if !(5...120).contains(settings.doseWindowMinutes) {
-            issues.append(.init(field: "doseWindowMinutes", message: "the dose window must be 5 to 120 minutes"))
-        }
-        if !(0...240).contains(settings.doseGraceMinutes) {
-            issues.append(.init(field: "doseGraceMinutes", message: "the dose grace period must be 0 to 240 minutes"))
-        }
-        if !(0...100).contains(settings.adherenceGatePercent) {
-            issues.append(.init(field: "adherenceGatePercent", message: "the adherence gate must be 0 to 100 %"))
-        }
-        return issues
     }
 
     static func notInFuture(_ date: Date, now: Date, field: String, what: String) -> ValidationIssue? {

@@ -4,24 +4,39 @@ import WardStore
 
 /// The Dashboard's quick feed log (`f`): kind and amount, pre-filled with the cot's last feed so
 /// a 3-hourly feed is one key and Enter. Breast feeds take a duration in minutes, every other
-/// kind a volume in mL; the store's validation is shown at the field.
+/// kind a volume in mL; the store's validation is shown at the field. Opened from History on a
+/// feed it edits that feed, with its time and notes too.
 @MainActor
 final class QuickFeedScreen: WardFormScreen {
     let patient: Patient
+    /// The feed being corrected (from History), or nil to log a new one now.
+    let editing: Feed?
+    /// The time as the edit form first showed it (minutes only).
+    private let shownTime: String
     static let kinds = FeedKind.allCases
-    static let fieldFor = ["volumeML": "amount", "durationMinutes": "amount", "kind": "kind"]
+    static let fieldFor = ["volumeML": "amount", "durationMinutes": "amount", "kind": "kind", "occurredAt": "time",
+                           "notes": "notes", "patientId": "time"]
 
-    init(patient: Patient, last: Feed?, _ context: AppContext) {
+    init(patient: Patient, last: Feed?, editing: Feed? = nil, _ context: AppContext) {
         self.patient = patient
-        let kind = last?.kind ?? .expressedBreastMilk
-        let amount = (kind == .breast ? last?.durationMinutes : last?.volumeML).map(String.init) ?? ""
-        super.init(titleKey: "feed.quick.title", fields: [
+        self.editing = editing
+        let source = editing ?? last
+        let kind = source?.kind ?? .expressedBreastMilk
+        let amount = (kind == .breast ? source?.durationMinutes : source?.volumeML).map(String.init) ?? ""
+        let format = WardFormat(context)
+        shownTime = editing.map { format.stamp($0.occurredAt) } ?? ""
+        var fields: [FormField] = [
             .choice("kind", label: context.t("feed.kind"),
                     options: Self.kinds.map { ChoiceOption(context.t("feed.kind.\($0.rawValue)")) },
                     selected: Self.kinds.firstIndex(of: kind) ?? 0),
             .number("amount", label: context.t("feed.amount"), spec: NumberSpec(range: 1...2000, unit: "", allowsFraction: false),
                     value: amount),
-        ], context)
+        ]
+        if let editing {
+            fields.insert(.dateTime("time", label: context.t("measure.field.time"), value: shownTime), at: 0)
+            fields.append(.text("notes", label: context.t("measure.field.notes"), maxLength: 2000, value: editing.notes))
+        }
+        super.init(titleKey: editing == nil ? "feed.quick.title" : "feed.edit.title", fields: fields, context)
         subtitle = context.t("feed.quick.for", patient.bedLabel, patient.fullName)
     }
 
@@ -42,17 +57,32 @@ final class QuickFeedScreen: WardFormScreen {
             return .message(.error(context.t("feed.amount_needed")))
         }
         let now = context.clock.now
-        let draft = FeedDraft(patientId: patient.id, occurredAt: now, kind: kind,
-                              volumeML: kind == .breast ? nil : amount, durationMinutes: kind == .breast ? amount : nil)
+        state.context.now = now
+        var time = now
+        if let editing {
+            guard let edited = date("time", original: editing.occurredAt, shown: shownTime) else { return .handled }
+            time = edited
+        }
+        let notes = editing == nil ? "" : state.text("notes")?.trimmingCharacters(in: .whitespaces) ?? ""
+        let draft = FeedDraft(patientId: patient.id, occurredAt: time, kind: kind,
+                              volumeML: kind == .breast ? nil : amount, durationMinutes: kind == .breast ? amount : nil,
+                              notes: notes)
         let by = context.staff?.id
         let what = kind == .breast ? context.t("feed.minutes", amount) : context.t("feed.ml", amount)
         let summary = context.t("feed.summary", context.t("feed.kind.\(kind.rawValue)"), what, patient.bedLabel)
+        let editing = editing
         return save(context, fieldFor: Self.fieldFor) { repository in
-            let saved = try await repository.logFeed(draft, by: by)
+            let saved: Audited<Feed>
+            if let editing {
+                saved = try await repository.updateFeed(id: editing.id, draft, by: by)
+            } else {
+                saved = try await repository.logFeed(draft, by: by)
+            }
             return .all([
                 .pop,
                 .session(.undoable(UndoRecord(auditEntryIds: [saved.auditEntryId], summary: summary))),
-                .message(.success(context.t("feed.done", summary, WardFormat(context).time(now)))),
+                .message(.success(editing == nil ? context.t("feed.done", summary, WardFormat(context).time(now))
+                                                 : context.t("nappy.updated", summary))),
                 .perform(WardShellAction.reloadAll),
             ])
         }

@@ -5,7 +5,7 @@ import WardStore
 /// Edits one kind's goal range for a cot: low and high in the shown unit (glucose in the ward's
 /// unit), each within the physical limits measurement entry uses for that kind, low below high.
 /// A limit may be left empty only where the age default has that end open (SpO2 ≥ 94 %).
-/// Checked as the user types; saved through `setGoalRange` (audited), which checks it again.
+/// Checked as the user types; saved through `setGoalRange` (audited, undone with `u`), which checks it again.
 @MainActor
 final class GoalRangeFormScreen: WardFormScreen {
     let patient: Patient
@@ -61,9 +61,11 @@ final class GoalRangeFormScreen: WardFormScreen {
         let by = context.staff?.id
         let patientId = patient.id
         let message = context.t("goals.saved", text.kindName(kind), patient.bedLabel, text.range(range, kind))
+        let summary = context.t("goals.undo_summary", text.kindName(kind), patient.bedLabel)
         return save(context, fieldFor: Self.fieldFor) { repository in
-            try await repository.setGoalRange(patientId: patientId, kind: kind, range, by: by)
-            return .all([.pop, .message(.success(message)), .perform(WardShellAction.reloadAll)])
+            let auditId = try await repository.setGoalRange(patientId: patientId, kind: kind, range, by: by)
+            return .all([.pop, .session(.undoable(UndoRecord(auditEntryIds: [auditId], summary: summary))),
+                         .message(.success(message)), .perform(WardShellAction.reloadAll)])
         }
     }
 }

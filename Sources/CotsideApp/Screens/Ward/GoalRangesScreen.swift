@@ -33,6 +33,7 @@ final class GoalRangesScreen: Screen {
         return KeyMap([
             KeyBinding([.enter], action: "goals.edit", label: context.t("key.edit"), help: context.t("goals.help.edit"), group: g),
             KeyBinding([.char("d")], action: "goals.reset", label: context.t("key.default"), help: context.t("goals.help.reset"), group: g),
+            KeyBinding([.char("u")], action: "ward.undo", label: context.t("key.undo"), help: context.t("action.undo"), group: g),
             KeyBinding([.escape], action: ShellAction.back, label: context.t("key.back"), help: context.t("key.back"), group: g),
             KeyBinding([.up, .char("k")], action: "goals.up", label: "", help: context.t("key.up"), group: n),
             KeyBinding([.down, .char("j")], action: "goals.down", label: "", help: context.t("key.down"), group: n),
@@ -59,6 +60,7 @@ final class GoalRangesScreen: Screen {
     func perform(_ action: String, _ context: AppContext) -> Intent {
         switch action {
         case ShellAction.back: return .perform(ShellAction.back)
+        case "ward.undo": return WardTask.undo(context)
         case "goals.up": list.handle(.up, count: Self.kinds.count, visibleRows: visibleRows); return .handled
         case "goals.down": list.handle(.down, count: Self.kinds.count, visibleRows: visibleRows); return .handled
         case "goals.edit":
@@ -84,9 +86,11 @@ final class GoalRangesScreen: Screen {
             let patientId = patient.id
             let text = GoalText(context)
             let message = context.t("goals.reset.done", text.kindName(kind), patient.bedLabel, text.range(defaults[kind], kind))
+            let summary = context.t("goals.undo_summary", text.kindName(kind), patient.bedLabel)
             return WardTask.store(context) { repository in
-                try await repository.setGoalRange(patientId: patientId, kind: kind, nil, by: by)
-                return .all([.message(.success(message)), .perform(WardShellAction.reloadAll)])
+                let auditId = try await repository.setGoalRange(patientId: patientId, kind: kind, nil, by: by)
+                return .all([.session(.undoable(UndoRecord(auditEntryIds: [auditId], summary: summary))),
+                             .message(.success(message)), .perform(WardShellAction.reloadAll)])
             }
         default:
             return .ignored

@@ -148,32 +148,10 @@ final class HistoryScreen: Screen {
             return .push(NewEntryScreen(patient: patient))
         case "history.edit":
             guard let event = selectedEvent else { return .handled }
-            // Saved calculator results and assessments are kept as saved; they are not nappy changes.
-            guard event.kind == .nappyChange else { return .message(.info(context.t("history.not_editable"))) }
-            return WardTask.store(context) { repository in
-                guard let change = try await repository.nappyChange(id: event.id), change.deletedAt == nil,
-                      let patient = try await repository.patient(id: change.patientId) else {
-                    return .message(.warning(context.t("history.gone")))
-                }
-                return .push(NappyFormScreen(patient: patient, editing: change, context))
-            }
+            return HistoryCorrections.edit(event, context)
         case "history.delete":
             guard let event = selectedEvent else { return .handled }
-            guard event.kind == .nappyChange else { return .message(.info(context.t("history.not_editable"))) }
-            if let refusal = WardTask.requireUser(context) { return refusal }
-            let format = WardFormat(context)
-            let summary = context.t("history.summary", event.title, event.bedLabel, format.stamp(event.occurredAt))
-            let by = context.staff?.id
-            let delete = WardTask.store(context) { repository in
-                let deleted = try await repository.deleteNappyChange(id: event.id, by: by)
-                return .all([
-                    .session(.undoable(UndoRecord(auditEntryIds: [deleted.auditEntryId], summary: summary))),
-                    .message(.success(context.t("history.deleted", summary))),
-                    .perform(WardShellAction.reloadAll),
-                ])
-            }
-            return .push(ConfirmScreen(title: context.t("history.delete.title"),
-                                       body: context.t("history.delete.body", summary), onConfirm: [delete]))
+            return HistoryCorrections.delete(event, context)
         case "history.filter":
             return .push(HistoryFilterScreen(history: self, context))
         case "history.search":

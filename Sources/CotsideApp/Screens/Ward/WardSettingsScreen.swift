@@ -2,31 +2,59 @@ import Foundation
 import TerminalUI
 import WardStore
 
-/// The ward-wide settings every workstation shares: ward name, when the ward's day starts,
-/// the no-wet-nappy alert threshold and the dry nappy weight used for urine output.
+/// The ward-wide settings every workstation shares, one field per `WardSettings.declarations`
+/// entry (ward name, day start, no-wet alert, dry nappy weight, glucose unit, dose window and
+/// grace, effectiveness mode and adherence gate): the declaration gives the field its kind, range
+/// and unit, and the store checks the same declaration again. Saving sends only the settings the
+/// user changed, so one edited here never puts another back to its default.
 @MainActor
 final class WardSettingsScreen: WardFormScreen {
-    static let fieldFor = ["wardName": "name", "dayStartMinutes": "dayStart",
-                           "noWetAlertThresholdMinutes": "threshold", "dryNappyWeightGrams": "dry"]
+    /// The stored values the form opened with, by key: a field still showing its value is not sent.
+    let shown: [WardSettingKey: String]
 
     init(_ context: AppContext) {
-        let s = context.wardSettings
-        super.init(titleKey: "ward.settings.title", fields: [
-            .text("name", label: context.t("ward.settings.name"), maxLength: 60, required: true, value: s.wardName),
-            .text("dayStart", label: context.t("ward.settings.day_start"), maxLength: 5, required: true,
-                  value: String(format: "%02d:%02d", s.dayStartMinutes / 60, s.dayStartMinutes % 60)),
-            .number("threshold", label: context.t("ward.settings.threshold"), spec: NumberSpec(range: 0.5...48, unit: "h"),
-                    value: NumberSpec.format(Double(s.noWetAlertThresholdMinutes) / 60)),
-            .number("dry", label: context.t("ward.settings.dry"), spec: NumberSpec(range: 0...500, unit: "g", allowsFraction: false),
-                    value: String(s.dryNappyWeightGrams)),
-        ], context)
+        shown = context.wardSettings.storedValues
+        let shown = shown
+        super.init(titleKey: "ward.settings.title",
+                   fields: WardSettings.declarations.map { Self.field($0, stored: shown[$0.key] ?? $0.defaultValue, context) },
+                   context)
         subtitle = context.t("ward.settings.subtitle")
     }
+
+    /// The form field a declaration asks for, showing the stored value.
+    static func field(_ declaration: WardSettingDeclaration, stored: String, _ context: AppContext) -> FormField {
+        let id = declaration.key.rawValue
+        let label = context.t("ward.settings.field.\(id)")
+        switch declaration.kind {
+        case .text(let maxLength):
+            return .text(id, label: label, maxLength: maxLength, required: true, value: stored)
+        case .timeOfDay:
+            return .text(id, label: label, maxLength: 5, required: true, value: clock(Int(stored) ?? 0))
+        case .integer(let range, let unit, _):
+            return .number(id, label: label, spec: NumberSpec(range: Double(range.lowerBound)...Double(range.upperBound),
+                                                              unit: unit, allowsFraction: false), value: stored)
+        case .minutesAsHours(let range):
+            return .number(id, label: label, spec: NumberSpec(range: Double(range.lowerBound) / 60...Double(range.upperBound) / 60,
+                                                              unit: "h"),
+                           value: NumberSpec.format(Double(Int(stored) ?? 0) / 60))
+        case .choice(let values):
+            return .choice(id, label: label, options: values.map { ChoiceOption(choiceTitle(declaration.key, $0, context)) },
+                           selected: values.firstIndex(of: stored))
+        }
+    }
+
+    /// Units are shown as written; other choices by their name in the catalogue.
+    static func choiceTitle(_ key: WardSettingKey, _ value: String, _ context: AppContext) -> String {
+        key == .glucoseUnit ? value : context.t("ward.settings.choice.\(value)")
+    }
+
+    /// 420 → "07:00".
+    static func clock(_ minutes: Int) -> String { String(format: "%02d:%02d", minutes / 60, minutes % 60) }
 
     /// "Ward · day starts 07:00 · alert after 8 h · dry nappy 12 g" for the Settings row.
     static func summary(_ s: WardSettings, _ context: AppContext) -> String {
         let dry = s.dryNappyWeightGrams > 0 ? context.t("ward.settings.dry_value", s.dryNappyWeightGrams) : context.t("ward.settings.dry_unset")
-        return context.t("ward.settings.summary", s.wardName, String(format: "%02d:%02d", s.dayStartMinutes / 60, s.dayStartMinutes % 60),
+        return context.t("ward.settings.summary", s.wardName, clock(s.dayStartMinutes),
                          NumberSpec.format(Double(s.noWetAlertThresholdMinutes) / 60), dry)
     }
 
@@ -37,20 +65,50 @@ final class WardSettingsScreen: WardFormScreen {
         return h * 60 + m
     }
 
-    override func submit(_ context: AppContext) -> Intent {
-        guard let dayStart = Self.parseDayStart(state.text("dayStart") ?? "") else {
-            issues["dayStart"] = context.t("ward.settings.bad_day_start", state.text("dayStart") ?? "")
-            return .message(.error(issues["dayStart"]!))
+    /// The stored text a field now holds, or the message for a time of day that is not one.
+    private func stored(_ declaration: WardSettingDeclaration, _ context: AppContext) -> Result<String, FieldRefusal> {
+        let id = declaration.key.rawValue
+        switch declaration.kind {
+        case .text: return .success(state.text(id)?.trimmingCharacters(in: .whitespaces) ?? "")
+        case .timeOfDay:
+            let text = state.text(id) ?? ""
+            guard let minutes = Self.parseDayStart(text) else {
+                return .failure(FieldRefusal(message: context.t("ward.settings.bad_day_start", text)))
+            }
+            return .success(String(minutes))
+        case .integer: return .success(state.number(id).map { String(Int($0)) } ?? "")
+        case .minutesAsHours: return .success(state.number(id).map { String(Int(($0 * 60).rounded())) } ?? "")
+        case .choice(let values):
+            return .success(state.choice(id).flatMap { values.indices.contains($0) ? values[$0] : nil } ?? "")
         }
-        let settings = WardSettings(wardName: state.text("name")?.trimmingCharacters(in: .whitespaces) ?? "",
-                                    dayStartMinutes: dayStart,
-                                    noWetAlertThresholdMinutes: Int(((state.number("threshold") ?? 8) * 60).rounded()),
-                                    dryNappyWeightGrams: Int(state.number("dry") ?? 0))
+    }
+
+    override func submit(_ context: AppContext) -> Intent {
+        var changes: [WardSettingKey: String] = [:]
+        for declaration in WardSettings.declarations {
+            switch stored(declaration, context) {
+            case .failure(let refusal):
+                issues[declaration.key.rawValue] = refusal.message
+                state.focus = state.fields.firstIndex { $0.id == declaration.key.rawValue } ?? state.focus
+                return .message(.error(refusal.message))
+            case .success(let value) where value != shown[declaration.key]:
+                changes[declaration.key] = value
+            case .success:
+                continue
+            }
+        }
+        guard !changes.isEmpty else { return .all([.pop, .message(.info(context.t("ward.settings.unchanged")))]) }
         let by = context.staff?.id
-        return save(context, fieldFor: Self.fieldFor) { repository in
-            let saved = try await repository.updateSettings(settings, by: by)
+        let fieldFor = Dictionary(uniqueKeysWithValues: WardSettingKey.allCases.map { ($0.rawValue, $0.rawValue) })
+        return save(context, fieldFor: fieldFor) { repository in
+            let saved = try await repository.updateSettings(changes, by: by)
             return .all([.pop, .session(.wardSettings(saved)), .message(.success(context.t("ward.settings.saved"))),
                          .perform(WardShellAction.reloadAll)])
         }
     }
+}
+
+/// Why a field's text cannot be turned into a stored value.
+struct FieldRefusal: Error {
+    let message: String
 }

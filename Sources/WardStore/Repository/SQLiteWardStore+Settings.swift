@@ -1,0 +1,57 @@
+import Foundation
+import GRDB
+
+/// Ward settings: key/value rows in `ward_setting`, checked against `WardSettings.declarations`.
+/// A write stores only the keys whose value changes, so a caller that knows (or shows) only some
+/// settings cannot put the others back to their defaults; its audit row holds those keys' values
+/// before and after. Runs on the store actor; one transaction per save.
+extension SQLiteWardStore {
+    public func settings() async throws -> WardSettings {
+        try await pool.read { db in try Self.settings(db) }
+    }
+
+    /// Every value of `settings`; the keys whose value is already stored are left alone.
+    public func updateSettings(_ settings: WardSettings, by: Int64?) async throws -> WardSettings {
+        try await updateSettings(settings.storedValues, by: by)
+    }
+
+    public func updateSettings(_ changes: [WardSettingKey: String], by: Int64?) async throws -> WardSettings {
+        var checked: [WardSettingKey: String] = [:]
+        var issues: [ValidationIssue] = []
+        for declaration in WardSettings.declarations {
+            guard let value = changes[declaration.key] else { continue }
+            switch declaration.check(value) {
+            case .valid(let stored): checked[declaration.key] = stored
+            case .invalid(let issue): issues.append(issue)
+            }
+        }
+        guard issues.isEmpty else { throw WardValidationError(issues) }
+        let (now, wanted) = (self.now, checked)
+        let (saved, wrote) = try await pool.write { db -> (WardSettings, Bool) in
+            let current = try Self.settings(db).storedValues
+            let changed = wanted.filter { current[$0.key] != $0.value }
+            guard !changed.isEmpty else { return (try Self.settings(db), false) }
+            var before: [String: String] = [:]
+            var after: [String: String] = [:]
+            for (key, value) in changed {
+                try db.execute(sql: "INSERT OR REPLACE INTO ward_setting (key, value) VALUES (?, ?)",
+                               arguments: [key.rawValue, value])
+                before[key.rawValue] = current[key]
+                after[key.rawValue] = value
+            }
+            try AuditTrail.record(db, action: .update, entity: .setting, entityId: 0,
+                                  beforeJSON: try AuditJSON.encode(before), afterJSON: try AuditJSON.encode(after),
+                                  by: by, at: now)
+            return (try Self.settings(db), true)
+        }
+        if wrote { publish([.setting]) }
+        return saved
+    }
+
+    static func settings(_ db: Database) throws -> WardSettings {
+        let rows = try Row.fetchAll(db, sql: "SELECT key, value FROM ward_setting")
+        var values: [String: String] = [:]
+        for row in rows { values[row["key"]] = row["value"] }
+        return WardSettings(values: values)
+    }
+}
