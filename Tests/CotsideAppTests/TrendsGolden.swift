@@ -7,7 +7,7 @@ enum TrendsGolden {
     /// changes); the Holliday–Segar line sits at 100 mL/kg/day for a baby under 10 kg.
     static let demoPatient = #"""
          1 Dashboard   2 History   3 Tools   4 Medications   5 Trends
-         Trends · bed 1 Luca Chen · last 7 days · [ ] window  ← → cursor  Esc ward view
+         Trends · bed 1 Luca Chen · 12 d · last 7 days · [ ] window  ← → cursor  Esc ward view
          Measure                   Latest      24 h change  7-day mean  Min       Max
          Intake (mL/kg/day)        60          -42          82          60        101
          Urine (mL/kg/h)           –           –            1.07        0.39      1.42

@@ -59,7 +59,7 @@ final class TrendsScreenTests: WardTestCase {
         XCTAssertEqual(trends.patientTrends?.window, .days30)
         XCTAssertEqual(trends.patientTrends?.shownDays.count, 30)
         XCTAssertEqual(trends.patientTrends?.shownDays.map(\.nappies).reduce(0, +), 1, "the older nappy is now in the window")
-        XCTAssertTrue(screenText(width: 120, height: 40).contains("Trends · bed 3 Ada Lovelace · last 30 days"))
+        XCTAssertTrue(screenText(width: 120, height: 40).contains("Trends · bed 3 Ada Lovelace · 7 wk · last 30 days"))
         await press(.char("["), .char("["), .char("["), .char("["))
         XCTAssertEqual(trends.patientTrends?.window, .hours24, "[ stops at 24 h")
         await press(.char("]"), .char("]"), .char("]"), .char("]"), .char("]"), .char("]"), .char("]"))
