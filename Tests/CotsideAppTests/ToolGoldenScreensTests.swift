@@ -73,7 +73,7 @@ final class ToolGoldenScreensTests: ShellTestCase {
     ]
     static let growthASCII: [String] = [
         " 1 Dashboard   2 History   3 Tools   4 Medications   5 Trends",
-        " Weight-for-age (boy) - WHO",
+        " Weight-for-age (boy) - WHO (chronological age)",
         " Weight-for-age (kg)                                               age (months)",
         " 12+                                                           |",
         "   |                                                           |",

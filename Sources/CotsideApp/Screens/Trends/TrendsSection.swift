@@ -38,12 +38,4 @@ enum TrendsReference {
         let daily = 100 * min(w, 10) + 50 * min(max(w - 10, 0), 10) + 20 * max(w - 20, 0)
         return daily / w
     }
-
-    /// The age in days WHO centiles are read at: chronological, or corrected to 40 weeks for
-    /// babies born before 37 weeks (nil until term-corrected age is reached).
-    static func whoDay(ageDays: Int, gestationWeeks: Int, gestationDays: Int) -> Int? {
-        guard gestationWeeks < 37 else { return ageDays }
-        let corrected = ageDays - (280 - (gestationWeeks * 7 + gestationDays))
-        return corrected >= 0 ? corrected : nil
-    }
 }
