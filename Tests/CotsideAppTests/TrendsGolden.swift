@@ -4,7 +4,8 @@ enum TrendsGolden {
     /// 140×50, window 7 days. Checked: the KPI rows use 20 Nov (the last complete day) against
     /// 19 Nov; the weight row's 24 h change is the latest reading minus the one a day before;
     /// nappy bars stack wet over dirty (mixed counts in both, so a bar can exceed the day's
-    /// changes); the Holliday–Segar line sits at 100 mL/kg/day for a baby under 10 kg.
+    /// changes); Luca is 12 days old, so the maintenance line is the NICE NG29 neonatal target's lower end,
+    /// 120 mL/kg/day on days 5–28, and intake below it for 7 days raises the insight.
     static let demoPatient = #"""
          1 Dashboard   2 History   3 Tools   4 Medications   5 Trends
          Trends · bed 1 Luca Chen · 12 d · last 7 days · [ ] window  ← → cursor  Esc ward view
@@ -25,7 +26,8 @@ enum TrendsGolden {
          Daily rows use complete ward days (latest = yesterday); readings use the latest value. Min and max cover the window.
 
          Insights
-         No rule fired for this window.
+         ! intake below maintenance for 7 days (mean 82 of 120 mL/kg/day)
+             evidence: 2026-11-16 63.1 mL/kg/day, maintenance 120; 2026-11-17 101.5 mL/kg/day, maintenance 120; 2026-11-18 81.6 mL/kg/day, mainten…
 
 
          Nappies per day
@@ -40,9 +42,9 @@ enum TrendsGolden {
          █ wet  ▒ dirty
 
          Intake (mL/kg/day)                                                                                                                   hours
-         120┤
+         120┤⠉ ⠉ ⠉ ⠉ ⠉ ⠉ ⠉ ⠉ ⠉ ⠉ ⠉ ⠉⠁⠈⠁⠈⠁⠈⠁⠈⠁⠈⠁⠈⠁⠈⠁⠈⠁⠈⠁⠈⠁⠈⠁⠈⠁⠈⠁⠈⠁⠈⠁⠈⠁⠈⠁⠈⠁⠈⠁⠈⠁⠈⠁⠈⠉ ⠉ ⠉ ⠉ ⠉ ⠉ ⠉ ⠉ ⠉ ⠉ ⠉ ⠉ ⠉ ⠉ ⠉ ⠉ ⠉ ⠉ ⠉ ⠉ ⠉ ⠉ ⠉⠁⠈⠁⠈⠁⠈⠁⠈⠁⠈⠁⠈⠁⠈⠁⠈⠁⠈⠁⠈⠁⠈
             │                                            ⣀⣀                                          ⣀⣀
-         100┤⠉ ⠉ ⠉ ⠉ ⠉ ⠉ ⠉ ⠉ ⠉ ⠉ ⠉ ⠉⠁⠈⠁⠈⠁⠈⠁⠈⠁⠈⠁⠈⠁⠈⠁⣈⡡⠬⠓⠊⠉⠈⠁⠉⠉⠉⠓⠚⠓⠬⠥⢌⣁⣈⡁⠈⠁⠈⠁⠈⠁⠈⠁⠈⠉ ⠉ ⠉ ⠉ ⠉ ⣉⣀⡩⠤⠭⠔⠛⠒⠉⠉⠉ ⠉⠉⠙⠒⠭⣀⡉ ⠉ ⠉ ⠉ ⠉ ⠉ ⠉ ⠉ ⠉⠁⠈⠁⠈⠁⠈⠁⠈⠁⠈⠁⠈⠁⠈⠁⠈⠁⠈⠁⠈⠁⠈
+         100┤                                      ⣀⡠⠤⠒⠊⠉  ⠉⠉⠉⠒⠒⠒⠤⠤⢄⣀⣀⡀                   ⣀⣀⡠⠤⠤⠔⠒⠒⠉⠉⠉  ⠉⠑⠒⠤⣀⡀
             │⣀⣀                              ⢀⡠⠤⠒⠊⠉                   ⠈⠉⠉⠒⠒⠒⠤⠤⠤⣀⣀⡠⠤⠤⠔⠒⠒⠉⠉⠉                  ⠈⠉⠒⠢⠤⣀
           80┤  ⠉⠉⠉⠒⠒⠒⠢⠤⠤⢄⣀⣀⡀           ⢀⣀⠤⠔⠒⠉⠁                                                                    ⠉⠑⠒⠤⢄⣀
           60┤              ⠈⠉⠉⠉⠒⠒⠒⠤⠤⠔⠒⠉⠁                                                                                ⠉⠒⠢⠤⣀⣀⣀⣀⣀⣀⣀⣀⣀⣀⣀⣀⣀⣀⣀⣀⣀⣀⣀⣀⣀⣀⣀
@@ -50,9 +52,8 @@ enum TrendsGolden {
           40┤
             └┬──────────┬──────────┬──────────┬──────────┬──────────┬───────────┬──────────┬──────────┬──────────┬──────────┬──────────┬──────────┬
              12:00    16 Nov     12:00      17 Nov     12:00      18 Nov      12:00      19 Nov     12:00      20 Nov     12:00      21 Nov   12:00
-         ── intake  ┄┄ Holliday–Segar
+         ── intake  ┄┄ neonatal target (lower end)
 
-         Urine output (mL/kg/h)                                                                                                               hours
 
          Ward                                                         no user selected                                             Sat 21 Nov 14:05
         ] Wider  [ Narrower  ? Help  : Commands  s Settings  p Patient  q Quit

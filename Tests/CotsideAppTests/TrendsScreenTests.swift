@@ -100,15 +100,6 @@ final class TrendsScreenTests: WardTestCase {
         XCTAssertNotNil(trends.wardTrends)
     }
 
-    func testReferenceArithmetic() {
-        // Holliday–Segar: 3.2 kg → 320 mL/day = 100 mL/kg/day; 15 kg → 1000 + 250 = 1250 mL/day ≈ 83.3 mL/kg/day;
-        // 25 kg → 1000 + 500 + 100 = 1600 mL/day = 64 mL/kg/day (Holliday & Segar 1957).
-        XCTAssertEqual(TrendsReference.hollidaySegarPerKg(weightKg: 3.2)!, 100, accuracy: 1e-9)
-        XCTAssertEqual(TrendsReference.hollidaySegarPerKg(weightKg: 15)!, 1250.0 / 15, accuracy: 1e-9)
-        XCTAssertEqual(TrendsReference.hollidaySegarPerKg(weightKg: 25)!, 64, accuracy: 1e-9)
-        XCTAssertNil(TrendsReference.hollidaySegarPerKg(weightKg: 0))
-    }
-
     /// A baby born at 31 weeks, 10 days old (31+3 → 32+6 weeks' postmenstrual age in the window):
     /// the weight chart has the INTERGROWTH-21st preterm band (Villar et al., Lancet Glob Health
     /// 2015), not WHO's term chart and not "no band until term".

@@ -18,11 +18,14 @@ public struct WardSettings: Sendable, Hashable, Codable {
     public var effectivenessMode: EffectivenessMode
     /// Effectiveness is only judged when 14-day adherence is at least this (percent).
     public var adherenceGatePercent: Int
+    /// Maintenance fluid targets by day of life for babies under 28 days (default NICE NG29).
+    public var neonatalFluidTable: NeonatalFluidTable
 
     public init(wardName: String = "Ward", dayStartMinutes: Int = 0,
                 noWetAlertThresholdMinutes: Int = 8 * 60, dryNappyWeightGrams: Int = 0,
                 doseWindowMinutes: Int = 30, doseGraceMinutes: Int = 30, glucoseUnit: GlucoseUnit = .mmolPerL,
-                effectivenessMode: EffectivenessMode = .balanced, adherenceGatePercent: Int = 60) {
+                effectivenessMode: EffectivenessMode = .balanced, adherenceGatePercent: Int = 60,
+                neonatalFluidTable: NeonatalFluidTable = .nice) {
         self.wardName = wardName
         self.dayStartMinutes = dayStartMinutes
         self.noWetAlertThresholdMinutes = noWetAlertThresholdMinutes
@@ -32,6 +35,7 @@ public struct WardSettings: Sendable, Hashable, Codable {
         self.glucoseUnit = glucoseUnit
         self.effectivenessMode = effectivenessMode
         self.adherenceGatePercent = adherenceGatePercent
+        self.neonatalFluidTable = neonatalFluidTable
     }
 
     /// The board's timing from these settings.
@@ -43,6 +47,7 @@ public struct WardSettings: Sendable, Hashable, Codable {
     enum Key: String, CaseIterable {
         case wardName, dayStartMinutes, noWetAlertThresholdMinutes, dryNappyWeightGrams
         case doseWindowMinutes, doseGraceMinutes, glucoseUnit, effectivenessMode, adherenceGatePercent
+        case neonatalFluidTable
     }
 
     /// Reads from key/value rows; missing or unreadable values fall back to the defaults.
@@ -59,6 +64,7 @@ public struct WardSettings: Sendable, Hashable, Codable {
         effectivenessMode = values[Key.effectivenessMode.rawValue].flatMap(EffectivenessMode.init(rawValue:))
             ?? d.effectivenessMode
         adherenceGatePercent = values[Key.adherenceGatePercent.rawValue].flatMap { Int($0) } ?? d.adherenceGatePercent
+        neonatalFluidTable = values[Key.neonatalFluidTable.rawValue].flatMap(NeonatalFluidTable.init(text:)) ?? d.neonatalFluidTable
     }
 
     var values: [String: String] {
@@ -70,6 +76,7 @@ public struct WardSettings: Sendable, Hashable, Codable {
          Key.doseGraceMinutes.rawValue: String(doseGraceMinutes),
          Key.glucoseUnit.rawValue: glucoseUnit.rawValue,
          Key.effectivenessMode.rawValue: effectivenessMode.rawValue,
-         Key.adherenceGatePercent.rawValue: String(adherenceGatePercent)]
+         Key.adherenceGatePercent.rawValue: String(adherenceGatePercent),
+         Key.neonatalFluidTable.rawValue: neonatalFluidTable.text]
     }
 }

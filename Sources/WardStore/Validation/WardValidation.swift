@@ -139,6 +139,9 @@ public enum WardValidation {
         if !(0...100).contains(settings.adherenceGatePercent) {
             issues.append(.init(field: "adherenceGatePercent", message: "the adherence gate must be 0 to 100 %"))
         }
+        for problem in settings.neonatalFluidTable.problems {
+            issues.append(.init(field: "neonatalFluidTable", message: "neonatal fluid table: \(problem)"))
+        }
         return issues
     }
 

@@ -11,9 +11,8 @@ extension PatientTrendsLayout {
         let wet = complete.map { DailyValue(day: $0.label, value: Double($0.wet)) }
         if let fall = DailyCountFallRule.evaluate(subject: context.t("trends.insight.wet"), days: wet) { out.append(fall) }
         let intake = complete.compactMap { day -> IntakeBelowMaintenanceRule.Day? in
-            guard let perKg = intakePerKg(day), let maintenance = TrendsReference.hollidaySegarPerKg(weightKg: weightKg(on: day))
-            else { return nil }
-            return IntakeBelowMaintenanceRule.Day(day: day.label, intakeMLPerKg: perKg, maintenanceMLPerKg: maintenance)
+            guard let perKg = intakePerKg(day), let maintenance = self.maintenance(on: day) else { return nil }
+            return IntakeBelowMaintenanceRule.Day(day: day.label, intakeMLPerKg: perKg, maintenanceMLPerKg: maintenance.minMLPerKg)
         }
         if let low = IntakeBelowMaintenanceRule.evaluate(days: intake) { out.append(low) }
         if let crossing = weightCentileCrossing() { out.append(crossing) }

@@ -176,12 +176,23 @@ struct PatientTrendsLayout {
                         glyphs: glyphs, strings: strings)
     }
 
+    /// The maintenance target on a day (`MaintenanceTarget`: the ward's neonatal table under 28
+    /// days, Holliday–Segar after), for the weight on that day.
+    func maintenance(on day: TrendDay) -> MaintenanceTarget? {
+        MaintenanceTarget.of(ageDays: trends.patient.dateOfBirth.days(until: day.label), weightKg: weightKg(on: day),
+                             table: trends.settings.neonatalFluidTable)
+    }
+
     private func intakeChart() -> LineChart {
         let days = Array(shown)
         let intake = days.map { ChartPoint(x: x($0), y: intakePerKg($0)) }
-        let maintenance = days.map { ChartPoint(x: x($0), y: TrendsReference.hollidaySegarPerKg(weightKg: weightKg(on: $0))) }
+        let targets = days.map { maintenance(on: $0) }
+        let targetLine = zip(days, targets).map { ChartPoint(x: x($0), y: $1?.minMLPerKg) }
+        let neonatal = targets.compactMap { $0?.isNeonatal }
+        let name = !neonatal.contains(true) ? "trends.intake.maintenance"
+            : neonatal.contains(false) ? "trends.intake.mixed" : "trends.intake.neonatal"
         return LineChart(series: [LineSeries(name: context.t("trends.intake.series"), unit: "mL/kg/d", points: intake, decimals: 0),
-                                  LineSeries(name: context.t("trends.intake.maintenance"), unit: "mL/kg/d", points: maintenance,
+                                  LineSeries(name: context.t(name), unit: "mL/kg/d", points: targetLine,
                                              style: .dashed, role: .muted, decimals: 0)],
                          xAxis: axis, yTitle: context.t("trends.intake.title"), glyphs: glyphs, strings: strings)
     }

@@ -28,14 +28,3 @@ struct TextLines: Widget {
         }
     }
 }
-
-/// Growth and maintenance arithmetic the Trends screen charts against.
-enum TrendsReference {
-    /// Holliday–Segar daily maintenance in mL/kg/day: 100 mL/kg for the first 10 kg, 50 for the
-    /// next 10, 20 beyond (Holliday & Segar, Pediatrics 1957;19:823).
-    static func hollidaySegarPerKg(weightKg w: Double) -> Double? {
-        guard w > 0, w.isFinite else { return nil }
-        let daily = 100 * min(w, 10) + 50 * min(max(w - 10, 0), 10) + 20 * max(w - 20, 0)
-        return daily / w
-    }
-}
