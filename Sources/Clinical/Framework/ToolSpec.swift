@@ -125,11 +125,13 @@ public struct ToolSpec: Sendable, Equatable {
     public var limitations: String
     /// Rules between inputs that a form should show ("give age_days or age_months, not both").
     public var constraints: [String]
+    /// Patients the tool was not made for; the Tools pane says so with such a patient selected.
+    public var notFor: [PatientRule]
 
     public init(
         id: String, name: String, group: ToolGroup, summary: String, inputs: [InputSpec],
         references: [Reference], applicability: [String] = [], limitations: String,
-        constraints: [String] = []
+        constraints: [String] = [], notFor: [PatientRule] = []
     ) {
         self.id = id
         self.name = name
@@ -140,6 +142,7 @@ public struct ToolSpec: Sendable, Equatable {
         self.applicability = applicability
         self.limitations = limitations
         self.constraints = constraints
+        self.notFor = notFor
     }
 
     public func input(_ key: String) -> InputSpec? { inputs.first { $0.key == key } }

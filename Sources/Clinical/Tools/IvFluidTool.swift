@@ -23,7 +23,8 @@ public enum IvFluidTool: ClinicalTool {
             "Not for babies in the first 28 days, who have their own volumes by day of life: given age_days under 28 the calculator refuses and names that target (NICE NG29 guide for term neonates).",
             "Use an isotonic fluid; restrict to 50–80 % in conditions with raised ADH secretion.",
         ],
-        limitations: "Holliday–Segar gives a starting volume for a well child; adjust for losses, renal function, ADH secretion and daily weights and electrolytes."
+        limitations: "Holliday–Segar gives a starting volume for a well child; adjust for losses, renal function, ADH secretion and daily weights and electrolytes.",
+        notFor: [.notUnderDays(28)]
     )
 
     public static func compute(_ inputs: ToolInputs) throws(ToolErrors) -> ToolResult {

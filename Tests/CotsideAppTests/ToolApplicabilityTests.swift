@@ -1,0 +1,47 @@
+import Foundation
+import TerminalUI
+import WardStore
+import XCTest
+@testable import CotsideApp
+
+/// Opened with a patient selected, a tool not made for that patient says so above its form:
+/// Phoenix before 37 weeks' postmenstrual age (Schlapbach LJ et al., JAMA 2024;331:665–674),
+/// the adult stroke tools for a child, Holliday–Segar under 28 days (NICE NG29), whose
+/// calculator also refuses with the neonatal day-of-life target.
+@MainActor
+final class ToolApplicabilityTests: WardTestCase {
+    func open(_ tool: String) async {
+        await press(.char("3"))
+        await type(tool)
+        await press(.enter)
+    }
+
+    func testPretermBabyIsToldPhoenixAndHollidaySegarDoNotApply() async throws {
+        let bo = try await admit(bed: "10", given: "Bo", family: "Preterm", dob: "2026-11-18", ga: (31, 0), weight: 1400)
+        try await startShell()
+        shell.apply(.session(.selectedPatient(bo)), from: shell.front)
+        await shell.settle()
+        await open("phoenix")
+        var text = screenText(width: 140, height: 40)
+        XCTAssertTrue(text.contains("! Does not apply to Bo Preterm: not for babies before 37 weeks' postmenstrual age (this baby is 31+3)"), text)
+        await press(.escape, .escape)
+        await open("maintenance")
+        text = screenText(width: 140, height: 40)
+        XCTAssertTrue(text.contains("! Does not apply to Bo Preterm: not for babies under 28 days old (this baby is 3 days)"), text)
+        // The age is pre-filled from the chart, so the calculator refuses with the neonatal target.
+        XCTAssertTrue(text.contains("on day 4 of life the NICE NG29 guide for term neonates is 100–120 mL/kg/day"), text)
+    }
+
+    func testChildIsToldTheStrokeToolsAreForAdults() async throws {
+        let ada = try await admit(bed: "3", given: "Ada", family: "Lovelace", dob: "2022-06-15", ga: (39, 0))
+        try await startShell()
+        shell.apply(.session(.selectedPatient(ada)), from: shell.front)
+        await shell.settle()
+        await open("fast")
+        let text = screenText(width: 140, height: 40)
+        XCTAssertTrue(text.contains("! Does not apply to Ada Lovelace: an adult tool, not made or validated for children under 18"), text)
+        await press(.escape, .escape)
+        await open("apgar")
+        XCTAssertFalse(screenText(width: 140, height: 40).contains("Does not apply"))
+    }
+}
