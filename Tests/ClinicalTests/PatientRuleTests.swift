@@ -35,3 +35,15 @@ final class PatientRuleTests: XCTestCase {
         XCTAssertEqual(GcsTool.spec.problems(for: fourYearOld), [])
     }
 }
+
+/// The same fault elsewhere: the dehydration plan's maintenance is Holliday–Segar, and the
+/// iGFAP triage modules are adult maths.
+final class PatientRuleElsewhereTests: XCTestCase {
+    func testDehydrationPlanAndStrokeModulesSaySo() {
+        let neonate = PatientFacts(ageDays: 3, gestationDays: 280)
+        XCTAssertEqual(DehydrationTool.spec.problems(for: neonate).count, 1)
+        for module in StrokeModule.allCases {
+            XCTAssertEqual(StrokeTriage.spec(for: module).problems(for: neonate).count, 1, "\(module)")
+        }
+    }
+}

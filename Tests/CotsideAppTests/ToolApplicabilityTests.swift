@@ -43,5 +43,23 @@ final class ToolApplicabilityTests: WardTestCase {
         await press(.escape, .escape)
         await open("apgar")
         XCTAssertFalse(screenText(width: 140, height: 40).contains("Does not apply"))
+        await press(.escape, .escape)
+        await open("stroke triage")
+        XCTAssertTrue(screenText(width: 140, height: 40).contains("! Does not apply to Ada Lovelace: an adult tool"),
+                      screenText(width: 140, height: 40))
+    }
+
+    /// GCS opened for a 3-year-old: the age comes from the chart and the verbal row reads the
+    /// under-5 wording at once (Reilly PL et al., Childs Nerv Syst 1988;4:30–33).
+    func testGcsForAChildUnderFiveFromTheChartUsesTheUnderFiveWording() async throws {
+        let ada = try await admit(bed: "3", given: "Ada", family: "Lovelace", dob: "2023-06-15", ga: (39, 0))
+        try await startShell()
+        shell.apply(.session(.selectedPatient(ada)), from: shell.front)
+        await shell.settle()
+        await open("glasgow")
+        await press(.down)
+        let text = screenText(width: 120, height: 40)
+        XCTAssertTrue(text.contains("Cries but consolable; irritable"), text)
+        XCTAssertFalse(text.contains("Oriented"), text)
     }
 }

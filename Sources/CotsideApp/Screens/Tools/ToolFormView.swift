@@ -68,7 +68,7 @@ struct ToolFormView {
             }
             out.append(line)
             if focused, let help = input.help, !help.isEmpty {
-                for text in wrap(help, width: max(20, width - 6)) {
+                for text in TextWrap.wrap(help, width: max(20, width - 6)) {
                     out.append(Line(text: "    \(glyphs.statusInfo) " + text, role: .muted, field: index))
                 }
             }
@@ -99,22 +99,6 @@ struct ToolFormView {
                            x: end, y: r.y, role: line.trailingRole, clip: r)
             }
         }
-    }
-
-    /// Words into lines of at most `width` columns (a longer word stands alone).
-    private func wrap(_ text: String, width: Int) -> [String] {
-        var lines: [String] = [], current = ""
-        for word in text.split(separator: " ") {
-            let candidate = current.isEmpty ? String(word) : current + " " + word
-            if TextWidth.columns(of: candidate) > width, !current.isEmpty {
-                lines.append(current)
-                current = String(word)
-            } else {
-                current = candidate
-            }
-        }
-        if !current.isEmpty { lines.append(current) }
-        return lines
     }
 
     private func pad(_ text: String, _ width: Int) -> String {
