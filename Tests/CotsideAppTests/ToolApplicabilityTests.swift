@@ -30,6 +30,8 @@ final class ToolApplicabilityTests: WardTestCase {
         XCTAssertTrue(text.contains("! Does not apply to Bo Preterm: not for babies under 28 days old (this baby is 3 days)"), text)
         // The age is pre-filled from the chart, so the calculator refuses with the neonatal target.
         XCTAssertTrue(text.contains("on day 4 of life the NICE NG29 guide for term neonates is 100–120 mL/kg/day"), text)
+        // And the ward's own table (WardSettings, default NICE NG29) is shown for the weight.
+        XCTAssertTrue(text.contains("i Ward neonatal target, day 4 of life: 100–120 mL/kg/day = 140–168 mL/day at 1.4 kg"), text)
     }
 
     func testChildIsToldTheStrokeToolsAreForAdults() async throws {

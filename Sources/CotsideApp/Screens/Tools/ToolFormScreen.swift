@@ -159,6 +159,16 @@ final class ToolFormScreen: Screen {
             for problem in form.spec.problems(for: facts) {
                 out.append(("\(context.glyphs.statusWarning) \(context.t("tools.not_for_patient", patient.fullName, problem))", .warning))
             }
+            // Fluid tools for a baby under 28 days: the ward's neonatal target (WardSettings) instead.
+            if [IvFluidTool.spec.id, DehydrationTool.spec.id].contains(form.spec.id),
+               let row = context.wardSettings.neonatalFluidTable.target(ageDays: age.days) {
+                var text = context.t("tools.neonatal_target", NeonatalFluidTable.dayOfLife(ageDays: age.days), row.minMLPerKg, row.maxMLPerKg)
+                if let kg = form.state.number("weight_kg"), kg > 0 {
+                    text += " " + context.t("tools.neonatal_target_ml", Int((Double(row.minMLPerKg) * kg).rounded()),
+                                            Int((Double(row.maxMLPerKg) * kg).rounded()), NumberText.plain(kg))
+                }
+                out.append(("\(context.glyphs.statusInfo) \(text)", .info))
+            }
         }
         for constraint in form.spec.constraints { out.append(("\(context.glyphs.statusInfo) \(constraint)", .muted)) }
         return out
