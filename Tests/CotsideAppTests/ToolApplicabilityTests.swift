@@ -64,4 +64,18 @@ final class ToolApplicabilityTests: WardTestCase {
         XCTAssertTrue(text.contains("Cries but consolable; irritable"), text)
         XCTAssertFalse(text.contains("Oriented"), text)
     }
+
+    /// The growth form pre-filled for a baby born at 31 weeks, 3 days old, 1.4 kg: the chart's
+    /// gestation takes it to the INTERGROWTH-21st preterm standard (Villar et al. 2015), not
+    /// WHO's term chart by chronological age.
+    func testGrowthFormForAPretermBabyUsesThePretermStandard() async throws {
+        let bo = try await admit(bed: "10", given: "Bo", family: "Preterm", dob: "2026-11-18", ga: (31, 0), weight: 1400)
+        try await startShell()
+        shell.apply(.session(.selectedPatient(bo)), from: shell.front)
+        await shell.settle()
+        await open("growth")
+        let text = screenText(width: 140, height: 40)
+        XCTAssertTrue(text.contains("intergrowth_21st_preterm_postnatal"), text)
+        XCTAssertTrue(text.contains("postmenstrual age 31+3 weeks"), text)
+    }
 }
