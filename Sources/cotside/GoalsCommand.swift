@@ -80,7 +80,7 @@ struct GoalsCommand: AsyncParsableCommand {
             })))
             return
         }
-        print("Bed \(patient.bedLabel) \(patient.fullName): goal ranges (day \(age.days) of life)")
+        print("Bed \(patient.bedLabel) \(patient.fullName): goal ranges (age \(age.wording.text))")
         for kind in MeasurementGoals.kinds {
             let range = ranges[kind]
             let from = range.map { $0.isPatientGoal ? "own goal (age default \(Self.text(defaults[kind], kind, mgPerDl)))"

@@ -97,7 +97,8 @@ final class GrowthToolTests: XCTestCase {
 
     func testSpecDeclaresContractInputs() {
         XCTAssertEqual(GrowthTool.spec.id, "growth")
-        XCTAssertEqual(GrowthTool.spec.inputs.map(\.key), ["sex", "age_days", "age_months", "weight_kg", "length_cm"])
+        XCTAssertEqual(GrowthTool.spec.inputs.map(\.key), ["sex", "age_days", "age_months", "weight_kg", "length_cm",
+                                                              "gestational_age_weeks", "gestational_age_days"])
         XCTAssertEqual(GrowthTool.spec.input("weight_kg")?.chartField, .weightKg)
         XCTAssertFalse(GrowthTool.spec.references.isEmpty)
     }

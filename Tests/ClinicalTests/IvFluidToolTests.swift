@@ -41,3 +41,35 @@ final class IvFluidToolTests: ClinicalTestCase {
         XCTAssertEqual(errorMessages(IvFluidTool.self, ["weight_kg": n(0)]), ["0 kg is outside 0.1–300 kg"])
     }
 }
+
+/// Holliday–Segar is not for the first 28 days of life (NICE NG29, Intravenous fluid therapy in
+/// children and young people in hospital, 2015, updated 2020: term neonates have their own
+/// volumes by age, birth to day 1 50–60, day 2 70–80, day 3 80–100, day 4 100–120, days 5–28
+/// 120–150 mL/kg/day). Given an age under 28 days the calculator refuses and names the
+/// neonatal target instead; from 28 days it computes as before.
+final class IvFluidNeonateTests: ClinicalTestCase {
+    func testRefusesUnderTwentyEightDaysNamingTheNeonatalTarget() {
+        // The baby: 3 days old (day 4 of life), 1.4 kg → 140–168 mL/day.
+        let errors = refErrors(IvFluidTool.self, ["weight_kg": RefRaw.n(1.4), "age_days": RefRaw.n(3)])
+        XCTAssertEqual(errors.first?.field, "age_days")
+        let message = errors.first?.message ?? ""
+        XCTAssertTrue(message.contains("day 4 of life"), message)
+        XCTAssertTrue(message.contains("100–120 mL/kg/day"), message)
+        XCTAssertTrue(message.contains("140–168 mL/day"), message)
+        XCTAssertTrue(message.contains("NICE NG29"), message)
+        let dayOne = refErrors(IvFluidTool.self, ["weight_kg": RefRaw.n(3.5), "age_days": RefRaw.n(0)])
+        XCTAssertTrue(dayOne.first!.message.contains("50–60 mL/kg/day"), dayOne.first!.message)
+        let dayTwentyEight = refErrors(IvFluidTool.self, ["weight_kg": RefRaw.n(4), "age_days": RefRaw.n(27)])
+        XCTAssertTrue(dayTwentyEight.first!.message.contains("120–150 mL/kg/day"), dayTwentyEight.first!.message)
+    }
+
+    func testFromTwentyEightDaysOrWithoutAnAgeItComputes() {
+        XCTAssertEqual(number(IvFluidTool.self, ["weight_kg": n(4), "age_days": n(28)], "ml_per_day"), 400, accuracy: 1e-9)
+        XCTAssertEqual(number(IvFluidTool.self, ["weight_kg": n(4)], "ml_per_day"), 400, accuracy: 1e-9)
+    }
+
+    func testTheNeonatalGuideIsNICEs() {
+        XCTAssertEqual(NeonatalMaintenance.nice.map { [$0.firstDay, $0.lastDay, $0.minMLPerKg, $0.maxMLPerKg] },
+                       [[1, 1, 50, 60], [2, 2, 70, 80], [3, 3, 80, 100], [4, 4, 100, 120], [5, 28, 120, 150]])
+    }
+}

@@ -88,6 +88,8 @@ final class CommandLineTests: WardTestCase {
         let json = try JSONSerialization.jsonObject(with: Data(listed.stdout.utf8)) as? [[String: Any]]
         XCTAssertEqual(json?.first?["bed"] as? String, "4")
         XCTAssertEqual(json?.first?["gestationalAge"] as? String, "38+2")
+        XCTAssertEqual(json?.first?["age"] as? String, "3 d", "born 18 Nov, listed 21 Nov: ages read as staff write them")
+        XCTAssertTrue(try run("patients").stdout.contains("2026-11-18  3 d"), "the text list has an AGE column")
 
         let unknown = try run("discharge", "--bed", "5")
         XCTAssertEqual(unknown.status, 2)
@@ -132,7 +134,7 @@ final class TrendsSnapshotCommandTests: WardTestCase {
         try await logNappy(ada, .wet, minutesAgo: 20)
         let shown = try cli.run(["snapshot", "trends", "--bed", "3", "--size", "140x50", "--db", databasePath])
         XCTAssertEqual(shown.status, 0, shown.stderr)
-        XCTAssertTrue(shown.stdout.contains("Trends · bed 3 Ada Lovelace · last 7 days"), shown.stdout)
+        XCTAssertTrue(shown.stdout.contains("Trends · bed 3 Ada Lovelace · 3 d · last 7 days"), shown.stdout)
         XCTAssertTrue(shown.stdout.contains("Nappies per day"), shown.stdout)
         let wider = try cli.run(["snapshot", "trends", "--bed", "3", "--keys", "]", "--db", databasePath])
         XCTAssertTrue(wider.stdout.contains("last 14 days"), wider.stdout)

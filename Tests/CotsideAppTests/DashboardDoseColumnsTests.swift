@@ -49,7 +49,7 @@ final class DashboardDoseColumnsTests: WardTestCase {
         await signIn(seed.nurse)
         await press(.char("j"))
         let text = screenText()
-        XCTAssertTrue(text.contains("Intake 24 h: 0 of 150 mL (0 %, Holliday–Segar, 1500 g)"), text)
+        XCTAssertTrue(text.contains("Intake 24 h: 0 of 180–225 mL (0 %, day 21 of life, 1500 g)"), text)
         XCTAssertTrue(text.contains("▲ high temperature 38.4 °C 13:10"), text)
         XCTAssertTrue(text.contains("Doses 2 due · 1 overdue"), "the status line counts the ward's doses")
     }

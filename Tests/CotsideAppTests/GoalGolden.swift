@@ -5,7 +5,7 @@ enum GoalGolden {
     static let list = #"""
          1 Dashboard   2 History   3 Tools   4 Medications   5 Trends
          ┌ Goal ranges ───────────────────────────────────────────────────────────────────────────────────┐
-         │ Bed 3 · Ada Lovelace · H300 · day 3 of life                                                    │
+         │ Bed 3 · Ada Lovelace · H300 · 3 d                                                              │
          │                                                                                                │
          │ Measurement                In force         From                                 Age default   │
          │ Temperature                36–37.8 °C       own goal                             36.5–37.5 °C  │

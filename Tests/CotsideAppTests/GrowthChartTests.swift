@@ -13,7 +13,7 @@ final class GrowthChartTests: ShellTestCase {
         assertShows(lines, "weight_for_age z")
         assertShows(lines, "g shows the growth chart")
         lines = screen(shell, keys: "g")
-        assertShows(lines, "Weight-for-age (girl) — WHO")
+        assertShows(lines, "Weight-for-age (girl) — WHO (chronological age)")
         assertShows(lines, "░░ WHO 3rd–97th")
         assertShows(lines, "┄┄ 50th")
         assertShows(lines, "┄┄ 15th")
@@ -28,9 +28,28 @@ final class GrowthChartTests: ShellTestCase {
         assertDoesNotShow(lines, "Tab: the other measure")
     }
 
+    /// Born at 31 weeks, 1.4 kg on day 3: the chart is INTERGROWTH-21st's preterm standard by
+    /// postmenstrual age, handing over to WHO by corrected age after 64 weeks (Villar et al.,
+    /// Lancet Glob Health 2015), and the header and legend say so.
+    @MainActor func testPretermChartNamesTheIntergrowthStandardAndTheHandover() async throws {
+        let shell = try makeShell()
+        var lines = screen(shell, keys: "3 g r o w t h Enter Right Down 3 Down Down 1 . 4 Down Down 3 1")
+        assertShows(lines, "intergrowth_21st_preterm_postnatal")
+        lines = screen(shell, keys: "g", width: 120, height: 30)
+        assertShows(lines, "Weight-for-age (boy) — INTERGROWTH-21st preterm (postmenstrual age)")
+        assertShows(lines, "INTERGROWTH-21st preterm 3rd–97th")
+        assertDoesNotShow(lines, "WHO")
+        // Past 64 weeks (day 232 for a 31+0 baby) the band goes on in WHO by corrected age.
+        var chart = GrowthChart(reference: try GrowthReference.shared.get(), indicator: .weightForAge, sex: .male,
+                                gestationDays: 217, points: [GrowthPoint(day: 300, value: 7)], glyphs: .ascii)
+        XCTAssertEqual(chart.chartsUsed.map(\.chart), [.intergrowthPreterm, .who])
+        XCTAssertEqual(chart.chartsUsed.last?.age, .corrected)
+        chart.gestationDays = nil
+        XCTAssertEqual(chart.chartsUsed.map(\.chart), [.who])
+    }
+
     func testChartSpansBirthToPastTheLastPoint() throws {
-        let who = try WHOGrowthStandard.shared.get()
-        var chart = GrowthChart(standard: who, indicator: .lengthForAge, sex: .male, points: [GrowthPoint(day: 400, value: 76)], glyphs: .ascii)
+        var chart = GrowthChart(reference: try GrowthReference.shared.get(), indicator: .lengthForAge, sex: .male, points: [GrowthPoint(day: 400, value: 76)], glyphs: .ascii)
         XCTAssertEqual(chart.dayRange, 0...500)
         chart.points = [GrowthPoint(day: 700, value: 85)]
         XCTAssertEqual(chart.dayRange.upperBound, 730, "never beyond the WHO tables' 24 months")

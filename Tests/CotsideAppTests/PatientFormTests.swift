@@ -90,6 +90,7 @@ final class PatientFormTests: WardTestCase {
         try await startShell()
         await press(.char("p"))
         XCTAssertTrue(shell.front is PatientPickerScreen)
+        XCTAssertTrue(screenText().contains("Ada Lovelace · H300 · 3 d"), "the picker shows each age as staff write it")
         await type("H1000")
         await press(.enter)
         XCTAssertEqual(shell.context.selectedPatient?.id, bo.id)

@@ -52,7 +52,7 @@ final class ToolGoldenScreensTests: ShellTestCase {
         "   Drug       paracetamol  Paracetamol",
         "   Weight   12         kg  0.1–300 kg",
         " ▶ Strength ◀ 120mg_5ml ▶  120 mg/5 mL oral suspension  optional",
-        "",
+        "     i One of the chosen drug's stocked strengths; gives the dose in mL",
         "",
         "",
         "",
@@ -73,7 +73,7 @@ final class ToolGoldenScreensTests: ShellTestCase {
     ]
     static let growthASCII: [String] = [
         " 1 Dashboard   2 History   3 Tools   4 Medications   5 Trends",
-        " Weight-for-age (boy) - WHO",
+        " Weight-for-age (boy) - WHO (chronological age)",
         " Weight-for-age (kg)                                               age (months)",
         " 12+                                                           |",
         "   |                                                           |",

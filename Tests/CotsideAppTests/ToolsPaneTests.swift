@@ -28,7 +28,7 @@ final class ToolsPaneTests: ShellTestCase {
             "   Maintenance fluids (Holliday–Se… Maintenance fluid per day (100/50/20 mL/kg…",
             "   Body surface area (Mosteller)    BSA = √(height cm × weight kg / 3600)",
             "   Corrected age                    Chronological, corrected and postmenstrual…",
-            "   WHO growth percentiles (0–24 mo… Weight-for-age and length-for-age z-score …",
+            "   Growth percentiles (0–24 months) Weight-for-age and length-for-age z-score …",
             "   Dehydration deficit and 24 h pl… Deficit (kg × % × 10) plus Holliday–Segar …",
             "   FENa                             Fractional excretion of sodium: prerenal v…",
             "   Endotracheal tube size           ETT internal diameter, oral depth and suct…",

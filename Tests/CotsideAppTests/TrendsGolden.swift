@@ -4,10 +4,11 @@ enum TrendsGolden {
     /// 140×50, window 7 days. Checked: the KPI rows use 20 Nov (the last complete day) against
     /// 19 Nov; the weight row's 24 h change is the latest reading minus the one a day before;
     /// nappy bars stack wet over dirty (mixed counts in both, so a bar can exceed the day's
-    /// changes); the Holliday–Segar line sits at 100 mL/kg/day for a baby under 10 kg.
+    /// changes); Luca is 12 days old, so the maintenance line is the NICE NG29 neonatal target's lower end,
+    /// 120 mL/kg/day on days 5–28, and intake below it for 7 days raises the insight.
     static let demoPatient = #"""
          1 Dashboard   2 History   3 Tools   4 Medications   5 Trends
-         Trends · bed 1 Luca Chen · last 7 days · [ ] window  ← → cursor  Esc ward view
+         Trends · bed 1 Luca Chen · 12 d · last 7 days · [ ] window  ← → cursor  Esc ward view
          Measure                   Latest      24 h change  7-day mean  Min       Max
          Intake (mL/kg/day)        117         +37          94          61        140
          Urine (mL/kg/h)           –           –            1.07        0.40      1.41
@@ -42,15 +43,15 @@ enum TrendsGolden {
          Intake (mL/kg/day)                                                                                                                   hours
          150┤⣀
             │ ⠉⠒⠢⠤⣀
-         125┤      ⠉⠑⠒⠤⣀⡀                                                                                                 ⣀⣀⠤⢄⡀
+         125┤⠒ ⠒ ⠒ ⠛⠑⠒⠤⣒⡀⠒ ⠒ ⠒ ⠒ ⠒ ⠒⠂⠐⠂⠐⠂⠐⠂⠐⠂⠐⠂⠐⠂⠐⠂⠐⠂⠐⠂⠐⠂⠐⠂⠐⠂⠐⠂⠐⠂⠐⠂⠐⠂⠐⠂⠐⠂⠐⠂⠐⠂⠐⠂⠐⠒ ⠒ ⠒ ⠒ ⠒ ⠒ ⠒ ⠒ ⠒ ⠒ ⠒ ⠒ ⠒ ⠒ ⠒ ⠒ ⠒ ⠒ ⠒ ⠒ ⠒ ⣒⣀⠶⢆⡐⠂⠐⠂⠐⠂⠐⠂⠐⠂⠐⠂⠐⠂⠐⠂⠐⠂⠐⠂⠐
             │           ⠈⠉⠒⠤⢄⣀                      ⣀⣀⣀⣀⠤⠤⢄⣀                                                      ⢀⣀⡠⠤⠒⠒⠉⠉    ⠈⠉⠒⠤⣀⡀
-         100┤⠉ ⠉ ⠉ ⠉ ⠉ ⠉ ⠉ ⠉ ⠉⠉⠛⠢⠭⣀⠉⠁⢈⣁⣈⣁⠬⠥⠬⠥⠚⠓⠚⠋⠉⠉⠉⠁⠈⠁⠈⠁⠈⠁⠈⠉⠉⠓⠪⠥⣈⡁⠈⠁⠈⠁⠈⠁⠈⠁⠈⠁⠈⠁⠈⠉ ⠉ ⠉ ⠉ ⠉ ⠉ ⠉ ⠉ ⠉ ⠉ ⠉ ⠉ ⠉ ⠉⣀⣉⠤⠝⠒⠋⠉⠉ ⠉ ⠉ ⠉ ⠉ ⠉⠁⠈⠁⠈⠁⠈⠉⠙⠓⠬⣁⡈⠁⠈⠁⠈⠁⠈⠁⠈⠁⠈
+         100┤                 ⠉⠒⠢⠤⣀  ⢀⣀⣀⣀⠤⠤⠤⠤⠒⠒⠒⠊⠉⠉⠉        ⠉⠉⠒⠢⠤⣀⡀                                        ⣀⣀⠤⠔⠒⠊⠉⠁                ⠈⠑⠒⠤⣀⡀
           75┤                      ⠉⠉⠁                            ⠈⠉⠒⠒⠤⢄⣀                       ⢀⣀⣀⣀⡠⠤⠤⠒⠒⠉⠉                             ⠈⠑⠒⠤⣀
             │                                                            ⠉⠑⠒⠤⠤⣀⡀  ⣀⣀⣀⡠⠤⠤⠤⠔⠒⠒⠒⠉⠉⠉⠁                                            ⠉⠑⠢⠤⣀
           50┤                                                                  ⠈⠉⠉                                                                ⠉
             └┬──────────┬──────────┬──────────┬──────────┬──────────┬───────────┬──────────┬──────────┬──────────┬──────────┬──────────┬──────────┬
              12:00    16 Nov     12:00      17 Nov     12:00      18 Nov      12:00      19 Nov     12:00      20 Nov     12:00      21 Nov   12:00
-         ── intake  ┄┄ Holliday–Segar
+         ── intake  ┄┄ neonatal target (lower end)
 
          Urine output (mL/kg/h)                                                                                                               hours
 

@@ -59,7 +59,7 @@ final class TrendsScreenTests: WardTestCase {
         XCTAssertEqual(trends.patientTrends?.window, .days30)
         XCTAssertEqual(trends.patientTrends?.shownDays.count, 30)
         XCTAssertEqual(trends.patientTrends?.shownDays.map(\.nappies).reduce(0, +), 1, "the older nappy is now in the window")
-        XCTAssertTrue(screenText(width: 120, height: 40).contains("Trends · bed 3 Ada Lovelace · last 30 days"))
+        XCTAssertTrue(screenText(width: 120, height: 40).contains("Trends · bed 3 Ada Lovelace · 7 wk · last 30 days"))
         await press(.char("["), .char("["), .char("["), .char("["))
         XCTAssertEqual(trends.patientTrends?.window, .hours24, "[ stops at 24 h")
         await press(.char("]"), .char("]"), .char("]"), .char("]"), .char("]"), .char("]"), .char("]"))
@@ -100,17 +100,25 @@ final class TrendsScreenTests: WardTestCase {
         XCTAssertNotNil(trends.wardTrends)
     }
 
-    func testReferenceArithmetic() {
-        // Holliday–Segar: 3.2 kg → 320 mL/day = 100 mL/kg/day; 15 kg → 1000 + 250 = 1250 mL/day ≈ 83.3 mL/kg/day;
-        // 25 kg → 1000 + 500 + 100 = 1600 mL/day = 64 mL/kg/day (Holliday & Segar 1957).
-        XCTAssertEqual(TrendsReference.hollidaySegarPerKg(weightKg: 3.2)!, 100, accuracy: 1e-9)
-        XCTAssertEqual(TrendsReference.hollidaySegarPerKg(weightKg: 15)!, 1250.0 / 15, accuracy: 1e-9)
-        XCTAssertEqual(TrendsReference.hollidaySegarPerKg(weightKg: 25)!, 64, accuracy: 1e-9)
-        XCTAssertNil(TrendsReference.hollidaySegarPerKg(weightKg: 0))
-        // Born 30+0 (210 d): 70 days short of 40 weeks, so day 80 of life is corrected day 10; day 60 is before term.
-        XCTAssertEqual(TrendsReference.whoDay(ageDays: 80, gestationWeeks: 30, gestationDays: 0), 10)
-        XCTAssertNil(TrendsReference.whoDay(ageDays: 60, gestationWeeks: 30, gestationDays: 0))
-        XCTAssertEqual(TrendsReference.whoDay(ageDays: 12, gestationWeeks: 39, gestationDays: 1), 12)
+    /// A baby born at 31 weeks, 10 days old (31+3 → 32+6 weeks' postmenstrual age in the window):
+    /// the weight chart has the INTERGROWTH-21st preterm band (Villar et al., Lancet Glob Health
+    /// 2015), not WHO's term chart and not "no band until term".
+    func testPretermWeightChartUsesTheIntergrowthPretermBand() async throws {
+        let bo = try await admit(bed: "10", given: "Bo", family: "Preterm", dob: "2026-11-11", ga: (31, 0), weight: 1400, hoursAgo: 24 * 10)
+        for (daysAgo, grams) in [(7, 1380.0), (4, 1420.0), (1, 1490.0)] {
+            _ = try await store.logMeasurement(MeasurementDraft(patientId: bo.id, measuredAt: Self.now.addingTimeInterval(-Double(daysAgo) * 86_400),
+                                                                kind: .weight, value: grams), by: nil)
+        }
+        try await startShell()
+        shell.selectPatient(bo)
+        await press(.char("5"))
+        var text = ""
+        for _ in 0..<4 {
+            text += screenText(width: 140, height: 50)
+            await press(.pageDown)
+        }
+        XCTAssertTrue(text.contains("INTERGROWTH-21st preterm 3rd–97th"), text)
+        XCTAssertFalse(text.contains("start at term-corrected age"), text)
     }
 }
 

@@ -8,7 +8,7 @@ import Foundation
 ///
 /// It only ever answers lines whose answer it can write exactly as the general path would
 /// (`CalcEvaluator.answer` then `CalcAnswer.writeJSON`): anything else (an error of any kind,
-/// escapes, `age_months`, unusual number forms, other tools) makes it return false having
+/// escapes, `age_months`, a gestational age, unusual number forms, other tools) makes it return false having
 /// written nothing, and the general path answers the line. CalcBatchTests holds the two paths
 /// byte-equal.
 enum GrowthBatchLine {
@@ -140,6 +140,9 @@ enum GrowthBatchLine {
             }
             o.put("\"age_days\":")
             o.integer(day)
+            // No gestation on the line: WHO by chronological age (GrowthChartChoice).
+            o.put(",\"chart\":\"who_child_growth_standards\",\"chart_age\":\"chronological\",\"chart_age_days\":")
+            o.integer(day)
             o.put(",\"summary\":\"")
             if hasWeight {
                 o.put("Weight-for-age z ")
@@ -157,7 +160,8 @@ enum GrowthBatchLine {
             }
             o.put(" at day ")
             o.integer(day)
-            o.put(male ? ", male.\"},\"warnings\":[" : ", female.\"},\"warnings\":[")
+            o.put(male ? ", male. WHO Child Growth Standards, chronological age.\"},\"warnings\":["
+                       : ", female. WHO Child Growth Standards, chronological age.\"},\"warnings\":[")
             w.raw(UnsafeRawBufferPointer(start: scratch.baseAddress, count: o.n))
         }
         // Rare (|z| > 5): written through JSONWriter's own string escaping.

@@ -38,6 +38,29 @@ public struct ChoiceOption: Sendable, Equatable {
     }
 }
 
+/// Other wording for a choice input's options while another input is below a value (the GCS
+/// verbal descriptors under 5 years). Values and points stay the same; only the words change,
+/// and a form shows them as soon as the other input changes.
+public struct OptionWording: Sendable, Equatable {
+    /// The input whose value selects the wording ("age_years").
+    public var dependsOn: String
+    /// While `dependsOn` is below this, `options` are shown instead of the input's own.
+    public var below: Double
+    public var options: [ChoiceOption]
+
+    public init(dependsOn: String, below: Double, options: [ChoiceOption]) {
+        self.dependsOn = dependsOn
+        self.below = below
+        self.options = options
+    }
+
+    /// The options to show for the other input's value (nil or not below: the input's own).
+    public func options(for value: Double?, default own: [ChoiceOption]) -> [ChoiceOption] {
+        guard let value, value < below else { return own }
+        return options
+    }
+}
+
 /// What kind of value an input takes; drives validation, the CLI help and the form widget.
 public enum InputKind: Sendable, Equatable {
     /// A real number; `range` on the spec bounds it.
@@ -69,11 +92,13 @@ public struct InputSpec: Sendable, Equatable {
     public var help: String?
     /// Which chart fact can pre-fill this input in the Tools pane.
     public var chartField: ChartField?
+    /// Other wording of a choice's options that depends on another input (GCS verbal under 5).
+    public var optionWording: OptionWording?
 
     public init(
         key: String, label: String, unit: String? = nil, kind: InputKind,
         range: ClosedRange<Double>? = nil, isRequired: Bool = true, help: String? = nil,
-        chartField: ChartField? = nil
+        chartField: ChartField? = nil, optionWording: OptionWording? = nil
     ) {
         self.key = key
         self.label = label
@@ -83,6 +108,7 @@ public struct InputSpec: Sendable, Equatable {
         self.isRequired = isRequired
         self.help = help
         self.chartField = chartField
+        self.optionWording = optionWording
     }
 
     /// Human range text: "0.1–300 kg", "0–2", "male or female".
@@ -125,11 +151,13 @@ public struct ToolSpec: Sendable, Equatable {
     public var limitations: String
     /// Rules between inputs that a form should show ("give age_days or age_months, not both").
     public var constraints: [String]
+    /// Patients the tool was not made for; the Tools pane says so with such a patient selected.
+    public var notFor: [PatientRule]
 
     public init(
         id: String, name: String, group: ToolGroup, summary: String, inputs: [InputSpec],
         references: [Reference], applicability: [String] = [], limitations: String,
-        constraints: [String] = []
+        constraints: [String] = [], notFor: [PatientRule] = []
     ) {
         self.id = id
         self.name = name
@@ -140,6 +168,7 @@ public struct ToolSpec: Sendable, Equatable {
         self.applicability = applicability
         self.limitations = limitations
         self.constraints = constraints
+        self.notFor = notFor
     }
 
     public func input(_ key: String) -> InputSpec? { inputs.first { $0.key == key } }

@@ -105,7 +105,7 @@ public enum StrokeTriage {
             references: IchVolumeTool.spec.references + (module == .full ? [FastEdTool.fastEdReference] : []),
             applicability: ["Adults with symptoms of acute stroke; GFAP drawn early after onset. Coma module when GCS < 8."],
             limitations: researchStatement + " ICH probability needs the design's remote models and is not available offline.",
-            constraints: [])
+            constraints: [], notFor: [.adultsOnly])
     }
 
     /// Which centre to suggest, Cotside's reading of the design's routing: a critical ICH

@@ -18,7 +18,9 @@ public enum DehydrationTool: ClinicalTool {
             "Shocked children need fluid boluses first; boluses given are subtracted from the deficit.",
         ],
         limitations: "The percentage of dehydration is a clinical estimate; reassess weight, urine output and electrolytes during replacement.",
-        constraints: []
+        constraints: [],
+        // Its maintenance part is Holliday–Segar, which is not for the first 28 days (NICE NG29).
+        notFor: [.notUnderDays(28)]
     )
 
     public static func compute(_ inputs: ToolInputs) throws(ToolErrors) -> ToolResult {

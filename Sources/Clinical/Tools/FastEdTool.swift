@@ -31,7 +31,8 @@ public enum FastEdTool: ClinicalTool {
         ],
         references: [fastEdReference],
         applicability: ["Adults with suspected acute stroke; derived from NIHSS items. A FAST-ED of 4 or more suggested LVO in the derivation."],
-        limitations: "Research use only, not a clinical decision: FAST-ED supports triage and does not diagnose or exclude large vessel occlusion."
+        limitations: "Research use only, not a clinical decision: FAST-ED supports triage and does not diagnose or exclude large vessel occlusion.",
+        notFor: [.adultsOnly]
     )
 
     public static func compute(_ inputs: ToolInputs) throws(ToolErrors) -> ToolResult {

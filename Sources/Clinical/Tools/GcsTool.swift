@@ -21,9 +21,11 @@ public enum GcsTool: ClinicalTool {
     /// The verbal options to show: the paediatric wording under 5 years (or when age is unknown
     /// the standard one). The values are the same, only the descriptors differ.
     public static func verbalOptions(ageYears: Double?) -> [ChoiceOption] {
-        if let age = ageYears, age < 5 { return paediatricVerbal }
-        return standardVerbal
+        underFive.options(for: ageYears, default: standardVerbal)
     }
+
+    /// The verbal row's wording rule: the paediatric descriptors while age_years is under 5.
+    static let underFive = OptionWording(dependsOn: "age_years", below: 5, options: paediatricVerbal)
 
     public static let spec = ToolSpec(
         id: "gcs", name: "Glasgow Coma Scale (paediatric)", group: .scores,
@@ -36,7 +38,8 @@ public enum GcsTool: ClinicalTool {
                 (4, "Eyes open spontaneously"),
             ]),
             InputSpec(key: "verbal", label: "Best verbal response", kind: .choice(standardVerbal),
-                      help: "Under 5 years: 5 coos and babbles, interacts; 4 cries but consolable, irritable; 3 cries to pain, inconsistently consolable; 2 moans to pain, inconsolable, agitated; 1 no vocal response"),
+                      help: "Under 5 years: 5 coos and babbles, interacts; 4 cries but consolable, irritable; 3 cries to pain, inconsistently consolable; 2 moans to pain, inconsolable, agitated; 1 no vocal response",
+                      optionWording: underFive),
             CommonInputs.choice("motor", "Best motor response", [
                 (1, "No motor response"),
                 (2, "Extension to pain (decerebrate)"),

@@ -1,10 +1,12 @@
 import Foundation
 
-/// WHO growth z-scores and percentiles, 0–24 months: weight-for-age and length-for-age.
+/// Growth z-scores and percentiles, 0–24 months: weight-for-age and length-for-age on the chart
+/// that fits the baby (see `GrowthChartChoice`): INTERGROWTH-21st preterm postnatal by
+/// postmenstrual age for babies born preterm until 64 weeks, otherwise WHO.
 public enum GrowthTool: ClinicalTool {
     public static let spec = ToolSpec(
-        id: "growth", name: "WHO growth percentiles (0–24 months)", group: .calculators,
-        summary: "Weight-for-age and length-for-age z-score and percentile (WHO Child Growth Standards)",
+        id: "growth", name: "Growth percentiles (0–24 months)", group: .calculators,
+        summary: "Weight-for-age and length-for-age z-score and percentile (WHO; INTERGROWTH-21st preterm postnatal for preterm babies)",
         inputs: [
             InputSpec(key: "sex", label: "Sex", kind: .word(["male", "female"]), chartField: .sex),
             InputSpec(key: "age_days", label: "Age", unit: "days", kind: .integer, range: 0...730, isRequired: false,
@@ -15,6 +17,12 @@ public enum GrowthTool: ClinicalTool {
                       chartField: .weightKg),
             InputSpec(key: "length_cm", label: "Length (lying)", unit: "cm", kind: .number, range: 10...250, isRequired: false,
                       help: "Recumbent length", chartField: .lengthCm),
+            InputSpec(key: "gestational_age_weeks", label: "Gestation at birth", unit: "weeks", kind: .integer, range: 22...44,
+                      isRequired: false,
+                      help: "Born before 37 weeks: INTERGROWTH-21st preterm chart by postmenstrual age to 64 weeks, then WHO by corrected age",
+                      chartField: .gestationalAgeWeeks),
+            InputSpec(key: "gestational_age_days", label: "and days", unit: "days", kind: .integer, range: 0...6, isRequired: false,
+                      chartField: .gestationalAgeDays),
         ],
         references: [
             Reference(
@@ -25,16 +33,22 @@ public enum GrowthTool: ClinicalTool {
                 authors: "WHO Multicentre Growth Reference Study Group",
                 title: "WHO Child Growth Standards based on length/height, weight and age",
                 source: "Acta Paediatr Suppl 2006;450:76-85", year: 2006),
+            Reference(
+                authors: "Villar J, Giuliani F, Bhutta ZA, Bertino E, Ohuma EO, Ismail LC, et al",
+                title: "Postnatal growth standards for preterm infants: the Preterm Postnatal Follow-up Study of the INTERGROWTH-21st Project",
+                source: "Lancet Glob Health 2015;3(11):e681-e691", year: 2015),
         ],
         applicability: [
             "Children from birth to 24 months (day 0–730); length measured lying down.",
-            "Preterm infants: use corrected age.",
+            "Born before 37+0 weeks (give the gestation): INTERGROWTH-21st preterm postnatal standard by postmenstrual age from 27+0 to 64+0 weeks, then WHO by corrected age (chronological age − (40 weeks − gestation)).",
+            "Born at 37 weeks or later, or gestation not given: WHO by chronological age.",
             "Weight-for-age beyond ±3 SD uses WHO's restricted adjustment; length-for-age uses the plain LMS z-score.",
         ],
         limitations: "A single z-score describes size, not growth: judge trends over several measurements, and check any extreme value by measuring again.",
         constraints: [
             "Give age_days or age_months, not both.",
             "Give weight_kg, length_cm or both.",
+            "gestational_age_days needs gestational_age_weeks.",
         ]
     )
 
@@ -53,11 +67,21 @@ public enum GrowthTool: ClinicalTool {
         if weight == nil && length == nil {
             problems.append(FieldError(field: "weight_kg", message: "give weight_kg (0.1–300 kg), length_cm (10–250 cm) or both"))
         }
+        if inputs.has("gestational_age_days") && !inputs.has("gestational_age_weeks") {
+            problems.append(FieldError(field: "gestational_age_weeks", message: "give gestational_age_weeks (22–44) with gestational_age_days"))
+        }
         guard problems.isEmpty else { throw ToolErrors(problems) }
 
-        let standard = try WHOGrowthStandard.shared.tableOrToolError()
         let sex: ReferenceSex = inputs.word("sex") == "male" ? .male : .female
         let day = inputs.optionalInt("age_days") ?? WHOGrowthStandard.day(fromMonths: inputs.number("age_months"))
+        let gestationDays = inputs.optionalInt("gestational_age_weeks").map { $0 * 7 + (inputs.optionalInt("gestational_age_days") ?? 0) }
+        let choice: GrowthChartChoice
+        switch GrowthChartChoice.choose(ageDays: day, gestationDays: gestationDays) {
+        case .success(let c): choice = c
+        case .failure(let tooEarly): throw ToolErrors(field: "age_days", tooEarly.message)
+        }
+        let standard = try WHOGrowthStandard.shared.tableOrToolError()
+        let preterm = choice.chart == .intergrowthPreterm ? try IntergrowthPretermStandard.shared.tableOrToolError() : nil
 
         // The sentence is assembled as UTF-8 bytes and made a String once: this runs for every
         // growth line of a batch, where piecewise String appends cost more than the z-scores.
@@ -73,7 +97,8 @@ public enum GrowthTool: ClinicalTool {
         var warnings: [String] = []
         func score(_ indicator: GrowthIndicator, _ value: Double?) {
             guard let value else { return }
-            let z = standard.zScore(indicator, sex, day: day, value: value)
+            let z = preterm?.zScore(indicator, sex, postmenstrualDays: choice.ageDays, value: value)
+                ?? standard.zScore(indicator, sex, day: choice.ageDays, value: value)
             let percentile = WHOGrowthStandard.percentile(z: z)
             fields.append(ResultField(indicator.rawValue, .object([
                 ResultField("z", .number(z)),
@@ -93,6 +118,9 @@ public enum GrowthTool: ClinicalTool {
         score(.weightForAge, weight)
         score(.lengthForAge, length)
         fields.append(ResultField("age_days", .integer(day)))
+        fields.append(ResultField("chart", .word(choice.chart.rawValue)))
+        fields.append(ResultField("chart_age", .word(choice.age.rawValue)))
+        fields.append(ResultField("chart_age_days", .integer(choice.ageDays)))
         put(" at ")
         if hasMonths {
             put("\(NumberText.plain(inputs.number("age_months"))) months (day \(day))")
@@ -100,7 +128,8 @@ public enum GrowthTool: ClinicalTool {
             put("day ")
             NumberText.appendDecimal(Int64(day), digits: 0, to: &sentence)
         }
-        put(sex == .male ? ", male." : ", female.")
+        put(sex == .male ? ", male. " : ", female. ")
+        put(choice.description)
         return ToolResult(
             fields: fields,
             interpretation: String(decoding: sentence, as: UTF8.self),

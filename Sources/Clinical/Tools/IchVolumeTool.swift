@@ -27,7 +27,8 @@ public enum IchVolumeTool: ClinicalTool {
                       source: "iGFAP design document", year: 2025),
         ],
         applicability: ["Adults with suspected stroke, blood drawn within the early hours of symptom onset; coma module (GCS < 8)."],
-        limitations: "Research use only, not a clinical decision: the GFAP volume estimate does not replace brain imaging."
+        limitations: "Research use only, not a clinical decision: the GFAP volume estimate does not replace brain imaging.",
+        notFor: [.adultsOnly]
     )
 
     public static func volume(gfap: Double) -> Double {

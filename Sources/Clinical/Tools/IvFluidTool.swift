@@ -1,4 +1,5 @@
-/// Maintenance IV fluids by the Holliday–Segar method.
+/// Maintenance IV fluids by the Holliday–Segar method; refuses babies under 28 days (given
+/// `age_days`), naming their day-of-life target instead (`NeonatalMaintenance`).
 public enum IvFluidTool: ClinicalTool {
     /// Above this the adult maintenance volume is usually the ceiling.
     static let unusualDailyMl = 2400.0
@@ -6,7 +7,12 @@ public enum IvFluidTool: ClinicalTool {
     public static let spec = ToolSpec(
         id: "ivfluid", name: "Maintenance fluids (Holliday–Segar)", group: .calculators,
         summary: "Maintenance fluid per day (100/50/20 mL/kg) and per hour (4-2-1 mL/kg/h)",
-        inputs: [CommonInputs.weightKg()],
+        inputs: [
+            CommonInputs.weightKg(),
+            InputSpec(key: "age_days", label: "Age", unit: "days", kind: .integer, range: 0...6575, isRequired: false,
+                      help: "Under 28 days Holliday–Segar does not apply: the neonatal target by day of life is given instead",
+                      chartField: .ageDays),
+        ],
         references: [
             HollidaySegar.reference,
             Reference(authors: "National Institute for Health and Care Excellence",
@@ -14,14 +20,21 @@ public enum IvFluidTool: ClinicalTool {
                       source: "NICE guideline NG29", year: 2015),
         ],
         applicability: [
-            "Not for term neonates in the first 28 days, who have their own volumes by day of life.",
+            "Not for babies in the first 28 days, who have their own volumes by day of life: given age_days under 28 the calculator refuses and names that target (NICE NG29 guide for term neonates).",
             "Use an isotonic fluid; restrict to 50–80 % in conditions with raised ADH secretion.",
         ],
-        limitations: "Holliday–Segar gives a starting volume for a well child; adjust for losses, renal function, ADH secretion and daily weights and electrolytes."
+        limitations: "Holliday–Segar gives a starting volume for a well child; adjust for losses, renal function, ADH secretion and daily weights and electrolytes.",
+        notFor: [.notUnderDays(28)]
     )
 
     public static func compute(_ inputs: ToolInputs) throws(ToolErrors) -> ToolResult {
         let kg = inputs.number("weight_kg")
+        if let age = inputs.optionalInt("age_days"), let row = NeonatalMaintenance.row(ageDays: age) {
+            let day = age + 1
+            let low = NumberText.rounded(Double(row.minMLPerKg) * kg, digits: 0)
+            let high = NumberText.rounded(Double(row.maxMLPerKg) * kg, digits: 0)
+            throw ToolErrors(field: "age_days", "Holliday–Segar does not apply under 28 days: on day \(day) of life the NICE NG29 guide for term neonates is \(row.minMLPerKg)–\(row.maxMLPerKg) mL/kg/day (\(low)–\(high) mL/day for \(NumberText.plain(kg)) kg); use the ward's neonatal target")
+        }
         let perDay = HollidaySegar.mlPerDay(weightKg: kg)
         let perHour = HollidaySegar.mlPerHour(weightKg: kg)
         var warnings: [String] = []

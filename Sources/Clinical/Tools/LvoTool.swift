@@ -28,7 +28,8 @@ public enum LvoTool: ClinicalTool {
         ],
         applicability: ["Adults with suspected acute stroke who can be examined (FAST-ED), GFAP drawn early after onset."],
         limitations: "Research use only, not a clinical decision. The published GFAP standardisation (mean 0, SD 1) makes GFAP barely move the result; it is driven by FAST-ED.",
-        constraints: []
+        constraints: [],
+        notFor: [.adultsOnly]
     )
 
     /// The model's intermediate terms, exposed for the driver bars of the Tools pane.

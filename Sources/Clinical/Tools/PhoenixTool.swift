@@ -36,7 +36,8 @@ public enum PhoenixTool: ClinicalTool {
             "A missing measurement scores 0, as in the derivation.",
         ],
         limitations: "The Phoenix criteria identify sepsis for recognition and research; they are not an early-screening tool and do not replace clinical assessment.",
-        constraints: ["pf_ratio is used when both pf_ratio and sf_ratio are given", "on_imv implies respiratory support"]
+        constraints: ["pf_ratio is used when both pf_ratio and sf_ratio are given", "on_imv implies respiratory support"],
+        notFor: [.notBeforePostmenstrualWeeks(37)]
     )
 
     /// MAP cut-offs by age: 1 point at or below `onePoint`, 2 points below `twoPoints`.

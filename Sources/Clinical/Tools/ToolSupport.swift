@@ -29,6 +29,30 @@ enum CommonInputs {
 }
 
 /// Shared arithmetic of the fluid tools (ivfluid, dehydration), written once.
+/// Routine maintenance for term neonates by day of life (the day of birth is day 1), NICE NG29
+/// (Intravenous fluid therapy in children and young people in hospital, 2015, updated 2020):
+/// birth to day 1 50–60, day 2 70–80, day 3 80–100, day 4 100–120, days 5–28 120–150 mL/kg/day.
+/// The ward's own table (WardSettings.neonatalFluidTable) defaults to the same rows.
+public enum NeonatalMaintenance {
+    public struct Row: Sendable, Equatable {
+        public var firstDay: Int, lastDay: Int, minMLPerKg: Int, maxMLPerKg: Int
+    }
+
+    public static let nice: [Row] = [
+        Row(firstDay: 1, lastDay: 1, minMLPerKg: 50, maxMLPerKg: 60),
+        Row(firstDay: 2, lastDay: 2, minMLPerKg: 70, maxMLPerKg: 80),
+        Row(firstDay: 3, lastDay: 3, minMLPerKg: 80, maxMLPerKg: 100),
+        Row(firstDay: 4, lastDay: 4, minMLPerKg: 100, maxMLPerKg: 120),
+        Row(firstDay: 5, lastDay: 28, minMLPerKg: 120, maxMLPerKg: 150),
+    ]
+
+    /// The row for a baby `ageDays` old (days since the day of birth); nil from 28 days.
+    public static func row(ageDays: Int) -> Row? {
+        let day = max(0, ageDays) + 1
+        return nice.first { $0.firstDay <= day && day <= $0.lastDay }
+    }
+}
+
 enum HollidaySegar {
     /// Maintenance water per 24 h: 100 mL/kg for the first 10 kg, 50 for the next 10, 20 beyond.
     static func mlPerDay(weightKg w: Double) -> Double {

@@ -8,11 +8,14 @@ public struct PatientAge: Sendable, Hashable {
     /// Gestation at birth + days of life, only for preterm babies (< 37+0 weeks at birth).
     public let correctedGestationWeeks: Int?
     public let correctedGestationDays: Int?
+    /// The age as staff write it ("3 d", "6 wk", "4 y 5 mo").
+    public let wording: AgeWording
 
     public static let termWeeks = 37
 
     public init(dateOfBirth: CalendarDay, gestationalAgeWeeks: Int, gestationalAgeDays: Int, on today: CalendarDay) {
         days = max(0, dateOfBirth.days(until: today))
+        wording = AgeWording(dateOfBirth: dateOfBirth, on: today)
         if gestationalAgeWeeks < Self.termWeeks {
             let total = gestationalAgeWeeks * 7 + gestationalAgeDays + days
             correctedGestationWeeks = total / 7

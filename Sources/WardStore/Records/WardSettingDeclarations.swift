@@ -4,6 +4,7 @@ import Foundation
 public enum WardSettingKey: String, Sendable, Hashable, CaseIterable, Codable {
     case wardName, dayStartMinutes, noWetAlertThresholdMinutes, dryNappyWeightGrams
     case doseWindowMinutes, doseGraceMinutes, glucoseUnit, effectivenessMode, adherenceGatePercent
+    case neonatalFluidTable
 }
 
 /// One ward setting, declared once: what kind of value it holds, what is allowed and its default.
@@ -20,6 +21,8 @@ public struct WardSettingDeclaration: Sendable {
         case minutesAsHours(ClosedRange<Int>)
         /// One of these stored values.
         case choice([String])
+        /// mL/kg/day by day of life, typed as `1:50-60; 2:70-80; …` (see `NeonatalFluidTable`).
+        case dayOfLifeTable
     }
 
     /// The result of checking one stored value.
@@ -49,6 +52,8 @@ public struct WardSettingDeclaration: Sendable {
             return "\(Self.hours(range.lowerBound)) to \(Self.hours(range.upperBound)) h"
         case .choice(let values):
             return values.count < 2 ? values.joined() : values.dropLast().joined(separator: ", ") + " or " + values.last!
+        case .dayOfLifeTable:
+            return "day-of-life ranges in mL/kg/day covering days 1 to 28, e.g. \(NeonatalFluidTable.nice.text)"
         }
     }
 
@@ -78,6 +83,12 @@ public struct WardSettingDeclaration: Sendable {
             return .valid(String(minutes))
         case .choice(let values):
             return values.contains(trimmed) ? .valid(trimmed) : invalid("‘\(trimmed)’")
+        case .dayOfLifeTable:
+            guard let table = NeonatalFluidTable(text: trimmed) else { return invalid("‘\(trimmed)’") }
+            if let problem = table.problems.first {
+                return .invalid(ValidationIssue(field: key.rawValue, message: "\(noun): \(problem)"))
+            }
+            return .valid(table.text)
         }
     }
 
@@ -99,6 +110,7 @@ extension WardSettings {
         .init(key: .doseGraceMinutes, kind: .integer(0...240, unit: "min"), noun: "the dose grace period"),
         .init(key: .effectivenessMode, kind: .choice(EffectivenessMode.allCases.map(\.rawValue)), noun: "the effectiveness mode"),
         .init(key: .adherenceGatePercent, kind: .integer(0...100, unit: "%"), noun: "the adherence gate"),
+        .init(key: .neonatalFluidTable, kind: .dayOfLifeTable, noun: "the neonatal fluid table"),
     ]
 
     public static func declaration(_ key: WardSettingKey) -> WardSettingDeclaration {

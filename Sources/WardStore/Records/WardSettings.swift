@@ -18,11 +18,14 @@ public struct WardSettings: Sendable, Hashable, Codable {
     public var effectivenessMode: EffectivenessMode
     /// Effectiveness is only judged when 14-day adherence is at least this (percent).
     public var adherenceGatePercent: Int
+    /// Maintenance fluid targets by day of life for babies under 28 days (default NICE NG29).
+    public var neonatalFluidTable: NeonatalFluidTable
 
     public init(wardName: String = "Ward", dayStartMinutes: Int = 0,
                 noWetAlertThresholdMinutes: Int = 8 * 60, dryNappyWeightGrams: Int = 0,
                 doseWindowMinutes: Int = 30, doseGraceMinutes: Int = 30, glucoseUnit: GlucoseUnit = .mmolPerL,
-                effectivenessMode: EffectivenessMode = .balanced, adherenceGatePercent: Int = 60) {
+                effectivenessMode: EffectivenessMode = .balanced, adherenceGatePercent: Int = 60,
+                neonatalFluidTable: NeonatalFluidTable = .nice) {
         self.wardName = wardName
         self.dayStartMinutes = dayStartMinutes
         self.noWetAlertThresholdMinutes = noWetAlertThresholdMinutes
@@ -32,6 +35,7 @@ public struct WardSettings: Sendable, Hashable, Codable {
         self.glucoseUnit = glucoseUnit
         self.effectivenessMode = effectivenessMode
         self.adherenceGatePercent = adherenceGatePercent
+        self.neonatalFluidTable = neonatalFluidTable
     }
 
     /// The board's timing from these settings.
@@ -52,6 +56,7 @@ public struct WardSettings: Sendable, Hashable, Codable {
         glucoseUnit = value(.glucoseUnit).flatMap(GlucoseUnit.init(rawValue:)) ?? d.glucoseUnit
         effectivenessMode = value(.effectivenessMode).flatMap(EffectivenessMode.init(rawValue:)) ?? d.effectivenessMode
         adherenceGatePercent = value(.adherenceGatePercent).flatMap { Int($0) } ?? d.adherenceGatePercent
+        neonatalFluidTable = value(.neonatalFluidTable).flatMap(NeonatalFluidTable.init(text:)) ?? d.neonatalFluidTable
     }
 
     /// Every setting as stored in `ward_setting` (text), by key.
@@ -64,6 +69,7 @@ public struct WardSettings: Sendable, Hashable, Codable {
          .doseGraceMinutes: String(doseGraceMinutes),
          .glucoseUnit: glucoseUnit.rawValue,
          .effectivenessMode: effectivenessMode.rawValue,
-         .adherenceGatePercent: String(adherenceGatePercent)]
+         .adherenceGatePercent: String(adherenceGatePercent),
+         .neonatalFluidTable: neonatalFluidTable.text]
     }
 }

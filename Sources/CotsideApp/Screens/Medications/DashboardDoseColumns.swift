@@ -4,13 +4,19 @@ import TerminalUI
 import WardStore
 
 /// The Dashboard's medication and intake figures (issue 6): next dose with its overdue mark,
-/// intake in the last 24 h against Holliday–Segar maintenance for the latest weight, and the
-/// latest out-of-range measurement with a word.
+/// intake in the last 24 h against the maintenance target for the latest weight (the ward's
+/// neonatal table under 28 days, Holliday–Segar after: `MaintenanceTarget`), and the latest
+/// out-of-range measurement with a word.
 @MainActor
 struct DashboardDoseColumns {
     let context: AppContext
+    /// The ward's neonatal maintenance table (WardSettings).
+    var table: NeonatalFluidTable
 
-    init(_ context: AppContext) { self.context = context }
+    init(_ context: AppContext, table: NeonatalFluidTable = .nice) {
+        self.context = context
+        self.table = table
+    }
 
     /// "! 13:00 paracetamol" (overdue), "● 14:00 …" (due), "14:00 …" (upcoming), "" without one.
     func nextDose(_ row: DashboardRow) -> String {
@@ -36,21 +42,35 @@ struct DashboardDoseColumns {
         return result?.number("ml_per_day")
     }
 
-    /// "320 mL 67 %" (intake and share of maintenance).
-    func intakeShort(_ row: DashboardRow) -> String {
+    /// The row's maintenance target and the weight (g) it is for.
+    private func target(_ row: DashboardRow) -> (MaintenanceTarget, Int)? {
         let weight = row.latestWeightGrams ?? row.currentWeightGrams
-        guard let target = Self.maintenanceML(weightGrams: weight), target > 0 else { return context.t("intake.ml", row.intake24hML) }
-        let percent = Int((Double(row.intake24hML) / target * 100).rounded())
-        return context.t("intake.short", row.intake24hML, percent)
+        return MaintenanceTarget.of(ageDays: row.age.days, weightKg: Double(weight) / 1000, table: table).map { ($0, weight) }
     }
 
-    /// The detail line under the table for the selected cot.
+    /// "320 mL 67 %" (intake and share of maintenance; of the lower end of a neonatal range).
+    func intakeShort(_ row: DashboardRow) -> String {
+        guard let (target, weight) = self.target(row) else { return context.t("intake.ml", row.intake24hML) }
+        let low = target.mlPerDay(weightKg: Double(weight) / 1000).low
+        guard low > 0 else { return context.t("intake.ml", row.intake24hML) }
+        return context.t("intake.short", row.intake24hML, Int((Double(row.intake24hML) / low * 100).rounded()))
+    }
+
+    /// The detail line under the table for the selected cot: "Intake 24 h: 0 of 140–168 mL
+    /// (0 %, day 4 of life, 1400 g)" (the ward's neonatal range for the weight), or
+    /// Holliday–Segar from 28 days.
     func intakeLine(_ row: DashboardRow) -> String {
-        let weight = row.latestWeightGrams ?? row.currentWeightGrams
         let intake: String
-        if let target = Self.maintenanceML(weightGrams: weight), target > 0 {
-            let percent = Int((Double(row.intake24hML) / target * 100).rounded())
-            intake = context.t("intake.line", row.intake24hML, Int(target.rounded()), percent, weight)
+        if let (target, weight) = self.target(row) {
+            let ml = target.mlPerDay(weightKg: Double(weight) / 1000)
+            let percent = ml.low > 0 ? Int((Double(row.intake24hML) / ml.low * 100).rounded()) : 0
+            switch target.basis {
+            case .neonatal(let day):
+                intake = context.t("intake.line_neonatal", row.intake24hML, Int(ml.low.rounded()), Int(ml.high.rounded()), percent,
+                                   day, weight)
+            case .hollidaySegar:
+                intake = context.t("intake.line", row.intake24hML, Int(ml.low.rounded()), percent, weight)
+            }
         } else {
             intake = context.t("intake.ml", row.intake24hML)
         }

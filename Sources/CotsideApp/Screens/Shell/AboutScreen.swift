@@ -100,5 +100,7 @@ enum ShippedData {
     struct Entry { var name: String; var source: String }
     static let all: [Entry] = [
         Entry(name: "Stroke centres (starter list)", source: "iGFAP Stroke Triage Assistant data, 50 centres in three German states; see Resources/stroke/PROVENANCE.md"),
+        Entry(name: "INTERGROWTH-21st preterm postnatal growth (weight, length; 27–64 weeks)",
+              source: "Villar J et al., Lancet Glob Health 2015;3:e681–e691 (median and SD equations); see Resources/clinical/growth/PROVENANCE.md"),
     ]
 }

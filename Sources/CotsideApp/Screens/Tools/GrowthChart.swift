@@ -7,16 +7,20 @@ struct GrowthPoint: Equatable {
     var value: Double
 }
 
-/// One WHO indicator as the kit's line chart: the 3rd–97th centile band with the 50th as its
+/// One growth indicator as the kit's line chart: the 3rd–97th centile band with the 50th as its
 /// middle line, the 15th and 85th as dashed lines, and the patient's measurements as points.
+/// Each day's centiles come from the chart that fits the baby (`GrowthChartChoice`): for a
+/// preterm baby INTERGROWTH-21st by postmenstrual age, then WHO by corrected age.
 /// (A growth-specific renderer came first; the general chart widget replaced it once it landed.)
 struct GrowthChart {
     static let percentiles: [Double] = [3, 15, 50, 85, 97]
     static let daysPerMonth = 30.4375
 
-    var standard: WHOGrowthStandard
+    var reference: GrowthReference
     var indicator: GrowthIndicator
     var sex: ReferenceSex
+    /// Gestation at birth in days, when known (nil reads WHO by chronological age).
+    var gestationDays: Int? = nil
     var points: [GrowthPoint]
     var glyphs: GlyphSet
     var strings: UIStrings = .english
@@ -44,9 +48,20 @@ struct GrowthChart {
 
     func months(_ day: Int) -> Double { Double(day) / Self.daysPerMonth }
 
+    /// The charts the band is drawn from over the shown days, in order of age.
+    var chartsUsed: [GrowthChartChoice] {
+        var out: [GrowthChartChoice] = []
+        for day in dayRange {
+            guard let c = reference.choice(ageDays: day, gestationDays: gestationDays) else { continue }
+            if out.last.map({ $0.chart != c.chart || $0.age != c.age }) ?? true { out.append(c) }
+        }
+        return out
+    }
+
     var chart: LineChart {
-        let days = Array(dayRange)
-        func curve(_ p: Double) -> [Double] { days.map { standard.value(indicator, sex, day: $0, percentile: p) } }
+        let choices = dayRange.compactMap { day in reference.choice(ageDays: day, gestationDays: gestationDays).map { (day, $0) } }
+        let days = choices.map(\.0)
+        func curve(_ p: Double) -> [Double] { choices.map { reference.value(indicator, sex, $0.1, percentile: p) } }
         let p3 = curve(3), p15 = curve(15), p50 = curve(50), p85 = curve(85), p97 = curve(97)
         let band = ChartBand(name: labels.band, middleName: labels.middle, points: days.indices.map {
             BandPoint(x: months(days[$0]), low: p3[$0], high: p97[$0], middle: p50[$0])
@@ -137,6 +152,11 @@ final class GrowthChartScreen: Screen {
         return nil
     }
 
+    /// Gestation at birth in days from the form (pre-filled from the chart), when given.
+    var gestationDays: Int? {
+        form.state.number("gestational_age_weeks").map { Int($0) * 7 + Int(form.state.number("gestational_age_days") ?? 0) }
+    }
+
     func points(_ indicator: GrowthIndicator) -> [GrowthPoint] {
         var points = recorded[indicator] ?? []
         let key = indicator == .weightForAge ? "weight_kg" : "length_cm"
@@ -147,7 +167,7 @@ final class GrowthChartScreen: Screen {
     func render(in area: Rect, into buffer: inout Buffer, _ context: AppContext) {
         buffer.fill(area)
         let inner = area.inset(left: 1, right: 1)
-        guard case .success(let standard) = WHOGrowthStandard.shared,
+        guard case .success(let reference) = GrowthReference.shared,
               let sexWord = form.selectedWord("sex"), let sex = ReferenceSex(rawValue: sexWord),
               let indicator = shownIndicator else {
             buffer.put(context.t("tools.growth.chart_needs"), in: inner.row(0), role: .warning)
@@ -157,13 +177,19 @@ final class GrowthChartScreen: Screen {
         let name = indicator == .weightForAge ? context.t("tools.growth.weight_for_age") : context.t("tools.growth.length_for_age")
         let dash = context.glyphs.hasBraille ? "—" : "-"
         let other = available.count > 1 ? "  (\(context.t("tools.growth.tab_hint")))" : ""
-        buffer.put("\(name) (\(context.t("tools.growth.\(sex.rawValue)"))) \(dash) WHO\(other)", in: rows[0], role: .header, attributes: [.bold])
-        let labels = GrowthChart.Labels(
-            band: context.glyphs.hasBraille ? context.t("tools.growth.band") : context.t("tools.growth.band").replacingOccurrences(of: "–", with: "-"), middle: context.t("tools.growth.p50"), p15: context.t("tools.growth.p15"),
+        var chart = GrowthChart(reference: reference, indicator: indicator, sex: sex, gestationDays: gestationDays,
+                                points: points(indicator), glyphs: context.glyphs, strings: context.uiStrings, selected: selected)
+        // Which chart and which age: "INTERGROWTH-21st preterm (postmenstrual age) → WHO (corrected age)".
+        let used = chart.chartsUsed
+        let charts = used.map { context.t("tools.growth.chart.\($0.chart.rawValue)") + " (" + context.t("tools.growth.age.\($0.age.rawValue)") + ")" }
+        buffer.put("\(name) (\(context.t("tools.growth.\(sex.rawValue)"))) \(dash) \(charts.joined(separator: " → "))\(other)",
+                   in: rows[0], role: .header, attributes: [.bold])
+        let bandNames = used.map { context.t("tools.growth.band.\($0.chart.rawValue)") }
+        let band = bandNames.isEmpty ? context.t("tools.growth.band") : bandNames.joined(separator: " → ")
+        chart.labels = GrowthChart.Labels(
+            band: context.glyphs.hasBraille ? band : band.replacingOccurrences(of: "–", with: "-"), middle: context.t("tools.growth.p50"), p15: context.t("tools.growth.p15"),
             p85: context.t("tools.growth.p85"), patient: context.t("tools.growth.measured"),
             axis: context.t("tools.growth.axis"), yTitle: "\(name) (\(indicator.unit))")
-        GrowthChart(standard: standard, indicator: indicator, sex: sex, points: points(indicator), glyphs: context.glyphs,
-                    strings: context.uiStrings, labels: labels, selected: selected)
-            .render(in: rows[1], into: &buffer)
+        chart.render(in: rows[1], into: &buffer)
     }
 }

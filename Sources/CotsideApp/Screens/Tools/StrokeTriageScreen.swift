@@ -86,6 +86,14 @@ final class StrokeTriageScreen: Screen {
         buffer.fill(area)
         let inner = area.inset(left: 2, right: 2)
         buffer.put(context.t("stroke.triage.name"), in: inner.row(0), role: .header, attributes: [.bold])
+        // Adult maths: a selected child is told so before the first question.
+        if let patient = context.selectedPatient,
+           let problem = PatientRule.adultsOnly.problem(PatientFacts(
+               ageDays: PatientAge(patient: patient, now: context.clock.now, timeZone: context.clock.timeZone).days,
+               gestationDays: patient.gestationalAgeWeeks * 7 + patient.gestationalAgeDays)) {
+            buffer.put("\(context.glyphs.statusWarning) \(context.t("tools.not_for_patient", patient.fullName, problem))",
+                       in: inner.row(1), role: .warning, ellipsis: context.glyphs.ellipsis)
+        }
         let question = step == .coma ? context.t("stroke.q.coma") : context.t("stroke.q.exam")
         let help = step == .coma ? context.t("stroke.q.coma_help") : context.t("stroke.q.exam_help")
         buffer.put(question, in: inner.row(2), role: .focus, attributes: [.bold])

@@ -136,8 +136,27 @@ struct ToolForm {
         return CalendarDate.on(at, in: timeZone) == CalendarDate.on(now, in: timeZone)
     }
 
-    /// Dosage: the strength picker offers only the chosen drug's concentrations.
+    /// Options whose wording depends on another input (GCS verbal under 5) follow it; dosage's
+    /// strength picker offers only the chosen drug's concentrations.
     private mutating func refreshDependentOptions() {
+        refreshOptionWording()
+        refreshConcentrations()
+    }
+
+    /// Re-words choice rows declared with an `OptionWording`; the chosen value is kept.
+    private mutating func refreshOptionWording() {
+        for input in spec.inputs {
+            guard let wording = input.optionWording, case .choice(let own) = input.kind,
+                  var field = state[input.key], case .choice(let current) = field.kind else { continue }
+            let options = wording.options(for: state.number(wording.dependsOn), default: own)
+                .map { TerminalUI.ChoiceOption(String($0.value), descriptor: $0.descriptor) }
+            guard options != current else { continue }
+            field.kind = .choice(options)
+            state[input.key] = field
+        }
+    }
+
+    private mutating func refreshConcentrations() {
         guard spec.input("drug") != nil, spec.input("concentration") != nil,
               case .success(let formulary) = DrugFormulary.shared,
               var field = state["concentration"] else { return }

@@ -1,6 +1,7 @@
 import Clinical
 import Foundation
 import TerminalUI
+import WardStore
 
 /// One calculator as a keyboard form: generated fields, the live result bar, `r` for the
 /// references and applicability, `g` for the growth chart. Triage steps reuse it with an
@@ -151,6 +152,24 @@ final class ToolFormScreen: Screen {
     private func headerText(_ context: AppContext, width: Int) -> [(String, StyleRole)] {
         var out: [(String, StyleRole)] = [("\(form.spec.name) — \(form.spec.summary)", .header)]
         if let heading { out.append((heading, .info)) }
+        // A tool not made for the selected patient says so (it stays usable; the clinician decides).
+        if let patient = context.selectedPatient {
+            let age = PatientAge(patient: patient, now: context.clock.now, timeZone: context.clock.timeZone)
+            let facts = PatientFacts(ageDays: age.days, gestationDays: patient.gestationalAgeWeeks * 7 + patient.gestationalAgeDays)
+            for problem in form.spec.problems(for: facts) {
+                out.append(("\(context.glyphs.statusWarning) \(context.t("tools.not_for_patient", patient.fullName, problem))", .warning))
+            }
+            // Fluid tools for a baby under 28 days: the ward's neonatal target (WardSettings) instead.
+            if [IvFluidTool.spec.id, DehydrationTool.spec.id].contains(form.spec.id),
+               let row = context.wardSettings.neonatalFluidTable.target(ageDays: age.days) {
+                var text = context.t("tools.neonatal_target", NeonatalFluidTable.dayOfLife(ageDays: age.days), row.minMLPerKg, row.maxMLPerKg)
+                if let kg = form.state.number("weight_kg"), kg > 0 {
+                    text += " " + context.t("tools.neonatal_target_ml", Int((Double(row.minMLPerKg) * kg).rounded()),
+                                            Int((Double(row.maxMLPerKg) * kg).rounded()), NumberText.plain(kg))
+                }
+                out.append(("\(context.glyphs.statusInfo) \(text)", .info))
+            }
+        }
         for constraint in form.spec.constraints { out.append(("\(context.glyphs.statusInfo) \(constraint)", .muted)) }
         return out
     }

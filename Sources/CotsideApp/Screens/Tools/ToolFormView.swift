@@ -2,8 +2,9 @@ import Clinical
 import TerminalUI
 
 /// Draws a generated tool form: one row per input (label, value with unit, then the range or
-/// the problem in the danger style); the focused score row opens to list every option with
-/// its points and descriptor. Pure: lines are computed from the form, then drawn.
+/// the problem in the danger style); the focused row shows its help underneath, and a focused
+/// score row opens to list every option with its points and descriptor (in the wording the
+/// form currently holds, e.g. GCS verbal under 5). Pure: lines are computed from the form.
 struct ToolFormView {
     struct Line {
         var text: String
@@ -66,12 +67,16 @@ struct ToolFormView {
                 if !input.isRequired { line.trailing += line.trailing.isEmpty ? "  \(strings.optional)" : " · \(strings.optional)" }
             }
             out.append(line)
-            if focused, case .choice(let options) = input.kind, case .choice(let items) = field.kind {
-                for (i, option) in options.enumerated() {
+            if focused, let help = input.help, !help.isEmpty {
+                for text in TextWrap.wrap(help, width: max(20, width - 6)) {
+                    out.append(Line(text: "    \(glyphs.statusInfo) " + text, role: .muted, field: index))
+                }
+            }
+            if focused, case .choice = input.kind, case .choice(let items) = field.kind {
+                for (i, item) in items.enumerated() {
                     let mark = field.choice == i ? glyphs.radioOn : glyphs.radioOff
-                    let text = "    \(mark) \(pad(String(option.value), 3)) \(option.descriptor)"
+                    let text = "    \(mark) \(pad(item.title, 3)) \(item.descriptor)"
                     out.append(Line(text: text, role: field.choice == i ? .selection : .normal, field: index))
-                    _ = items
                 }
             }
         }

@@ -11,9 +11,8 @@ extension PatientTrendsLayout {
         let wet = complete.map { DailyValue(day: $0.label, value: Double($0.wet)) }
         if let fall = DailyCountFallRule.evaluate(subject: context.t("trends.insight.wet"), days: wet) { out.append(fall) }
         let intake = complete.compactMap { day -> IntakeBelowMaintenanceRule.Day? in
-            guard let perKg = intakePerKg(day), let maintenance = TrendsReference.hollidaySegarPerKg(weightKg: weightKg(on: day))
-            else { return nil }
-            return IntakeBelowMaintenanceRule.Day(day: day.label, intakeMLPerKg: perKg, maintenanceMLPerKg: maintenance)
+            guard let perKg = intakePerKg(day), let maintenance = self.maintenance(on: day) else { return nil }
+            return IntakeBelowMaintenanceRule.Day(day: day.label, intakeMLPerKg: perKg, maintenanceMLPerKg: maintenance.minMLPerKg)
         }
         if let low = IntakeBelowMaintenanceRule.evaluate(days: intake) { out.append(low) }
         if let crossing = weightCentileCrossing() { out.append(crossing) }
@@ -35,9 +34,9 @@ extension PatientTrendsLayout {
         }.map(\.element)
     }
 
-    /// Weight readings as WHO centiles at (corrected) age, for the crossing rule.
+    /// Weight readings as centiles on the chart that fits the baby (GrowthChartChoice), for the crossing rule.
     private func weightCentileCrossing() -> Insight? {
-        guard case .success(let who) = WHOGrowthStandard.shared else { return nil }
+        guard case .success(let reference) = GrowthReference.shared else { return nil }
         let patient = trends.patient
         let sex: ReferenceSex
         switch patient.sex {
@@ -48,10 +47,9 @@ extension PatientTrendsLayout {
         let zone = context.clock.timeZone
         let readings = (trends.readings[.weight] ?? []).compactMap { r -> CentileCrossingRule.Reading? in
             let age = patient.dateOfBirth.days(until: CalendarDay(r.at, in: zone))
-            guard age >= 0, let day = TrendsReference.whoDay(ageDays: age, gestationWeeks: patient.gestationalAgeWeeks,
-                                                              gestationDays: patient.gestationalAgeDays),
-                  WHOGrowthStandard.days.contains(day) else { return nil }
-            let z = who.zScore(.weightForAge, sex, day: day, value: r.mean / 1000)
+            guard let choice = reference.choice(ageDays: age, gestationDays: patient.gestationalAgeWeeks * 7 + patient.gestationalAgeDays)
+            else { return nil }
+            let z = reference.zScore(.weightForAge, sex, choice, value: r.mean / 1000)
             return CentileCrossingRule.Reading(time: r.at, centile: WHOGrowthStandard.percentile(z: z))
         }
         return CentileCrossingRule.evaluate(subject: context.t("trends.kind.weight"), readings: readings)

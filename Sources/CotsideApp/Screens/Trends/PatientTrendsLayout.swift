@@ -57,7 +57,7 @@ struct PatientTrendsLayout {
         return TrendsSection(id: id, height: 2, widget: TextLines(lines: [(chart.yTitle, .header), (strings.noData, .muted)]))
     }
 
-    /// Why a growth chart has no WHO band: no table (head circumference), sex unknown, or not yet term-corrected.
+    /// Why a growth chart has no centile band: no table (head circumference), sex unknown, or before 27 weeks PMA.
     private func whoNote(_ kind: MeasurementKind) -> String {
         if kind == .headCircumference { return context.t("trends.who.no_table") }
         if trends.patient.sex == .unknown { return context.t("trends.who.no_sex") }
@@ -176,12 +176,23 @@ struct PatientTrendsLayout {
                         glyphs: glyphs, strings: strings)
     }
 
+    /// The maintenance target on a day (`MaintenanceTarget`: the ward's neonatal table under 28
+    /// days, Holliday–Segar after), for the weight on that day.
+    func maintenance(on day: TrendDay) -> MaintenanceTarget? {
+        MaintenanceTarget.of(ageDays: trends.patient.dateOfBirth.days(until: day.label), weightKg: weightKg(on: day),
+                             table: trends.settings.neonatalFluidTable)
+    }
+
     private func intakeChart() -> LineChart {
         let days = Array(shown)
         let intake = days.map { ChartPoint(x: x($0), y: intakePerKg($0)) }
-        let maintenance = days.map { ChartPoint(x: x($0), y: TrendsReference.hollidaySegarPerKg(weightKg: weightKg(on: $0))) }
+        let targets = days.map { maintenance(on: $0) }
+        let targetLine = zip(days, targets).map { ChartPoint(x: x($0), y: $1?.minMLPerKg) }
+        let neonatal = targets.compactMap { $0?.isNeonatal }
+        let name = !neonatal.contains(true) ? "trends.intake.maintenance"
+            : neonatal.contains(false) ? "trends.intake.mixed" : "trends.intake.neonatal"
         return LineChart(series: [LineSeries(name: context.t("trends.intake.series"), unit: "mL/kg/d", points: intake, decimals: 0),
-                                  LineSeries(name: context.t("trends.intake.maintenance"), unit: "mL/kg/d", points: maintenance,
+                                  LineSeries(name: context.t(name), unit: "mL/kg/d", points: targetLine,
                                              style: .dashed, role: .muted, decimals: 0)],
                          xAxis: axis, yTitle: context.t("trends.intake.title"), glyphs: glyphs, strings: strings)
     }
@@ -216,15 +227,17 @@ struct PatientTrendsLayout {
         let title = "\(context.t("trends.kind.\(kind.rawValue)")) (\(unit(kind)))"
         var bands: [ChartBand] = []
         let indicator: GrowthIndicator? = kind == .weight ? .weightForAge : kind == .length ? .lengthForAge : nil
-        if let indicator, let band = whoBand(indicator, scale: displayScale(kind)) { bands.append(band) }
+        if let indicator, let band = growthBand(indicator, scale: displayScale(kind)) { bands.append(band) }
         return LineChart(series: [LineSeries(name: context.t("trends.kind.\(kind.rawValue)"), unit: unit(kind),
                                              points: points(kind), style: .points, decimals: decimals(kind))],
                          bands: bands, xAxis: axis, yTitle: title, xRange: xRange, glyphs: glyphs, strings: strings)
     }
 
-    /// WHO 3rd–97th centiles with the 50th, at the patient's (corrected) age on each shown day.
-    private func whoBand(_ indicator: GrowthIndicator, scale: @escaping (Double) -> Double) -> ChartBand? {
-        guard case .success(let who) = WHOGrowthStandard.shared else { return nil }
+    /// 3rd–97th centiles with the 50th on the chart that fits the patient on each shown day
+    /// (`GrowthChartChoice`: INTERGROWTH-21st preterm by postmenstrual age, WHO by corrected or
+    /// chronological age); the band's name says which chart and which age.
+    private func growthBand(_ indicator: GrowthIndicator, scale: @escaping (Double) -> Double) -> ChartBand? {
+        guard case .success(let reference) = GrowthReference.shared else { return nil }
         let patient = trends.patient
         let sex: ReferenceSex
         switch patient.sex {
@@ -234,17 +247,21 @@ struct PatientTrendsLayout {
         }
         let grams = indicator == .weightForAge ? 1000.0 : 1.0
         let step = max(1, shown.count / 60)
+        let gestation = patient.gestationalAgeWeeks * 7 + patient.gestationalAgeDays
+        var used: [GrowthChartChoice.Chart: GrowthChartChoice.Age] = [:]
         let points: [BandPoint] = stride(from: 0, to: shown.count, by: step).compactMap { offset in
             let day = shown[shown.startIndex + offset]
-            let age = patient.dateOfBirth.days(until: day.label)
-            guard age >= 0, let whoDay = TrendsReference.whoDay(ageDays: age, gestationWeeks: patient.gestationalAgeWeeks,
-                                                                 gestationDays: patient.gestationalAgeDays),
-                  WHOGrowthStandard.days.contains(whoDay) else { return nil }
-            let v = { (p: Double) in scale(who.value(indicator, sex, day: whoDay, percentile: p) * grams) }
+            guard let choice = reference.choice(ageDays: patient.dateOfBirth.days(until: day.label), gestationDays: gestation)
+            else { return nil }
+            used[choice.chart] = choice.age
+            let v = { (p: Double) in scale(reference.value(indicator, sex, choice, percentile: p) * grams) }
             return BandPoint(x: x(day), low: v(3), high: v(97), middle: v(50))
         }
         guard points.count >= 2 else { return nil }
-        return ChartBand(name: context.t("trends.who.band"), middleName: context.t("trends.who.middle"), points: points)
+        var names: [String] = []
+        if used[.intergrowthPreterm] != nil { names.append(context.t("trends.growth.band_intergrowth")) }
+        if let age = used[.who] { names.append(context.t(age == .corrected ? "trends.growth.band_who_corrected" : "trends.who.band")) }
+        return ChartBand(name: names.joined(separator: " → "), middleName: context.t("trends.who.middle"), points: points)
     }
 
     private func vitalChart(_ kind: MeasurementKind) -> LineChart {

@@ -206,7 +206,7 @@ final class TrendsScreen: Screen {
     private func header(_ context: AppContext) -> String {
         let windowName = context.t("trends.window.\(window)")
         if let patient = patientTrends?.patient {
-            return context.t("trends.header.patient", patient.bedLabel, patient.fullName, windowName)
+            return context.t("trends.header.patient", patient.bedLabel, patient.fullName, WardFormat(context).age(of: patient), windowName)
         }
         return context.t("trends.header.ward", windowName)
     }

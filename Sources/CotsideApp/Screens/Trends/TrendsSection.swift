@@ -28,22 +28,3 @@ struct TextLines: Widget {
         }
     }
 }
-
-/// Growth and maintenance arithmetic the Trends screen charts against.
-enum TrendsReference {
-    /// Holliday–Segar daily maintenance in mL/kg/day: 100 mL/kg for the first 10 kg, 50 for the
-    /// next 10, 20 beyond (Holliday & Segar, Pediatrics 1957;19:823).
-    static func hollidaySegarPerKg(weightKg w: Double) -> Double? {
-        guard w > 0, w.isFinite else { return nil }
-        let daily = 100 * min(w, 10) + 50 * min(max(w - 10, 0), 10) + 20 * max(w - 20, 0)
-        return daily / w
-    }
-
-    /// The age in days WHO centiles are read at: chronological, or corrected to 40 weeks for
-    /// babies born before 37 weeks (nil until term-corrected age is reached).
-    static func whoDay(ageDays: Int, gestationWeeks: Int, gestationDays: Int) -> Int? {
-        guard gestationWeeks < 37 else { return ageDays }
-        let corrected = ageDays - (280 - (gestationWeeks * 7 + gestationDays))
-        return corrected >= 0 ? corrected : nil
-    }
-}

@@ -214,7 +214,7 @@ final class DashboardScreen: Screen {
         let format = WardFormat(context)
         let wide = table.width >= 110
         let extraWide = table.width >= 150
-        let doses = DashboardDoseColumns(context)
+        let doses = DashboardDoseColumns(context, table: dashboard.settings.neonatalFluidTable)
         // "2 h 14 min ago mixed" fits from 120 columns; narrower terminals truncate it.
         let lastWidth = wide ? 21 : 15
         var columns = [

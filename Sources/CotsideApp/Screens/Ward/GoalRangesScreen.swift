@@ -115,7 +115,7 @@ final class GoalRangesScreen: Screen {
         let inner = buffer.box(frame, glyphs: context.glyphs, role: .border, title: context.t("goals.title"))
         let parts = Layout.vertical([.length(1), .length(1), .length(1), .fill, .length(1)]).split(inner.inset(left: 1, right: 1))
         let age = PatientAge(patient: patient, now: context.clock.now, timeZone: context.clock.timeZone)
-        buffer.put(context.t("goals.subtitle", patient.bedLabel, patient.fullName, patient.hospitalNumber, age.days),
+        buffer.put(context.t("goals.subtitle", patient.bedLabel, patient.fullName, patient.hospitalNumber, WardFormat(context).age(age)),
                    in: parts[0], role: .info, ellipsis: context.glyphs.ellipsis)
         let text = GoalText(context)
         buffer.put(text.row(context.t("goals.column.kind"), context.t("goals.column.range"), context.t("goals.column.source"),

@@ -76,10 +76,12 @@ final class PatientPickerScreen: Screen {
         let parts = Layout.vertical([.length(1), .length(1), .fill]).split(inner.inset(left: 1, right: 1))
         buffer.put(context.t("patient.picker.prompt") + filter + "_", in: parts[0], role: .input)
         visibleRows = max(1, parts[2].height)
+        let format = WardFormat(context)
         let view = ListView(source: ArrayDataSource(rows), state: list, glyphs: context.glyphs) { row in
             guard let p = row else { return ListItem(context.t("patient.picker.whole_ward"), role: .info) }
             let status = p.isAdmitted ? "" : "  (" + context.t("patient.discharged") + ")"
-            return ListItem("\(p.bedLabel.padding(toLength: 6, withPad: " ", startingAt: 0)) \(p.fullName) · \(p.hospitalNumber)\(status)",
+            let line = "\(p.bedLabel.padding(toLength: 6, withPad: " ", startingAt: 0)) \(p.fullName) · \(p.hospitalNumber) · \(format.age(of: p))"
+            return ListItem(line + status,
                             role: p.isAdmitted ? .normal : .muted)
         }
         view.render(in: parts[2], into: &buffer)

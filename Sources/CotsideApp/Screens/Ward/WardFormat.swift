@@ -20,11 +20,29 @@ struct WardFormat {
     func sex(_ sex: Sex) -> String { context.t("patient.sex.\(sex.rawValue)") }
     func role(_ role: StaffRole) -> String { context.t("staff.role.\(role.rawValue)") }
 
-    /// "12 d", or "12 d · 33+4 cGA" for babies born before 37 weeks.
+    /// "12 d", "6 wk", "4 y 5 mo" (the rule of `AgeWording`), or "12 d · 33+4 cGA" for babies
+    /// born before 37 weeks.
     func age(_ age: PatientAge) -> String {
-        let days = context.t("age.days", age.days)
-        guard let weeks = age.correctedGestationWeeks, let d = age.correctedGestationDays else { return days }
-        return context.t("age.corrected", days, "\(weeks)+\(d)")
+        let text = wording(age.wording)
+        guard let weeks = age.correctedGestationWeeks, let d = age.correctedGestationDays else { return text }
+        return context.t("age.corrected", text, "\(weeks)+\(d)")
+    }
+
+    /// One age wording in the user's language.
+    func wording(_ wording: AgeWording) -> String {
+        switch wording {
+        case .hours(let h): return context.t("age.hours", h)
+        case .days(let d): return context.t("age.days", d)
+        case .weeks(let w): return context.t("age.weeks", w)
+        case .months(let m): return context.t("age.months", m)
+        case .yearsMonths(let y, 0): return context.t("age.years", y)
+        case .yearsMonths(let y, let m): return context.t("age.years_months", y, m)
+        }
+    }
+
+    /// The patient's age today on the ward clock.
+    func age(of patient: Patient) -> String {
+        age(PatientAge(patient: patient, now: context.clock.now, timeZone: context.clock.timeZone))
     }
 
     /// "2 h 5 min ago".

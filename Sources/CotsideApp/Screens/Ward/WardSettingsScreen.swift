@@ -40,6 +40,8 @@ final class WardSettingsScreen: WardFormScreen {
         case .choice(let values):
             return .choice(id, label: label, options: values.map { ChoiceOption(choiceTitle(declaration.key, $0, context)) },
                            selected: values.firstIndex(of: stored))
+        case .dayOfLifeTable:
+            return .text(id, label: label, maxLength: 200, required: true, value: stored)
         }
     }
 
@@ -69,7 +71,7 @@ final class WardSettingsScreen: WardFormScreen {
     private func stored(_ declaration: WardSettingDeclaration, _ context: AppContext) -> Result<String, FieldRefusal> {
         let id = declaration.key.rawValue
         switch declaration.kind {
-        case .text: return .success(state.text(id)?.trimmingCharacters(in: .whitespaces) ?? "")
+        case .text, .dayOfLifeTable: return .success(state.text(id)?.trimmingCharacters(in: .whitespaces) ?? "")
         case .timeOfDay:
             let text = state.text(id) ?? ""
             guard let minutes = Self.parseDayStart(text) else {
