@@ -6,9 +6,6 @@ import XCTest
 /// with `stty -a` afterwards. A resumed Cotside once left the terminal without echo and
 /// canonical mode (4 of 10 trials after Ctrl-Z and a plain SIGCONT), and the shell kept it raw.
 final class TerminalSignalsTmuxTests: XCTestCase {
-    // One broken cycle would make every later wait time out: stop at the first failure.
-    override func setUp() { continueAfterFailure = false }
-
     /// Ctrl-Z (the key, or SIGTSTP sent) in a job-control shell, then a plain SIGCONT while the shell owns the terminal:
     /// Cotside must keep its hands off it (the shell's `stty -a` shows echo and icanon) and come
     /// back, redrawn and answering keys, with `fg`. Repeated, since the fault was intermittent.
@@ -25,7 +22,7 @@ final class TerminalSignalsTmuxTests: XCTestCase {
             try pane.tmux.waitFor("Stopped")
             try pane.waitUntilGone("I understand")  // the shell's screen is back while stopped
             kill(pid, SIGCONT)
-            try pane.waitForState(of: pid, "S", orExited: false)
+            try pane.waitForState(of: pid, "S")
             XCTAssertEqual(try pane.modesSeenByTheShell(tag: "c\(cycle)"), ["icanon", "echo"],
                            "cycle \(cycle): a plain SIGCONT in the background must not take the terminal")
             try pane.typeLine("fg")
@@ -41,8 +38,8 @@ final class TerminalSignalsTmuxTests: XCTestCase {
     }
 
     /// Without job control (the process group is orphaned, so SIGTSTP cannot stop it) a
-    /// SIGTSTP and SIGCONT pair still ends with the screen drawn, keys working, and on quitting
-    /// a sane terminal, with no shell to tidy up after Cotside.
+    /// SIGTSTP and SIGCONT pair still ends with the screen drawn, keys working, SIGINT asking
+    /// before a form's input is lost, and on quitting a sane terminal, with no shell to tidy up.
     func testSuspendAndContinueWithoutJobControlKeepTheScreenAndKeys() throws {
         let pane = try SignalPane(prefix: "cotside-cont")
         defer { pane.close() }
@@ -59,8 +56,19 @@ final class TerminalSignalsTmuxTests: XCTestCase {
         kill(pid, SIGTSTP)
         kill(pid, SIGCONT)
         try pane.tmux.waitFor("Who is at the keyboard?")
-        kill(pid, SIGINT)  // nothing unsaved: an interrupt quits at once
-        try pane.tmux.waitFor("[exited 130]")
+        try pane.tmux.send("a")
+        try pane.tmux.waitFor("Add myself")
+        try pane.tmux.send("-l", "Nia")
+        try pane.tmux.waitFor("Nia")
+        kill(pid, SIGINT)  // Ctrl-C with unsaved input in a form: asks, as q does
+        try pane.tmux.waitFor("Quit Cotside?")
+        try pane.tmux.send("n")
+        try pane.waitUntilGone("Quit Cotside?")
+        try pane.tmux.waitFor("Nia")
+        kill(pid, SIGINT)
+        try pane.tmux.waitFor("Quit Cotside?")
+        try pane.tmux.send("y")
+        try pane.tmux.waitFor("[exited 0]")  // a confirmed quit is an ordinary one
         XCTAssertEqual(try pane.modesAfterCotside(), ["icanon", "echo"])
     }
 
@@ -160,32 +168,27 @@ final class SignalPane {
         throw TmuxError("no cotside process for \(database)")
     }
 
-    /// Waits until the process is in `state` ("T" stopped, "S"/"R" running) as /proc shows it.
-    func waitForState(of pid: pid_t, _ state: String, orExited: Bool = false, timeout: TimeInterval = 5,
-                      file: StaticString = #filePath, line: UInt = #line) throws {
-        let running: Set<String> = ["S", "R"]
+    /// Waits until the process is in `state` ("T" stopped, "S" asleep or running) as /proc
+    /// shows it; throws on timeout, so one broken cycle does not make every later wait time out.
+    func waitForState(of pid: pid_t, _ state: String, timeout: TimeInterval = 5) throws {
         let deadline = Date().addingTimeInterval(timeout)
         var seen = "?"
         while Date() < deadline {
-            guard let current = Self.processState(pid) else {
-                if orExited { return }
-                XCTFail("process \(pid) exited while waiting for state \(state)", file: file, line: line)
-                return
-            }
+            guard let current = Self.processState(pid) else { throw TmuxError("process \(pid) exited while waiting for state \(state)") }
             seen = current
-            if current == state || (state == "S" && running.contains(current)) { return }
+            if current == state || (state == "S" && current == "R") { return }
             Thread.sleep(forTimeInterval: 0.02)
         }
-        XCTFail("process \(pid) stayed in state \(seen), not \(state), for \(timeout) s", file: file, line: line)
+        throw TmuxError("process \(pid) stayed in state \(seen), not \(state), for \(timeout) s")
     }
 
-    func waitForExit(of pid: pid_t, timeout: TimeInterval = 10, file: StaticString = #filePath, line: UInt = #line) throws {
+    func waitForExit(of pid: pid_t, timeout: TimeInterval = 10) throws {
         let deadline = Date().addingTimeInterval(timeout)
         while Date() < deadline {
             if Self.processState(pid) == nil || Self.processState(pid) == "Z" { return }
             Thread.sleep(forTimeInterval: 0.05)
         }
-        XCTFail("process \(pid) still running after \(timeout) s", file: file, line: line)
+        throw TmuxError("process \(pid) still running after \(timeout) s")
     }
 
     /// The one-letter state in /proc/<pid>/stat, or nil once the process is gone.
@@ -195,8 +198,8 @@ final class SignalPane {
         return stat[stat.index(after: close)...].split(separator: " ").first.map(String.init)
     }
 
-    /// Polls the screen until no line shows `text`.
-    func waitUntilGone(_ text: String, timeout: TimeInterval = 5, file: StaticString = #filePath, line: UInt = #line) throws {
+    /// Polls the screen until no line shows `text`; throws on timeout.
+    func waitUntilGone(_ text: String, timeout: TimeInterval = 5) throws {
         let deadline = Date().addingTimeInterval(timeout)
         var screen: [String] = []
         while Date() < deadline {
@@ -204,7 +207,7 @@ final class SignalPane {
             if !screen.contains(where: { $0.contains(text) }) { return }
             Thread.sleep(forTimeInterval: 0.05)
         }
-        XCTFail("“\(text)” still shown after \(timeout) s:\n\(screen.joined(separator: "\n"))", file: file, line: line)
+        throw TmuxError("“\(text)” still shown after \(timeout) s:\n\(screen.joined(separator: "\n"))")
     }
 
     /// Ends the session and any Cotside it left behind (stopped or not), and removes the home folder.
