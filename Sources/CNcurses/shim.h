@@ -9,6 +9,8 @@
 #include <wchar.h>
 #include <stdio.h>
 #include <curses.h>
+#include <sys/ioctl.h>
+#include <unistd.h>
 
 static inline WINDOW *cots_stdscr(void) { return stdscr; }
 static inline int cots_lines(void) { return LINES; }
@@ -41,6 +43,16 @@ static inline mmask_t cots_button5_pressed(void) {
 #else
     return 0;
 #endif
+}
+
+/// The terminal's size from the kernel (TIOCGWINSZ; ioctl is variadic, so Swift cannot call it):
+/// 0 and rows/cols set, or -1 when `fd` is no terminal.
+static inline int cots_window_size(int fd, int *rows, int *cols) {
+    struct winsize size;
+    if (ioctl(fd, TIOCGWINSZ, &size) != 0 || size.ws_row == 0 || size.ws_col == 0) return -1;
+    *rows = size.ws_row;
+    *cols = size.ws_col;
+    return 0;
 }
 
 /// Draws one cell: a wide-character string (one grapheme) with attributes and a colour pair.

@@ -36,6 +36,8 @@ struct TUICommand: AsyncParsableCommand {
         defer { backend.restore() }
         if !backend.hasColors { shell.context.forceMonochrome() }
         await AppRunner(shell: shell, backend: backend).run()
+        // Dies of SIGTERM/SIGHUP/SIGINT (status 128 + n) when one of them ended the run.
+        backend.finish(interrupted: shell.quitByInterrupt)
     }
 }
 

@@ -25,6 +25,11 @@ public final class AppShell {
     public internal(set) var stack: [any Screen] = []
     public private(set) var message: Message?
     public private(set) var wantsQuit = false
+    /// The user quit with Ctrl-C at once (nothing unsaved): the process then ends as
+    /// interrupted (status 130), as a shell expects of Ctrl-C.
+    public private(set) var quitByInterrupt = false
+    /// The "Quit Cotside?" question while it is open, so another Ctrl-C does not ask again.
+    weak var quitQuestion: ConfirmScreen?
     /// Set when the theme or glyphs changed; the runner tells the backend and clears it.
     public var needsFullRedraw = false
     /// Side effects the shell cannot do itself (saving preferences); injected so tests stay pure.
@@ -72,6 +77,11 @@ public final class AppShell {
     }
 
     private func handleKey(_ key: Key) {
+        // Before any screen, so a form taking text cannot swallow it.
+        if key == .ctrl("c") {
+            interrupt()
+            return
+        }
         let screen = front
         var intent = screen.handle(.key(key), context)
         if case .ignored = intent, let action = screen.keyMap(context).action(for: key) {
@@ -173,8 +183,10 @@ public final class AppShell {
             if let top = stack.last, !top.isBlocking { stack.removeLast() }
         case ShellAction.quit:
             if stack.contains(where: \.hasUnsavedInput) || tabs.contains(where: \.hasUnsavedInput) {
-                stack.append(ConfirmScreen(title: context.t("quit.confirm.title"), body: context.t("quit.confirm.unsaved"),
-                                           onConfirm: [.perform(ShellAction.quit + ".force")]))
+                let question = ConfirmScreen(title: context.t("quit.confirm.title"), body: context.t("quit.confirm.unsaved"),
+                                             onConfirm: [.perform(ShellAction.quit + ".force")])
+                quitQuestion = question
+                stack.append(question)
             } else {
                 wantsQuit = true
             }
@@ -201,6 +213,17 @@ public final class AppShell {
             }
             message = .warning(context.t("message.action_unavailable", action))
         }
+    }
+
+    /// Ctrl-C (the key, or SIGINT turned into it): exactly `q`'s path, which asks first while a
+    /// form holds unsaved input and quits at once otherwise, past any screen, blocking or not.
+    func interrupt() {
+        if let question = quitQuestion, stack.contains(where: { $0 === question }) {
+            pendingBells += 1  // already asking
+            return
+        }
+        perform(ShellAction.quit)
+        if wantsQuit { quitByInterrupt = true }
     }
 
     private func switchTab(to index: Int) {

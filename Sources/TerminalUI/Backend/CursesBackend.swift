@@ -5,17 +5,23 @@ import Glibc
 #endif
 
 /// State the signal and atexit paths need; plain values so a handler can read them without
-/// locks or allocation. Written only on the main actor while no signal handler can run mid-write.
-nonisolated(unsafe) private var cursesIsActive: Int32 = 0
+/// locks or allocation. Written on the main thread (and by the last-resort crash path).
+nonisolated(unsafe) var cursesIsActive: Int32 = 0
+/// Curses has given the terminal back for now (suspended, or running in the background).
+nonisolated(unsafe) var cursesIsSuspended: Int32 = 0
 nonisolated(unsafe) private var savedStderr: Int32 = -1
+/// The terminal's modes before curses changed them, put back after `endwin` on every way out.
+nonisolated(unsafe) private var savedModes = termios()
+nonisolated(unsafe) private var hasSavedModes: Int32 = 0
 
 /// Gives the terminal back and puts stderr back where it was. Safe to call more than once,
 /// from a signal handler, at exit, or normally.
-private func restoreTerminalNow() {
+func restoreTerminalNow() {
     if cursesIsActive != 0 {
         cursesIsActive = 0
-        endwin()
+        if cursesIsSuspended == 0 && ownerOfTerminal() != .gone { endwin() }
     }
+    restoreSavedModes()
     if savedStderr >= 0 {
         dup2(savedStderr, 2)
         close(savedStderr)
@@ -23,8 +29,16 @@ private func restoreTerminalNow() {
     }
 }
 
-/// SIGINT/SIGTERM/SIGHUP and crash signals: restore, then die of the same signal as before.
-private func restoreAndReraise(_ signalNumber: Int32) {
+/// Belt and braces after `endwin`: the modes saved at start, but only while we hold the
+/// terminal (from the background it would stop us, or change the modes under the shell).
+func restoreSavedModes() {
+    guard hasSavedModes != 0, ownerOfTerminal() == .foreground else { return }
+    _ = tcsetattr(STDIN_FILENO, TCSADRAIN, &savedModes)
+}
+
+/// SIGQUIT and crash signals, and a second SIGTERM/SIGHUP the loop has not taken: restore,
+/// then die of the same signal as before.
+func restoreAndReraise(_ signalNumber: Int32) {
     restoreTerminalNow()
     signal(signalNumber, SIG_DFL)
     raise(signalNumber)
@@ -55,7 +69,15 @@ public final class CursesBackend: TerminalBackend {
     public let isUTF8: Bool
     private var theme: Theme
     private var previous = Buffer(width: 0, height: 0)
-    private var needsFullRedraw = true
+    var needsFullRedraw = true
+    /// Raw mode (Ctrl-C arrives as a key, Ctrl-Z does not suspend) instead of cbreak.
+    let controlCAsKey: Bool
+    /// SIGINTs taken from the signal queue, handed out as Ctrl-C keys.
+    var pendingInterrupts = 0
+    /// A SIGCONT arrived: re-initialise the terminal once we are in the foreground.
+    var resumeWanted = false
+    /// The signal (SIGTERM, SIGHUP) that ended input, for `finish` to die of.
+    public internal(set) var terminationSignal: Int32?
     private var pairs: [StyleRole: Int16] = [:]
 
     /// Sets the locale from the environment and reports whether it encodes UTF-8; when it
@@ -69,10 +91,13 @@ public final class CursesBackend: TerminalBackend {
 
     /// Takes over the terminal. stderr goes to `logPath` (appended, mode 0600) while curses
     /// owns the screen, so stray messages cannot scribble over the display.
-    /// With `controlCAsKey` the terminal is put in raw mode so Ctrl-C arrives as `.ctrl("c")`
-    /// (the app can ask before discarding a form); otherwise Ctrl-C is SIGINT: restore and exit.
+    /// In cbreak mode (the default) Ctrl-C is SIGINT and Ctrl-Z is SIGTSTP; both go through the
+    /// signal queue, SIGINT coming out as the `.ctrl("c")` key. With `controlCAsKey` the terminal
+    /// is raw: Ctrl-C arrives as that key directly and Ctrl-Z does not suspend.
     public init(theme: Theme, logPath: String?, controlCAsKey: Bool = false) throws {
         isUTF8 = CursesBackend.localeIsUTF8()
+        self.controlCAsKey = controlCAsKey
+        hasSavedModes = tcgetattr(STDIN_FILENO, &savedModes) == 0 ? 1 : 0
         if let logPath {
             let fd = open(logPath, O_WRONLY | O_CREAT | O_APPEND, 0o600)
             guard fd >= 0 else { throw StartError.logFile(logPath) }
@@ -86,26 +111,22 @@ public final class CursesBackend: TerminalBackend {
             throw StartError.noTerminal(ProcessInfo.processInfo.environment["TERM"] ?? "unset")
         }
         cursesIsActive = 1
-        for sig in [SIGINT, SIGTERM, SIGHUP, SIGQUIT, SIGSEGV, SIGBUS, SIGILL, SIGFPE, SIGABRT, SIGTRAP] {
+        cursesIsSuspended = 0
+        for sig in [SIGQUIT, SIGSEGV, SIGBUS, SIGILL, SIGFPE, SIGABRT, SIGTRAP] {
             signal(sig, restoreAndReraise)
         }
+        // After newterm, which installs curses' own SIGTSTP/SIGINT/SIGTERM handlers: those call
+        // curses in signal context on any thread, racing the main thread's curses calls, and
+        // take the terminal back even when continued in the background.
+        TerminalSignals.install()
         atexit(restoreAtExit)
-        if controlCAsKey { raw() } else { cbreak() }
-        noecho()
-        nonl()
-        keypad(cots_stdscr(), true)
-        curs_set(0)
-        set_escdelay(25)
-        mouseinterval(0)
-        // Releases must be in the mask although they are ignored: ncurses otherwise treats a
-        // release as unwanted and blocks reading for the next mouse event, swallowing the next key.
-        mousemask(cots_button1_pressed() | cots_button1_released() | cots_button4_pressed() | cots_button5_pressed(), nil)
         hasColors = has_colors()
         self.theme = theme
         if hasColors {
             start_color()
             use_default_colors()
         }
+        applyInputModes()
         applyTheme()
     }
 
@@ -121,12 +142,37 @@ public final class CursesBackend: TerminalBackend {
 
     public func invalidate() { needsFullRedraw = true }
 
-    public func bell() { beep() }
+    public func bell() {
+        if cursesIsActive != 0 && cursesIsSuspended == 0 { beep() }
+    }
 
     public func restore() { restoreTerminalNow() }
 
+    /// Restores the terminal; then, when a signal ended the run (SIGTERM, SIGHUP) or the user
+    /// quit with Ctrl-C (`interrupted`), dies of that signal so the shell sees 128 + n.
+    public func finish(interrupted: Bool) {
+        restoreTerminalNow()
+        if let number = terminationSignal ?? (interrupted ? SIGINT : nil) {
+            TerminalSignals.die(of: number)
+        }
+    }
+
+    /// The modes curses runs in; applied at start and again after every resume.
+    func applyInputModes() {
+        if controlCAsKey { raw() } else { cbreak() }
+        noecho()
+        nonl()
+        keypad(cots_stdscr(), true)
+        curs_set(0)
+        set_escdelay(25)
+        mouseinterval(0)
+        // Releases must be in the mask although they are ignored: ncurses otherwise treats a
+        // release as unwanted and blocks reading for the next mouse event, swallowing the next key.
+        mousemask(cots_button1_pressed() | cots_button1_released() | cots_button4_pressed() | cots_button5_pressed(), nil)
+    }
+
     public func flush(_ buffer: Buffer) {
-        guard cursesIsActive != 0 else { return }
+        guard cursesIsActive != 0, cursesIsSuspended == 0 else { return }
         let full = needsFullRedraw || previous.width != buffer.width || previous.height != buffer.height
         if full {
             clearok(cots_stdscr(), true)
@@ -196,25 +242,7 @@ public final class CursesBackend: TerminalBackend {
         }
     }
 
-    public func readEvent(timeoutMs: Int) -> TerminalEvent? {
-        guard cursesIsActive != 0 else { return nil }
-        timeout(Int32(clamping: timeoutMs))
-        var wch: wint_t = 0
-        let status = get_wch(&wch)
-        if status == ERR { return terminalHungUp() ? nil : .tick }
-        if status == KEY_CODE_YES { return keyCodeEvent(Int32(bitPattern: wch)) }
-        return CursesKeys.character(UInt32(wch)).map { .key($0) } ?? .tick
-    }
-
-    /// True when the terminal is gone (closed pane, dropped SSH session): a read then fails at
-    /// once instead of waiting, and without this check the loop would spin on it for ever.
-    private func terminalHungUp() -> Bool {
-        var input = pollfd(fd: STDIN_FILENO, events: Int16(POLLIN), revents: 0)
-        guard poll(&input, 1, 0) >= 0 else { return false }
-        return input.revents & Int16(POLLHUP | POLLERR | POLLNVAL) != 0
-    }
-
-    private func keyCodeEvent(_ code: Int32) -> TerminalEvent {
+    func keyCodeEvent(_ code: Int32) -> TerminalEvent {
         switch code {
         case KEY_RESIZE:
             needsFullRedraw = true

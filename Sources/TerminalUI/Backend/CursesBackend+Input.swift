@@ -1,0 +1,102 @@
+import CNcurses
+import Foundation
+#if canImport(Glibc)
+import Glibc
+#endif
+
+/// Reading input, and the job-control signals that arrive between reads: the signal queue is
+/// polled with stdin, so Ctrl-Z, SIGCONT, SIGTERM and SIGHUP are acted on at once, on the main
+/// thread, between two curses calls.
+extension CursesBackend {
+    public func readEvent(timeoutMs: Int) -> TerminalEvent? {
+        guard cursesIsActive != 0 else { return nil }
+        for signal in TerminalSignals.take() {
+            switch signal {
+            case .suspend: suspendProcess()
+            case .resume: resumeWanted = true
+            case .interrupt: pendingInterrupts += 1
+            case .terminate(let number):
+                terminationSignal = number
+                return nil
+            }
+        }
+        if cursesIsSuspended != 0 || resumeWanted {
+            switch TerminalSignals.terminalOwner {
+            case .gone:
+                return nil
+            case .background:
+                // Continued in the background (a plain SIGCONT, `bg`): leave the terminal to the
+                // shell, keep running, and take it back when `fg` makes us the foreground.
+                cursesIsSuspended = 1
+                resumeWanted = false
+                TerminalSignals.wait(timeoutMs: timeoutMs)
+                return .tick
+            case .foreground:
+                resumeTerminal()
+                return .resize(width: size.width, height: size.height)
+            }
+        }
+        if pendingInterrupts > 0 {
+            pendingInterrupts -= 1
+            return .key(.ctrl("c"))
+        }
+        // Curses may hold keys it already read (an escape sequence cut short): take those first.
+        if let event = readBufferedEvent() { return event }
+        var ready = [
+            pollfd(fd: STDIN_FILENO, events: Int16(POLLIN), revents: 0),
+            pollfd(fd: TerminalSignals.readDescriptor, events: Int16(POLLIN), revents: 0),
+        ]
+        let count = poll(&ready, nfds_t(ready.count), Int32(clamping: timeoutMs))
+        // A signal (the next call acts on it), a timeout, or EINTR from SIGWINCH (the next read
+        // returns KEY_RESIZE): the loop comes straight back.
+        if count <= 0 || ready[1].revents != 0 { return .tick }
+        if let event = readBufferedEvent() { return event }
+        return terminalHungUp() ? nil : .tick
+    }
+
+    /// One key or mouse event without waiting (bar the escape delay inside a key sequence).
+    private func readBufferedEvent() -> TerminalEvent? {
+        timeout(0)
+        var wch: wint_t = 0
+        let status = get_wch(&wch)
+        if status == ERR { return nil }
+        if status == KEY_CODE_YES { return keyCodeEvent(Int32(bitPattern: wch)) }
+        return CursesKeys.character(UInt32(wch)).map { .key($0) } ?? .tick
+    }
+
+    /// True when the terminal is gone (closed pane, dropped SSH session): a read then fails at
+    /// once instead of waiting, and without this check the loop would spin on it for ever.
+    private func terminalHungUp() -> Bool {
+        var input = pollfd(fd: STDIN_FILENO, events: Int16(POLLIN), revents: 0)
+        guard poll(&input, 1, 0) >= 0 else { return false }
+        return input.revents & Int16(POLLHUP | POLLERR | POLLNVAL) != 0
+    }
+
+    /// Ctrl-Z: give the terminal back (endwin, then the modes saved at start), stop, and on
+    /// SIGCONT fall through to the resume check of the next read.
+    private func suspendProcess() {
+        if cursesIsSuspended == 0 {
+            if TerminalSignals.terminalOwner == .foreground {
+                endwin()
+                restoreSavedModes()
+            }
+            cursesIsSuspended = 1
+        }
+        TerminalSignals.stopProcess()
+    }
+
+    /// Takes the terminal back: curses' program modes, the screen, our input modes, the size
+    /// (it may have changed while stopped); the next flush redraws every cell.
+    private func resumeTerminal() {
+        reset_prog_mode()
+        refresh()  // leaves the endwin state: alternate screen, keypad and mouse modes back on
+        applyInputModes()
+        var rows: Int32 = 0, columns: Int32 = 0
+        if cots_window_size(STDOUT_FILENO, &rows, &columns) == 0, rows != cots_lines() || columns != cots_cols() {
+            resize_term(rows, columns)
+        }
+        needsFullRedraw = true
+        cursesIsSuspended = 0
+        resumeWanted = false
+    }
+}
