@@ -29,7 +29,7 @@ final class HistoryScreen: Screen {
 
     func filter(_ context: AppContext) -> HistoryFilter {
         var f = baseFilter
-        f.patientId = context.selectedPatient?.id
+        f.patientId = context.historyPatient?.id
         return f
     }
 
@@ -122,7 +122,7 @@ final class HistoryScreen: Screen {
                 }
                 list.handle(key, count: events.count, visibleRows: visibleRows)
                 return fetchIfNeeded(context)
-            case .escape where context.selectedPatient != nil || baseFilter != HistoryFilter() || jumpDate != nil:
+            case .escape where context.historyPatient != nil || baseFilter != HistoryFilter() || jumpDate != nil:
                 return perform("history.clear", context)
             default:
                 return .ignored
@@ -142,7 +142,7 @@ final class HistoryScreen: Screen {
         case "ward.undo":
             return WardTask.undo(context)
         case "history.new":
-            guard let patient = context.selectedPatient, patient.isAdmitted else {
+            guard let patient = context.historyPatient, patient.isAdmitted else {
                 return .message(.info(context.t("history.new_needs_patient")))
             }
             return .push(NewEntryScreen(patient: patient))
@@ -210,7 +210,7 @@ final class HistoryScreen: Screen {
     /// "Bed 3 Alice Smith · wet, dirty · by AB · from … · notes “…”" or "whole ward".
     func scopeText(_ context: AppContext) -> String {
         let format = WardFormat(context)
-        var parts: [String] = [context.selectedPatient.map { context.t("history.scope.patient", $0.bedLabel, $0.fullName) }
+        var parts: [String] = [context.historyPatient.map { context.t("history.scope.patient", $0.bedLabel, $0.fullName) }
                                ?? context.t("history.scope.ward")]
         if !baseFilter.nappyKinds.isEmpty {
             parts.append(baseFilter.nappyKinds.sorted { $0.rawValue < $1.rawValue }.map(format.kind).joined(separator: ", "))
@@ -245,7 +245,7 @@ final class HistoryScreen: Screen {
             TableColumn(context.t("column.details"), width: .fill),
             TableColumn(context.t("column.by"), width: .length(4)),
         ]
-        let empty = baseFilter == HistoryFilter() && context.selectedPatient == nil && jumpDate == nil
+        let empty = baseFilter == HistoryFilter() && context.historyPatient == nil && jumpDate == nil
             ? context.t("history.empty") : context.t("history.empty_filtered")
         let view = TableView(source: ArrayDataSource(events), state: list, columns: columns, emptyText: empty,
                              glyphs: context.glyphs) { event in
