@@ -295,8 +295,11 @@ public final class AppShell {
         let user = (context.staff.map { "\($0.name) (\($0.initials))" } ?? context.userName).map { context.t("status.user", $0) } ?? context.t("status.no_user")
         let clock = context.timeText.dayAndTime(context.clock.now)
         // Shown while anything is due, so a quiet ward keeps a quiet status line.
-        let doses = context.doseCounts.flatMap { $0.due + $0.overdue > 0 ? " · " + context.t("status.doses", $0.due, $0.overdue) : nil } ?? ""
-        return StatusLine(left: " \(context.wardName)\(doses)", center: user, right: "\(clock) ")
+        let doses = context.doseCounts.flatMap { $0.due + $0.overdue > 0 ? context.t("status.doses", $0.due, $0.overdue) : nil }
+        // Short of room the ward name goes first, then the day; the doses and the user stay.
+        return StatusLine(left: " " + ([context.wardName] + (doses.map { [$0] } ?? [])).joined(separator: " · "), center: user,
+                          right: "\(clock) ", leftShort: " " + (doses ?? ""),
+                          rightShort: context.timeText.time(context.clock.now) + " ")
     }
 }
 
