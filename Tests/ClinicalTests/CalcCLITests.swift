@@ -38,21 +38,73 @@ final class CalcCLITests: XCTestCase {
     func testHumanText() {
         let out = CalcCLI.run(["apgar", "appearance=1", "pulse=2", "grimace=2", "activity=2", "respiration=2"])
         XCTAssertEqual(out.exitCode, 0)
-        XCTAssertTrue(out.stdout.contains("✔ reassuring"))
+        XCTAssertTrue(out.stdout.contains("Category  ✔ Reassuring"), out.stdout)
+        XCTAssertTrue(out.stdout.contains("Score     9 points"), out.stdout)
         XCTAssertTrue(out.stdout.contains("APGAR 9"))
         XCTAssertTrue(out.stdout.contains("Reference: Apgar V."))
-        XCTAssertTrue(out.stdout.contains("pulse 2: ≥ 100 bpm"), out.stdout)
+        XCTAssertTrue(out.stdout.contains("Pulse 2: ≥ 100 bpm"), out.stdout)
         let toddler = CalcCLI.run(["gcs", "eye=3", "verbal=4", "motor=5", "age_years=2"]).stdout
-        XCTAssertTrue(toddler.contains("verbal 4: Cries but consolable"), toddler)
+        XCTAssertTrue(toddler.contains("Best verbal response 4: Cries but consolable"), toddler)
         let child = CalcCLI.run(["gcs", "eye=3", "verbal=4", "motor=5", "age_years=7"]).stdout
-        XCTAssertTrue(child.contains("verbal 4: Confused"), child)
+        XCTAssertTrue(child.contains("Best verbal response 4: Confused"), child)
         let warned = CalcCLI.run(["ivfluid", "weight_kg=80"])
         XCTAssertTrue(warned.stdout.contains("warning: "))
     }
 
+    /// People's words, not the contract's keys: labels and units from the tools' declarations;
+    /// the JSON keeps the keys.
+    func testTextShowsLabelsAndUnitsNotKeys() {
+        let bsa = CalcCLI.run(["bsa", "height_cm=110", "weight_kg=19"]).stdout
+        XCTAssertTrue(bsa.contains("  Body surface area  0.7619 m²\n"), bsa)
+        XCTAssertFalse(bsa.contains("bsa_m2"), bsa)
+        let dose = CalcCLI.run(["dosage", "drug=paracetamol", "weight_kg=16"]).stdout
+        XCTAssertTrue(dose.contains("Dose  ") && dose.contains("240 mg"), dose)
+        XCTAssertTrue(dose.contains("Capped at the maximum  no"), dose)
+        XCTAssertFalse(dose.contains("dose_mg") || dose.contains("max_single_dose_mg"), dose)
+        let gcs = CalcCLI.run(["gcs", "eye=4", "verbal=5", "motor=6"]).stdout
+        XCTAssertTrue(gcs.contains("Severity  ✔ Mild"), gcs)
+        XCTAssertFalse(gcs.contains("severity"), gcs)
+        let pram = CalcCLI.run(["pram", "suprasternal_retractions=0", "scalene_retractions=0", "wheezing=1", "air_entry=0", "spo2_percent=97"]).stdout
+        XCTAssertTrue(pram.contains("Score     1 point\n"), pram)
+        let growth = CalcCLI.run(["growth", "sex=female", "age_days=100", "weight_kg=5.5"]).stdout
+        XCTAssertTrue(growth.contains("Weight-for-age") && growth.contains("z-score"), growth)
+        XCTAssertFalse(growth.contains("weight_for_age"), growth)
+        let json = CalcCLI.run(["bsa", "height_cm=110", "weight_kg=19", "--json"]).stdout
+        XCTAssertTrue(json.contains("\"bsa_m2\":"), "the machine contract keeps its keys")
+        for tool in ToolRegistry.all {
+            for key in Self.declaredKeys(tool.spec.id) {
+                XCTAssertTrue(OutputLabel.isDeclared(key, tool: tool.spec.id), "\(tool.spec.id).\(key) has no wording")
+            }
+        }
+    }
+
+    /// The result keys each tool's contract row lists (calc-contract.md), for the wording check.
+    static func declaredKeys(_ id: String) -> [String] {
+        let keys: [String: [String]] = [
+            "apgar": ["score", "category"], "ballard": ["score", "gestational_age_weeks"],
+            "pews": ["score", "category"], "flacc": ["score", "category"], "gcs": ["score", "severity"],
+            "pram": ["score", "severity"], "pecarn": ["recommendation", "risk_percent", "risk_is_upper_bound"],
+            "phoenix": ["score", "respiratory", "cardiovascular", "coagulation", "neurologic", "sepsis", "septic_shock"],
+            "dosage": ["dose_mg", "max_single_dose_mg", "capped", "dose_ml", "frequency", "max_daily_dose_mg", "mg_per_kg_dose", "doses_per_day"],
+            "ivfluid": ["ml_per_day", "ml_per_hour"], "bsa": ["bsa_m2"],
+            "corrected_age": ["chronological_age_days", "corrected_age_days", "postmenstrual_age_days"],
+            "growth": ["weight_for_age", "length_for_age", "z", "percentile", "age_days"],
+            "dehydration": ["deficit_ml", "maintenance_ml_24h", "total_ml_24h", "first_8h_ml_per_hour", "next_16h_ml_per_hour"],
+            "fena": ["fena_percent", "interpretation"],
+            "ett": ["uncuffed_id_mm", "cuffed_id_mm", "oral_depth_cm", "suction_catheter_fr", "id_mm"],
+            "gfr": ["egfr_ml_min_1_73m2"], "qtc": ["qtc_ms", "interpretation"],
+            "bp": ["height_column_percentile", "systolic_p90_mmhg", "systolic_p95_mmhg", "diastolic_p90_mmhg", "diastolic_p95_mmhg",
+                   "systolic_band", "diastolic_band", "category"],
+            "bilirubin": ["phototherapy_threshold_mg_dl", "escalation_threshold_mg_dl", "exchange_threshold_mg_dl", "above_phototherapy", "above_exchange", "status"],
+            "fast_ed": ["score"], "ich_volume": ["volume_ml", "severity", "mortality_range"],
+            "lvo": ["probability", "above_threshold", "gfap_contribution", "fast_ed_contribution"],
+        ]
+        return keys[id] ?? []
+    }
+
     func testAsciiSymbolsForNonUtf8Locales() {
         let out = CalcCLI.run(["flacc", "face=2", "legs=2", "activity=2", "cry=2", "consolability=2"], ascii: true)
-        XCTAssertTrue(out.stdout.contains("! severe"), out.stdout)
+        XCTAssertTrue(out.stdout.contains("! Severe"), out.stdout)
         XCTAssertFalse(out.stdout.contains("✔"))
         XCTAssertTrue(CalcCLI.localeIsUTF8(["LANG": "C.UTF-8"]))
         XCTAssertFalse(CalcCLI.localeIsUTF8(["LC_ALL": "C", "LANG": "en_GB.UTF-8"]))

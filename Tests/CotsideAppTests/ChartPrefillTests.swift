@@ -66,6 +66,6 @@ final class ChartPrefillTests: ShellTestCase {
         assertShows(lines, "Height / length 66")
         assertShows(lines, "i from chart, 3 d ago")
         assertShows(lines, "i from chart, 2 h ago")
-        assertShows(lines, "bsa_m2 \(NumberText.rounded((66 * 7.1 / 3600).squareRoot(), digits: 3))")
+        assertShows(lines, "Body surface area \(NumberText.rounded((66 * 7.1 / 3600).squareRoot(), digits: 3)) m²")
     }
 }

@@ -71,6 +71,20 @@ final class DashboardDoseColumnsTests: WardTestCase {
         XCTAssertEqual(dashboard.rows.first?.intake24hML, 180)
     }
 
+    func testTypingIntoTheRememberedVolumeReplacesIt() async throws {
+        let seed = try await seedMedications()
+        try await seedIntake(seed)
+        try await startShell()
+        await signIn(seed.nurse)
+        await press(.char("f"), .tab)
+        await type("15")
+        let form = try XCTUnwrap(shell.front as? QuickFeedScreen)
+        XCTAssertEqual(form.state.text("amount"), "15", "the remembered 60 is replaced, not appended to (6015)")
+        await press(.enter)
+        let latest = try await store.latestFeed(patientId: seed.ada.id)
+        XCTAssertEqual(latest?.volumeML, 15)
+    }
+
     func testQuickFeedShowsTheStoresRefusalAtTheField() async throws {
         let seed = try await seedMedications()
         try await startShell()

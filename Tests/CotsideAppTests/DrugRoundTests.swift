@@ -18,6 +18,27 @@ final class DrugRoundTests: WardTestCase {
         return seed
     }
 
+    /// At 80×24 the columns that carry safety information are the last to shrink: every dose
+    /// and route shows whole, on the round and on the patient's list, and the status line
+    /// keeps the signed-in user beside the dose counts.
+    func testAt80ColumnsDoseRouteAndUserSurvive() async throws {
+        _ = try await openRound()
+        var lines = screen(width: 80, height: 24)
+        for (drug, dose) in [("paracetamol", "45 mg oral"), ("caffeine citrate", "5 mg oral"), ("gentamicin", "7 mg IV")] {
+            let row = lines.first { $0.contains(drug) } ?? ""
+            XCTAssertTrue(row.contains(dose), "\(drug) shows \(dose) whole:\n\(lines.joined(separator: "\n"))")
+        }
+        XCTAssertTrue(lines[22].contains("User: Nia Nurse (NN)"), lines[22])
+        XCTAssertTrue(lines[22].contains("Doses 2 due · 1 overdue"), lines[22])
+        await press(.char("v"))
+        lines = screen(width: 80, height: 24)
+        for (drug, dose) in [("caffeine citrate", "5 mg oral"), ("paracetamol", "45 mg oral"), ("vitamin D", "400 units oral")] {
+            let row = lines.first { $0.contains(drug) } ?? ""
+            XCTAssertTrue(row.contains(dose), "\(drug) shows \(dose) whole:\n\(lines.joined(separator: "\n"))")
+        }
+        XCTAssertTrue(lines[1].hasPrefix(" Bed 3 Ada Lovelace · 7-day adhere… [All 3]"), "the chips do not overwrite the name: \(lines[1])")
+    }
+
     func testDrugRoundGroupsOverdueFirst() async throws {
         _ = try await openRound()
         // 13:00 paracetamol is overdue (window + grace ended 14:00); the 14:00 group holds

@@ -62,7 +62,7 @@ enum Golden {
     static let historyEmpty = #"""
          1 Dashboard   2 History   3 Tools   4 Medications   5 Trends
          Whole ward
-         Time             Bed    Patient                  Event        Details                         By
+         Time             Bed    Patient Event        Details                                          By
                                                    No entries yet
 
 
@@ -90,11 +90,11 @@ enum Golden {
     static let historyFull = #"""
          1 Dashboard   2 History   3 Tools   4 Medications   5 Trends
          Whole ward
-         Time             Bed    Patient                  Event        Details                         By
-         2026-11-21 13:35 3      Ada Lovelace             Nappy wet    medium · 40 g                   NN
-         2026-11-21 12:35 3      Ada Lovelace             Nappy dirty  medium · yellow · mild nappy r… NN
-         2026-11-21 04:05 10     Bo Preterm               Nappy mixed  medium · green                  —
-         2026-11-20 12:05 10     Bo Preterm               Nappy dry    medium · cream applied          —
+         Time             Bed    Patient      Event        Details                                     By
+         2026-11-21 13:35 3      Ada Lovelace Nappy wet    medium · 40 g                               NN
+         2026-11-21 12:35 3      Ada Lovelace Nappy dirty  medium · yellow · mild nappy rash           NN
+         2026-11-21 04:05 10     Bo Preterm   Nappy mixed  medium · green                              —
+         2026-11-20 12:05 10     Bo Preterm   Nappy dry    medium · cream applied                      —
 
 
 

@@ -10,7 +10,7 @@ final class GrowthChartTests: ShellTestCase {
         let shell = try makeShell()
         // Girl, 180 days, 7 kg.
         var lines = screen(shell, keys: "3 g r o w t h Enter Right Right Down 1 8 0 Down Down 7")
-        assertShows(lines, "weight_for_age z")
+        assertShows(lines, "Weight-for-age: z-score")
         assertShows(lines, "g shows the growth chart")
         lines = screen(shell, keys: "g")
         assertShows(lines, "Weight-for-age (girl) — WHO (chronological age)")

@@ -45,6 +45,17 @@ final class MeasurementFormTests: WardTestCase {
         XCTAssertTrue(saved.isEmpty, "u takes the measurement back")
     }
 
+    func testTypingATimeReplacesNowAndTypingAValueReplacesTheRemembered() async throws {
+        try await openForm()
+        await type("13:05")       // the default “now” goes at the first character
+        XCTAssertEqual(form.state.text("time"), "13:05")
+        await press(.tab, .tab)
+        await type("3250")
+        await press(.enter)
+        let saved = try await stored()
+        XCTAssertEqual(saved.first?.measuredAt, Self.now.addingTimeInterval(-3600))
+    }
+
     func testOutOfRangeValueIsRefusedNotClamped() async throws {
         try await openForm()
         await press(.tab, .tab)

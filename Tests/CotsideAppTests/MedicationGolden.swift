@@ -4,10 +4,10 @@ extension Golden {
     static let drugRound = #"""
          1 Dashboard   2 History   3 Tools   4 Medications   5 Trends
          Drug round: 2 due, 1 overdue
-           State       Due   Bed   Patient              Medication                     Schedule
-           ✖ overdue   13:00 3     Ada Lovelace         paracetamol 45 mg oral         13:00
-           ! due       14:00 3     Ada Lovelace         caffeine citrate 5 mg oral     14:00
-           ! due             10    Bo Preterm           gentamicin 7 mg IV             every 12 h
+           State       Due   Bed   Patient      Medication       Dose       Schedule
+           ✖ overdue   13:00 3     Ada Lovelace paracetamol      45 mg oral 13:00
+           ! due       14:00 3     Ada Lovelace caffeine citrate 5 mg oral  14:00
+           ! due             10    Bo Preterm   gentamicin       7 mg IV    every 12 h
 
 
 
@@ -30,10 +30,10 @@ extension Golden {
     static let medicationList = #"""
          1 Dashboard   2 History   3 Tools   4 Medications   5 Trends
          Bed 3 Ada Lovelace · 7-day adherence 25 %              [All 3]  Active 3   Paused 0   Attention 3
-         Medication                 Schedule     Status    Latest        Next      7 d Effect
-         caffeine citrate 5 mg oral 14:00        active    none yet      ! 14:00   0 %
-         paracetamol 45 mg oral     13:00        active    none yet      ✖ 13:00   0 % unclear 9 %
-         vitamin D 400 units oral   09:00        active    given 09:05     09:00  50 %
+         Medication       Dose           Schedule Status    Latest        Next      7 d Effect
+         caffeine citrate 5 mg oral      14:00    active    none yet      ! 14:00   0 %
+         paracetamol      45 mg oral     13:00    active    none yet      ✖ 13:00   0 % unclear 9 %
+         vitamin D        400 units oral 09:00    active    given 09:05     09:00  50 %
 
 
 

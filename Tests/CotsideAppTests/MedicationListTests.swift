@@ -84,12 +84,18 @@ final class MedicationListTests: WardTestCase {
         XCTAssertTrue(screenText().contains("No patient chosen: press p to choose one"))
     }
 
-    func testWithNobodyChosenVOpensTheSelectedSlotsCot() async throws {
+    func testVShowsTheDashboardsCotOrWithNobodyChosenTheSelectedSlotsCot() async throws {
         let seed = try await seedMedications()
         try await startShell()
         await signIn(seed.nurse)
         // Round order: paracetamol (bed 3), caffeine (bed 3), gentamicin (bed 10).
         await press(.char("4"), .char("j"), .char("j"), .char("v"))
+        XCTAssertEqual(shell.context.selectedPatient?.id, seed.ada.id, "the Dashboard's cot, bed 3")
+        XCTAssertTrue(screenText().contains("Bed 3 Ada Lovelace"))
+        await press(.char("v"))
+        shell.apply(.session(.selectedPatient(nil)), from: shell.front)  // the whole ward chosen: nobody
+        await shell.settle()
+        await press(.char("v"))
         XCTAssertEqual(shell.context.selectedPatient?.id, seed.bo.id)
         XCTAssertEqual(meds.rows.map(\.medication.drugName), ["gentamicin", "ibuprofen"])
         XCTAssertTrue(screenText().contains("Bed 10 Bo Preterm"))

@@ -26,7 +26,7 @@ final class SaveToChartTests: WardTestCase {
         await type("50")
         text = screenText()
         // Mosteller √(50 × 3.1 / 3600).
-        XCTAssertTrue(text.contains("bsa_m2 \(NumberText.rounded((50 * 3.1 / 3600).squareRoot(), digits: 3))"), text)
+        XCTAssertTrue(text.contains("Body surface area \(NumberText.rounded((50 * 3.1 / 3600).squareRoot(), digits: 3)) m²"), text)
 
         await press(.char("S"))
         text = screenText()
@@ -43,7 +43,7 @@ final class SaveToChartTests: WardTestCase {
         XCTAssertEqual(saved.first?.inputsJSON, #"{"height_cm":50,"weight_kg":3.1}"#)
 
         await press(.escape, .char("2"))
-        let row = try XCTUnwrap(screen(width: 120).first { $0.contains("bsa_m2 0.207") }, screenText(width: 120))
+        let row = try XCTUnwrap(screen(width: 120).first { $0.contains("Body surface area 0.207 m²") }, screenText(width: 120))
         XCTAssertTrue(row.contains("Calculat"), row)
         XCTAssertTrue(row.contains("Ada Lovelace"), row)
         XCTAssertTrue(row.hasSuffix("NN") || row.contains(" NN"), row)

@@ -52,7 +52,7 @@ final class ToolsEndToEndTests: XCTestCase {
         try tmux.waitFor("from chart")
         try tmux.send("5", "0")
         // Mosteller √(50 cm × 3.1 kg / 3600) = 0.2075…, shown to 3 decimals.
-        var screen = try tmux.waitFor("bsa_m2 0.207")
+        var screen = try tmux.waitFor("Body surface area 0.207 m²")
         XCTAssertFalse(screen.contains { $0.contains("✖") }, screen.joined(separator: "\n"))
         try tmux.send("S")
         try tmux.waitFor("I have reviewed this result")
@@ -63,8 +63,8 @@ final class ToolsEndToEndTests: XCTestCase {
         try tmux.send("Escape")
         try tmux.waitFor("Filter: bsa_")
         try tmux.send("2")
-        screen = try tmux.waitFor("bsa_m2 0.207")
-        let row = screen.first { $0.contains("bsa_m2 0.207") } ?? ""
+        screen = try tmux.waitFor("Body surface area 0.207 m²")
+        let row = screen.first { $0.contains("Body surface area 0.207 m²") } ?? ""
         XCTAssertTrue(row.contains("NN"), screen.joined(separator: "\n"))
         XCTAssertTrue(row.contains("Ada Lovelace"), row)
     }

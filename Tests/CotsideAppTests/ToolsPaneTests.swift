@@ -73,28 +73,29 @@ final class ToolsPaneTests: ShellTestCase {
         assertShows(lines, "Still to enter: Appearance (skin colour), Pulse")
         // Digits pick by points and move on: 2 1 2 2 1 = 8, "reassuring" (7–10) per the contract.
         lines = screen(shell, keys: "2 1 2 2 1")
-        assertShows(lines, "Appearance (skin colour)      2 pts   Completely pink, no cyanosis")
-        assertShows(lines, "Pulse                         1 pts")
-        assertShows(lines, "score 8")
-        assertShows(lines, "✔ category: reassuring")
+        assertShows(lines, "Appearance (skin colour)      2 points  Completely pink, no cyanosis")
+        assertShows(lines, "Pulse                         1 point   < 100 bpm")
+        assertShows(lines, "Score 8 points")
+        assertShows(lines, "✔ Category: Reassuring")
         // Arrows change the focused row (the last, respiration): 1 → 2 makes 9.
         lines = screen(shell, keys: "Right")
-        assertShows(lines, "score 9")
+        assertShows(lines, "Score 9 points")
     }
 
     @MainActor func testBsaInvalidWeightIsShownInDangerWithTheRangeAndNoResult() async throws {
         let shell = try makeShell()
         var lines = screen(shell, keys: "3 b s a Enter 1 1 0 Tab 0")
         assertShows(lines, "✖ 0 kg is outside 0.1–300 kg")
-        assertShows(lines, "✖ fix weight_kg: 0 kg is outside 0.1–300 kg")
-        assertDoesNotShow(lines, "bsa_m2")
+        assertShows(lines, "✖ fix Weight: 0 kg is outside 0.1–300 kg")
+        assertDoesNotShow(lines, "Body surface area 0")
         let buffer = shell.render(width: 80, height: 24)
         let row = buffer.lines.firstIndex { $0.contains("✖ 0 kg is outside") }!
         let column = Array(buffer.lines[row]).firstIndex(of: "✖")!
         XCTAssertEqual(buffer[column, row].role, .danger)
         // Corrected to 19 kg: Mosteller √(110 × 19 / 3600).
         lines = screen(shell, keys: "Backspace 1 9")
-        assertShows(lines, "bsa_m2 \(NumberText.rounded((110.0 * 19 / 3600).squareRoot(), digits: 3))")
+        assertShows(lines, "Body surface area \(NumberText.rounded((110.0 * 19 / 3600).squareRoot(), digits: 3)) m²")
+        assertDoesNotShow(lines, "bsa_m2")
         assertDoesNotShow(lines, "✖")
     }
 
@@ -104,11 +105,12 @@ final class ToolsPaneTests: ShellTestCase {
         let lines = screen(shell, keys: "3 d o s a g e Enter Right Down 1 2 Down Right")
         assertShows(lines, "Drug       paracetamol  Paracetamol")
         assertShows(lines, "Strength ◀ 120mg_5ml ▶  120 mg/5 mL oral suspension")
-        assertShows(lines, "dose_mg 180")
-        assertShows(lines, "dose_ml 7.5")
-        assertShows(lines, "max_single_dose_mg 1000")
-        assertShows(lines, "capped no")
-        assertShows(lines, "frequency every 4–6 hours")
+        assertShows(lines, "Dose 180 mg")
+        assertShows(lines, "Volume 7.5 mL")
+        assertShows(lines, "Maximum single dose 1000 mg")
+        assertShows(lines, "Capped at the maximum no")
+        assertShows(lines, "Frequency every 4–6 hours")
+        assertDoesNotShow(lines, "dose_mg")
         assertShows(lines, "!! WEIGHT NOT FROM TODAY'S CHART")
     }
 
@@ -185,7 +187,7 @@ final class ToolsPaneTests: ShellTestCase {
         assertShows(lines, "Save Body surface area (Mosteller) to the chart of Bed 3 Ava Smith")
         assertShows(lines, "Height / length: 110 cm")
         assertShows(lines, "Weight: 19 kg")
-        assertShows(lines, "bsa_m2 0.762")
+        assertShows(lines, "Body surface area 0.762 m²")
         assertShows(lines, "Limitations")
         assertShows(lines, "[ ] I have reviewed this result")
         _ = screen(shell, keys: "Enter")

@@ -26,7 +26,7 @@ final class TrendsScreenTests: WardTestCase {
         assertScreen(TrendsGolden.demoPatient, width: 140, height: 50)
     }
 
-    func testWardViewWithoutAPatient() async throws {
+    func testWardViewWhenTheWholeWardIsChosen() async throws {
         let ada = try await admit(bed: "3", given: "Ada", family: "Lovelace")
         let bo = try await admit(bed: "4", given: "Bo", family: "Brown")
         try await logNappy(ada, .wet, minutesAgo: 30)
@@ -35,6 +35,8 @@ final class TrendsScreenTests: WardTestCase {
         try await logNappy(bo, .wet, minutesAgo: 60 * 24 + 5)  // yesterday (13:00 on 20 Nov)
         try await startShell()
         await press(.char("5"))
+        XCTAssertEqual(trends.patientTrends?.patient.id, ada.id, "the Dashboard's selected cot until another is chosen")
+        await press(.char("w"))
         let ward = try XCTUnwrap(trends.wardTrends)
         // Today: wet (Ada), dirty (Ada), mixed (Bo) → wet 2, dirty 2, 3 changes; yesterday one wet.
         XCTAssertEqual([ward.days.last!.wet, ward.days.last!.dirty, ward.days.last!.nappies], [2, 2, 3])

@@ -148,6 +148,54 @@ final class FormTests: XCTestCase {
         XCTAssertEqual(state.handle(.char("!")), .ignored)
     }
 
+    func testFirstCharacterReplacesAPrefilledValue() {
+        var state = FormState(fields: [
+            .number("volume", label: "Volume", spec: NumberSpec(range: 1...2000, unit: "mL", allowsFraction: false), value: "20"),
+            .dateTime("time", label: "Time"),
+        ], context: context)
+        XCTAssertEqual(state["volume"]?.isSelected, true, "a remembered value starts selected as a whole")
+        type("15", into: &state)
+        XCTAssertEqual(state.text("volume"), "15", "typing replaces the remembered 20, never gives 2015")
+        XCTAssertTrue(state.isDirty)
+        _ = state.handle(.tab)
+        type("14:05", into: &state)
+        XCTAssertEqual(state.text("time"), "14:05", "the default “now” goes at the first character")
+    }
+
+    func testCursorKeysKeepAPrefilledValueForEditing() {
+        for (key, expected) in [(Key.end, "205"), (.right, "205"), (.left, "250"), (.home, "520"), (.backspace, "25")] {
+            var state = FormState(fields: [.text("note", label: "Note", value: "20")], context: context)
+            _ = state.handle(key)
+            XCTAssertEqual(state["note"]?.isSelected, false, "\(key.name) starts editing")
+            type("5", into: &state)
+            XCTAssertEqual(state.text("note"), expected, "\(key.name) then 5")
+        }
+    }
+
+    func testRefusedCharacterKeepsTheSelectionAndFocusMovesDoNotEndIt() {
+        var state = FormState(fields: [
+            .number("weight", label: "Weight", spec: weightSpec, value: "2.5"),
+            .text("note", label: "Note"),
+        ], context: context)
+        XCTAssertEqual(state.handle(.char("x")), .ignored)
+        XCTAssertEqual(state.text("weight"), "2.5")
+        _ = state.handle(.tab)
+        _ = state.handle(.backTab)
+        XCTAssertEqual(state["weight"]?.isSelected, true)
+        XCTAssertEqual(state["note"]?.isSelected, false, "an empty field has nothing to select")
+        type("3", into: &state)
+        XCTAssertEqual(state.text("weight"), "3")
+    }
+
+    func testASelectedValueIsDrawnSelectedWhileFocused() {
+        let state = FormState(fields: [.text("note", label: "Note", value: "20"), .text("other", label: "Other", value: "ab")],
+                              context: context)
+        let buffer = render(Form(state), width: 40, height: 2)
+        XCTAssertTrue(buffer[6, 0].attributes.contains(.reverse) && buffer[7, 0].attributes.contains(.reverse),
+                      "the whole focused value shows selected")
+        XCTAssertFalse(buffer[6, 1].attributes.contains(.reverse), "an unfocused field shows no selection")
+    }
+
     func testGoldenScreenAndTinySizes() {
         var state = nappyForm()
         type("2.5", into: &state)

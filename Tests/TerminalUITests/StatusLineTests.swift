@@ -10,8 +10,27 @@ final class StatusLineTests: XCTestCase {
         XCTAssertTrue(roles(buffer, row: 0).allSatisfy { $0 == .statusBar })
     }
 
-    func testCentreGivesWayWhenNarrow() {
-        assertScreen(render(line, width: 12, height: 1), lines: ["Ward 3 14:05"])
+    func testCentreOutlivesTheLeftWhenNarrow() {
+        assertScreen(render(line, width: 12, height: 1), lines: ["Cotsi… 14:05"])
+    }
+
+    /// At 80 columns the ward, the dose counts, the user and the clock all fit; the user moves
+    /// off the exact centre rather than vanish.
+    func testCentreMovesBesideALongLeftInsteadOfVanishing() {
+        let status = StatusLine(left: " Ward · Doses 2 due · 1 overdue", center: "User: Nia Nurse (NN)", right: "Sat 21 Nov 14:05 ")
+        assertScreen(render(status, width: 80, height: 1),
+                     lines: [" Ward · Doses 2 due · 1 overdue  User: Nia Nurse (NN)" + String(repeating: " ", count: 10) + "Sat 21 Nov 14:05"])
+    }
+
+    func testShorterFormsGoFirstLeftThenRightAndTheCentreLast() {
+        let status = StatusLine(left: " Neonatal Intensive Care · Doses 2 due · 1 overdue", center: "User: Nia Nurse (NN)",
+                                right: "Sat 21 Nov 14:05 ", leftShort: " Doses 2 due · 1 overdue", rightShort: "14:05 ")
+        assertScreen(render(status, width: 80, height: 1),
+                     lines: [" Doses 2 due · 1 overdue" + String(repeating: " ", count: 6) + "User: Nia Nurse (NN)" + String(repeating: " ", count: 13) + "Sat 21 Nov 14:05"])
+        assertScreen(render(status, width: 60, height: 1),
+                     lines: [" Doses 2 due · 1 overdue  User: Nia Nurse (NN)        14:05"])
+        assertScreen(render(status, width: 40, height: 1),
+                     lines: [" Doses 2 du… User: Nia Nurse (NN) 14:05"])
     }
 
     func testTinySizes() {

@@ -55,4 +55,18 @@ final class TableViewTests: XCTestCase {
         assertScreen(render(table([]), width: 0, height: 0), lines: [])
         assertScreen(render(table([Feed(time: "08:00", kind: "x", millilitres: 1)]), width: 1, height: 1), lines: [""])
     }
+
+    func testColumnsGiveWayByPriorityAndTheMostImportantLast() {
+        let columns = [ColumnFit(wanted: 12, minimum: 6, priority: 1),   // patient
+                       ColumnFit(wanted: 16, minimum: 8, priority: 2),   // drug
+                       ColumnFit(wanted: 10, minimum: 10, priority: 3),  // dose and route
+                       ColumnFit(wanted: 10, minimum: 5, priority: 0)]   // schedule
+        XCTAssertEqual(ColumnFit.widths(columns, available: 60), [12, 16, 10, 22], "surplus to the last column")
+        XCTAssertEqual(ColumnFit.widths(columns, available: 43), [12, 16, 10, 5], "the schedule gives way first")
+        XCTAssertEqual(ColumnFit.widths(columns, available: 35), [6, 14, 10, 5], "then the patient, then the drug")
+        XCTAssertEqual(ColumnFit.widths(columns, available: 27), [6, 8, 10, 3], "below the minimums, the same order again")
+        XCTAssertEqual(ColumnFit.widths(columns, available: 0), [0, 0, 0, 0])
+        XCTAssertEqual(ColumnFit.content(["ab", "abcd"], title: "abc"), 4)
+        XCTAssertEqual(ColumnFit.content(["abcdef"], cap: 3), 3)
+    }
 }

@@ -20,12 +20,15 @@ final class MedicationHistoryTests: WardStoreTestCase {
         _ = try await store.snoozeDose(medicationId: med.id, scheduledAt: date("2026-03-09T11:30:00Z").addingTimeInterval(86_400 * 2),
                                        for: .tenMinutes, by: nil)  // a snooze alone is not an event
         let prn = try await addMedication(patient: patient, name: "paracetamol", schedule: .asNeeded(minimumIntervalMinutes: 240, maxDosesPer24h: 4))
-        _ = try await store.logAsNeededDose(AsNeededDoseDraft(medicationId: prn.id, givenAt: t(10)), by: nurse.id)
+        _ = try await store.logAsNeededDose(AsNeededDoseDraft(medicationId: prn.id, givenAt: t(10), doseAmount: 4), by: nurse.id)
 
         let page = try await store.historyPage(.everything, after: nil, limit: 10)
         XCTAssertEqual(page.events.map(\.kind), [.asNeededDose, .doseRecord, .measurement, .feed, .nappyChange])
-        XCTAssertEqual(page.events.map(\.title), ["Dose given: paracetamol", "Dose withheld: amoxicillin", "Blood pressure",
-                                                  "Feed expressed breast milk", "Nappy wet"])
+        // What each row is, dose and route included: never a bare number after "as needed".
+        XCTAssertEqual(page.events.map(\.title), ["Dose given: paracetamol 4 mg oral",  // the amount given, the prescription's unit and route
+                                                  "Dose withheld: amoxicillin \(NumberFormat.trimmed(med.doseAmount)) \(med.doseUnit.rawValue) \(med.route.displayName)",
+                                                  "Blood pressure", "Feed expressed breast milk", "Nappy wet"])
+        XCTAssertEqual(page.events[0].details, "as needed")
         XCTAssertEqual(page.events[1].details, "11:30 slot · nil by mouth")
         XCTAssertEqual(page.events[2].details, "72/41 mmHg")
         XCTAssertEqual(page.events[3].details, "25 mL")

@@ -11,16 +11,28 @@ public enum TextRenderer {
         }
     }
 
-    /// Numbers for people: at most 4 decimals, no trailing zeros. JSON output stays unrounded.
-    static func humanValue(_ value: ResultValue, indent: String) -> String {
+    /// Numbers for people: at most 4 decimals, no trailing zeros, with the unit the tool
+    /// declares ("0.7619 m²", "1 point"). JSON output stays unrounded and keyed.
+    static func humanValue(_ value: ResultValue, label: OutputLabel) -> String {
         switch value {
-        case .number(let d): return NumberText.rounded(d, digits: 4)
-        case .integer(let n): return String(n)
+        case .number(let d): return label.valueText(NumberText.rounded(d, digits: 4), isOne: d == 1)
+        case .integer(let n): return label.valueText(String(n), isOne: n == 1)
         case .bool(let b): return b ? "yes" : "no"
         case .word(let w): return w
-        case .object(let fields):
-            return fields.map { "\n\(indent)  \($0.key): \(humanValue($0.value, indent: indent + "  "))" }.joined()
+        case .object: return ""
         }
+    }
+
+    /// One result field as padded lines: "  Body surface area  0.7619 m²"; an object's fields
+    /// (a growth indicator's z-score and percentile) go indented under its label.
+    static func fieldLines(_ field: ResultField, spec: ToolSpec, indent: String, width: Int) -> [String] {
+        let label = spec.outputLabel(field.key)
+        func pad(_ text: String, _ to: Int) -> String { text + String(repeating: " ", count: max(0, to - text.count)) }
+        guard case .object(let fields) = field.value else {
+            return ["\(indent)\(pad(label.label, width))  \(humanValue(field.value, label: label))"]
+        }
+        let inner = fields.map { spec.outputLabel($0.key).label.count }.max() ?? 0
+        return ["\(indent)\(label.label)"] + fields.flatMap { fieldLines($0, spec: spec, indent: indent + "  ", width: inner) }
     }
 
     /// The clinical wording of each chosen score option ("pulse 2: ≥ 100 bpm"), so a reader
@@ -42,7 +54,7 @@ public enum TextRenderer {
                 options = GcsTool.verbalOptions(ageYears: age)
             }
             guard let number, let option = options.first(where: { Double($0.value) == number }) else { continue }
-            lines.append("\(input.key) \(option.value): \(option.descriptor)")
+            lines.append("\(input.label) \(option.value): \(option.descriptor)")
         }
         return lines
     }
@@ -56,18 +68,20 @@ public enum TextRenderer {
             lines += chosen.map { "  \($0)" }
             lines.append("")
         }
-        let keys = result.fields.map(\.key) + result.categories.map(\.key).filter { key in !result.fields.contains { $0.key == key } }
-        let width = keys.map(\.count).max() ?? 0
-        func pad(_ key: String) -> String { key.padding(toLength: width, withPad: " ", startingAt: 0) }
+        // Labels, not keys: the words come from the tool's declaration (`OutputLabel`).
+        let keys = result.fields.filter { if case .object = $0.value { return false } else { return true } }.map(\.key)
+            + result.categories.map(\.key).filter { key in !result.fields.contains { $0.key == key } }
+        let width = keys.map { spec.outputLabel($0).label.count }.max() ?? 0
+        func pad(_ text: String) -> String { text.padding(toLength: max(width, text.count), withPad: " ", startingAt: 0) }
         func categoryLine(_ category: ResultCategory) -> String {
-            "  \(pad(category.key))  \(symbol(category.severity, ascii: ascii)) \(category.word)  (\(category.label))"
+            "  \(pad(spec.outputLabel(category.key).label))  \(symbol(category.severity, ascii: ascii)) \(category.label)"
         }
         // Fields in the tool's order; a field that carries a category word shows its symbol.
         for field in result.fields {
             if let category = result.categories.first(where: { $0.key == field.key }) {
                 lines.append(categoryLine(category))
             } else {
-                lines.append("  \(pad(field.key))  \(humanValue(field.value, indent: "  "))")
+                lines += fieldLines(field, spec: spec, indent: "  ", width: width)
             }
         }
         for category in result.categories where !result.fields.contains(where: { $0.key == category.key }) {

@@ -31,8 +31,22 @@ public final class AppContext {
     public internal(set) var wardIdentity: String?
     /// Who is at the keyboard: every write passes `staff?.id`.
     public internal(set) var staff: Staff?
-    /// The patient History and Tools are about (set by the patient picker or the Dashboard).
-    public internal(set) var selectedPatient: Patient?
+    /// The cot selected on the Dashboard (follows its cursor).
+    public internal(set) var dashboardPatient: Patient?
+    /// The user's last explicit choice of patient: `p`, Enter or `t` on the Dashboard, a History
+    /// filter, Trends' whole-ward view, `v` on the drug round. It wins until the Dashboard
+    /// selection moves again, which clears it; nil when there is none.
+    public internal(set) var patientChoice: PatientChoice?
+
+    /// The patient Medications, Trends and Tools are about: the last explicit choice, else the
+    /// Dashboard's selected cot (nil for an explicit whole-ward choice or an empty ward).
+    public var selectedPatient: Patient? {
+        guard let patientChoice else { return dashboardPatient }
+        return patientChoice.patient
+    }
+
+    /// The patient History is narrowed to: only an explicit choice; by default it is the ward's log.
+    public var historyPatient: Patient? { patientChoice?.patient }
     /// What `u` takes back: the last quick log, edit or delete of this session.
     public internal(set) var undoable: UndoRecord?
     /// Due and overdue doses on the whole ward (nil until the first load).
@@ -95,6 +109,17 @@ public final class AppContext {
         let months = t("time.months").split(separator: " ").map(String.init)
         if months.count == 12 { strings.monthAbbreviations = months }
         return strings
+    }
+}
+
+/// An explicit choice of whom the tabs are about.
+public enum PatientChoice: Sendable, Hashable {
+    case patient(Patient)
+    case wholeWard
+
+    public var patient: Patient? {
+        if case .patient(let p) = self { return p }
+        return nil
     }
 }
 

@@ -112,7 +112,10 @@ extension AppShell {
             context.userName = staff.name
             if let ward = context.wardIdentity { update { $0.signedInUsers[ward] = RememberedUser(staff) } }
         case .selectedPatient(let patient):
-            context.selectedPatient = patient
+            context.patientChoice = patient.map(PatientChoice.patient) ?? .wholeWard
+        case .dashboardPatient(let patient, let moved):
+            if moved, patient?.id != context.dashboardPatient?.id { context.patientChoice = nil }
+            context.dashboardPatient = patient
         case .wardSettings(let settings):
             context.wardSettings = settings
             context.wardName = settings.wardName

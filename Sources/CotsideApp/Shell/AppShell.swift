@@ -318,9 +318,13 @@ public final class AppShell {
         let user = (context.staff.map { "\($0.name) (\($0.initials))" } ?? context.userName).map { context.t("status.user", $0) } ?? context.t("status.no_user")
         let clock = context.timeText.dayAndTime(context.clock.now)
         // Shown while anything is due, so a quiet ward keeps a quiet status line.
-        let doses = context.doseCounts.flatMap { $0.due + $0.overdue > 0 ? " · " + context.t("status.doses", $0.due, $0.overdue) : nil } ?? ""
-        let readOnly = context.readOnlyReason == nil ? "" : " · " + context.t("status.read_only")
-        return StatusLine(left: " \(context.wardName)\(readOnly)\(doses)", center: user, right: "\(clock) ")
+        let doses = context.doseCounts.flatMap { $0.due + $0.overdue > 0 ? context.t("status.doses", $0.due, $0.overdue) : nil }
+        let readOnly = context.readOnlyReason == nil ? nil : context.t("status.read_only")
+        // Short of room the ward name goes first, then the day; read-only, the doses and the user stay.
+        return StatusLine(left: " " + ([context.wardName] + [readOnly, doses].compactMap { $0 }).joined(separator: " · "),
+                          center: user, right: "\(clock) ",
+                          leftShort: " " + [readOnly, doses].compactMap { $0 }.joined(separator: " · "),
+                          rightShort: context.timeText.time(context.clock.now) + " ")
     }
 }
 

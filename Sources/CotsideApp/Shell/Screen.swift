@@ -76,7 +76,11 @@ public enum Intent {
 /// A change to the session state held in `AppContext`.
 public enum SessionChange: Sendable {
     case user(Staff)
+    /// An explicit choice of patient (nil: the whole ward); see `AppContext.patientChoice`.
     case selectedPatient(Patient?)
+    /// The Dashboard's selected cot; `moved` when the user moved the selection (which ends
+    /// any explicit choice), false when a reload merely refreshed it.
+    case dashboardPatient(Patient?, moved: Bool)
     case wardSettings(WardSettings)
     case undoable(UndoRecord?)
     /// Ward-wide due / overdue dose counts for the status line.

@@ -40,6 +40,7 @@ extension CursesBackend {
             pendingInterrupts -= 1
             return .key(.ctrl("c"))
         }
+        if !pendingEvents.isEmpty { return pendingEvents.removeFirst() }
         // Curses may hold keys it already read (an escape sequence cut short): take those first.
         if let event = readBufferedEvent() { return event }
         var ready = [
@@ -56,12 +57,57 @@ extension CursesBackend {
 
     /// One key or mouse event without waiting (bar the escape delay inside a key sequence).
     private func readBufferedEvent() -> TerminalEvent? {
-        timeout(0)
+        switch nextInput(timeoutMs: 0) {
+        case nil: return nil
+        case .code(let code): return keyCodeEvent(code)
+        case .scalar(27): return escapeSequenceEvent()
+        case .scalar(let value): return CursesKeys.character(value).map { .key($0) } ?? .tick
+        }
+    }
+
+    /// One read from curses: a key code it decoded, or a character.
+    private enum Input { case code(Int32), scalar(UInt32) }
+
+    private func nextInput(timeoutMs: Int) -> Input? {
+        if !pendingScalars.isEmpty { return .scalar(pendingScalars.removeFirst()) }
+        timeout(Int32(clamping: timeoutMs))
         var wch: wint_t = 0
         let status = get_wch(&wch)
         if status == ERR { return nil }
-        if status == KEY_CODE_YES { return keyCodeEvent(Int32(bitPattern: wch)) }
-        return CursesKeys.character(UInt32(wch)).map { .key($0) } ?? .tick
+        if status == KEY_CODE_YES { return .code(Int32(bitPattern: wch)) }
+        return .scalar(UInt32(wch))
+    }
+
+    /// After an Esc curses could not match, reads the rest of the sequence whole (see
+    /// `EscapeSequence`): the key it names, nothing for one the app does not use, or Esc itself.
+    /// Bytes of a sequence are already queued, so the waits only delay a real Esc by 25 ms.
+    private func escapeSequenceEvent() -> TerminalEvent {
+        var tail: [UInt32] = []
+        while true {
+            var outcome = EscapeSequence.decode(tail)
+            if outcome == .needMore {
+                switch nextInput(timeoutMs: tail.isEmpty ? 25 : 100) {
+                case .scalar(let value):
+                    tail.append(value)
+                    continue
+                case .code(let code):
+                    pendingEvents.append(keyCodeEvent(code))
+                    outcome = EscapeSequence.timedOut(tail)
+                case nil:
+                    outcome = EscapeSequence.timedOut(tail)
+                }
+            }
+            switch outcome {
+            case .needMore:
+                continue
+            case .loneEscape:
+                pendingScalars.insert(contentsOf: tail, at: 0)
+                return .key(.escape)
+            case .sequence(let key, let length):
+                pendingScalars.insert(contentsOf: tail.dropFirst(length), at: 0)
+                return key.map { .key($0) } ?? .tick
+            }
+        }
     }
 
     /// True when the terminal is gone (closed pane, dropped SSH session): a read then fails at

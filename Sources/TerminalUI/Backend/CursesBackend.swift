@@ -74,6 +74,10 @@ public final class CursesBackend: TerminalBackend {
     let controlCAsKey: Bool
     /// SIGINTs taken from the signal queue, handed out as Ctrl-C keys.
     var pendingInterrupts = 0
+    /// Characters read past the end of an escape sequence, to be read again first.
+    var pendingScalars: [UInt32] = []
+    /// Events (key codes, resizes) that arrived while an escape sequence was being read.
+    var pendingEvents: [TerminalEvent] = []
     /// A SIGCONT arrived: re-initialise the terminal once we are in the foreground.
     var resumeWanted = false
     /// The signal (SIGTERM, SIGHUP) that ended input, for `finish` to die of.

@@ -73,7 +73,8 @@ public struct Form: Widget, Sendable {
         }
     }
 
-    /// The typed text, scrolled so the cursor stays visible; the cursor cell is reversed.
+    /// The typed text, scrolled so the cursor stays visible; the cursor cell is reversed, and
+    /// so is the whole text while it is a selected prefilled value (typing replaces it).
     private func drawInput(_ field: FormField, focused: Bool, role: StyleRole, in area: Rect,
                            into buffer: inout Buffer) {
         buffer.fill(area, role: role)
@@ -86,7 +87,7 @@ public struct Form: Widget, Sendable {
               TextWidth.columns(of: String(chars[start..<cursor])) + 1 > area.width { start += 1 }
         var x = area.x
         for i in start...chars.count {
-            let isCursor = focused && i == cursor
+            let isCursor = focused && (i == cursor || field.isSelected)
             let grapheme = i < chars.count ? String(chars[i]) : " "
             let w = max(1, TextWidth.columns(of: grapheme))
             guard x + w <= area.maxX else { break }

@@ -82,6 +82,10 @@ public struct FormField: Hashable, Sendable {
     public var choice: Int?
     /// Toggle fields.
     public var isOn: Bool
+    /// The text is a prefilled value (remembered or default) selected as a whole: the first
+    /// character typed replaces it, as in every form toolkit; a cursor key or Backspace starts
+    /// editing it instead. Ends at the first key that edits the field.
+    public var isSelected: Bool
 
     public init(id: String, label: String, kind: FieldKind, isRequired: Bool = false,
                 text: String = "", choice: Int? = nil, isOn: Bool = false) {
@@ -93,6 +97,7 @@ public struct FormField: Hashable, Sendable {
         self.cursor = text.count
         self.choice = choice
         self.isOn = isOn
+        self.isSelected = !text.isEmpty
     }
 
     public static func text(_ id: String, label: String, maxLength: Int = 200, required: Bool = false,

@@ -105,6 +105,16 @@ public struct FormState: Hashable, Sendable {
         case .text, .number, .dateTime:
             var chars = Array(field.text)
             field.cursor = min(max(0, field.cursor), chars.count)
+            if field.isSelected, case .char(let c) = key {
+                var emptied = field
+                emptied.text = ""
+                guard emptied.accepts(c) else { return .ignored }
+                field = emptied
+                chars.removeAll()
+                field.cursor = 0
+            }
+            let wasSelected = field.isSelected
+            field.isSelected = false
             switch key {
             case .left: field.cursor = max(0, field.cursor - 1); return .moved
             case .right: field.cursor = min(chars.count, field.cursor + 1); return .moved
@@ -124,7 +134,9 @@ public struct FormState: Hashable, Sendable {
                 guard field.accepts(c) else { return .ignored }
                 chars.insert(c, at: field.cursor)
                 field.cursor += 1
-            default: return .ignored
+            default:
+                field.isSelected = wasSelected
+                return .ignored
             }
             field.text = String(chars)
         }

@@ -36,8 +36,9 @@ struct HistoryBranch {
             return HistoryBranch(kind: kind, table: "dose_record", timeColumn: "recordedAt",
                                  extraConditions: ["n.status IS NOT NULL"],
                                  columns: "n.status AS subtype, n.withheldReason AS detailA, "
-                                    + "(SELECT dm.drugName FROM medication dm WHERE dm.id = n.medicationId) || char(31) || n.slotTime "
-                                    + "AS detailB, n.scheduledAt AS detailNumber, NULL AS detailNumber2")
+                                    + "(SELECT dm.drugName || char(31) || dm.doseUnit || char(31) || dm.route FROM medication dm "
+                                    + "WHERE dm.id = n.medicationId) || char(31) || n.slotTime AS detailB, n.scheduledAt AS detailNumber, "
+                                    + "(SELECT dm.doseAmount FROM medication dm WHERE dm.id = n.medicationId) AS detailNumber2")
         case .calculatorResult:
             return HistoryBranch(kind: kind, table: "calculator_result", timeColumn: "savedAt", extraConditions: [],
                                  columns: "n.toolId AS subtype, n.summary AS detailA, NULL AS detailB, "
@@ -52,8 +53,10 @@ struct HistoryBranch {
         case .asNeededDose:
             return HistoryBranch(kind: kind, table: "as_needed_dose", timeColumn: "givenAt", extraConditions: [],
                                  columns: "'given' AS subtype, n.overrideReason AS detailA, "
-                                    + "(SELECT dm.drugName FROM medication dm WHERE dm.id = n.medicationId) AS detailB, "
-                                    + "n.doseAmount AS detailNumber, NULL AS detailNumber2")
+                                    + "(SELECT dm.drugName || char(31) || dm.doseUnit || char(31) || dm.route FROM medication dm "
+                                    + "WHERE dm.id = n.medicationId) AS detailB, "
+                                    + "COALESCE(n.doseAmount, (SELECT dm.doseAmount FROM medication dm WHERE dm.id = n.medicationId)) "
+                                    + "AS detailNumber, NULL AS detailNumber2")
         }
     }
 
@@ -81,20 +84,28 @@ struct HistoryBranch {
             let value = MeasurementText.value(kind: measurementKind, value: number ?? 0, diastolic: number2)
             return (measurementKind.displayName.prefix(1).uppercased() + measurementKind.displayName.dropFirst(), value)
         case .doseRecord:
-            // detailB is "drug name <US> slot time".
+            // detailB is "drug name <US> unit <US> route <US> slot time"; detailNumber2 the prescribed amount.
             let parts = (detailB ?? "?").split(separator: "\u{1F}", omittingEmptySubsequences: false).map(String.init)
-            var details = ["\(parts.count > 1 ? parts[1] : "?") slot"]
+            var details = ["\(parts.count > 3 ? parts[3] : "?") slot"]
             if let reason = detailA.flatMap(WithheldReason.init(rawValue:)) { details.append(reason.displayName) }
-            return ("Dose \(subtype): \(parts[0])", details.joined(separator: " · "))
+            return ("Dose \(subtype): \(doseText(parts, amount: number2))", details.joined(separator: " · "))
         case .calculatorResult:
             return ("Calculator \(subtype)", detailA ?? "")
         case .strokeAssessment:
             return ("Stroke triage \(subtype)", detailA ?? "")
         case .asNeededDose:
+            // detailB is "drug name <US> unit <US> route"; detailNumber the amount given (else prescribed).
+            let parts = (detailB ?? "?").split(separator: "\u{1F}", omittingEmptySubsequences: false).map(String.init)
             var details: [String] = ["as needed"]
-            if let amount = number { details.append(NumberFormat.trimmed(amount)) }
             if let reason = detailA { details.append("override: \(reason)") }
-            return ("Dose given: \(detailB ?? "?")", details.joined(separator: " · "))
+            return ("Dose given: \(doseText(parts, amount: number))", details.joined(separator: " · "))
         }
+    }
+
+    /// "paracetamol 240 mg oral": what a dose row is, as the drug round shows it.
+    private static func doseText(_ parts: [String], amount: Double?) -> String {
+        guard parts.count > 2 else { return parts.first ?? "?" }
+        let route = MedicationRoute(rawValue: parts[2])?.displayName ?? parts[2]
+        return [parts[0], amount.map { NumberFormat.trimmed($0) }, parts[1], route].compactMap { $0 }.joined(separator: " ")
     }
 }

@@ -34,14 +34,25 @@ extension MedicationsScreen {
         let format = WardFormat(context)
         // The time shows on the first slot of each group only, so the groups read as blocks.
         let firstOfGroup = Set(board.groups.compactMap { $0.items.first.map(Self.key) })
+        // Short of room the schedule gives way first, then the name, then the drug; the dose and
+        // route are the last to shrink.
+        let items = board.items
+        let fits = [
+            ColumnFit(wanted: ColumnFit.content(items.map(\.patientName), title: context.t("column.patient"), cap: 22), minimum: 8, priority: 1),
+            ColumnFit(wanted: ColumnFit.content(items.map(\.medication.drugName), title: context.t("column.medication"), cap: 40), minimum: 10, priority: 2),
+            ColumnFit(wanted: ColumnFit.content(items.map { text.dose($0.medication) }, title: context.t("column.dose"), cap: 24), minimum: 24, priority: 3),
+            ColumnFit(wanted: ColumnFit.content(items.map(\.medication.schedule.summary), title: context.t("column.schedule")), minimum: 5, priority: 0),
+        ]
+        let widths = ColumnFit.widths(fits, available: table.width - 22 - 7)
         let columns = [
             TableColumn("", width: .length(1)),
             TableColumn(context.t("column.state"), width: .length(11)),
             TableColumn(context.t("column.due"), width: .length(5)),
             TableColumn(context.t("column.bed"), width: .length(5)),
-            TableColumn(context.t("column.patient"), width: .percent(22)),
-            TableColumn(context.t("column.medication"), width: .fill),
-            TableColumn(context.t("column.schedule"), width: .percent(22)),
+            TableColumn(context.t("column.patient"), width: .length(widths[0])),
+            TableColumn(context.t("column.medication"), width: .length(widths[1])),
+            TableColumn(context.t("column.dose"), width: .length(widths[2])),
+            TableColumn(context.t("column.schedule"), width: .length(widths[3])),
         ]
         let view = TableView(source: ArrayDataSource(board.items), state: roundList, columns: columns,
                              emptyText: context.t("round.empty"), glyphs: context.glyphs) { [marked] item in
@@ -51,7 +62,7 @@ extension MedicationsScreen {
             return TableRow([
                 marked.contains(key) ? context.glyphs.bullet : "",
                 text.badge(item.state), due, item.bedLabel, item.patientName,
-                "\(item.medication.drugName) \(text.dose(item.medication))", item.medication.schedule.summary,
+                item.medication.drugName, text.dose(item.medication), item.medication.schedule.summary,
             ], role: text.role(item.state))
         }
         view.render(in: table, into: &buffer)
@@ -67,25 +78,43 @@ extension MedicationsScreen {
             return chip == filter ? "[\(word)]" : " \(word) "
         }.joined(separator: " ")
         let adherence = MedicationText(context).adherence(medications.patientAdherence7d)
-        buffer.put(context.t("meds.header", patient.bedLabel, patient.fullName, adherence), in: header, role: .header, attributes: [.bold])
+        // The chips keep the right; the bed, name and adherence are cut short rather than overwritten.
+        let chipsWidth = TextWidth.columns(of: chips)
+        let title = header.inset(right: min(header.width, chipsWidth + 1))
+        buffer.put(context.t("meds.header", patient.bedLabel, patient.fullName, adherence), in: title, role: .header,
+                   attributes: [.bold], ellipsis: context.glyphs.ellipsis)
         buffer.put(chips, in: header, role: .info, alignment: .right)
         let shown = rows
         medsList.clamp(count: shown.count, visibleRows: visibleRows)
         let text = MedicationText(context)
-        let columns = [
-            TableColumn(context.t("column.medication"), width: .fill),
-            TableColumn(context.t("column.schedule"), width: .length(table.width >= 120 ? 24 : 12)),
-            TableColumn(context.t("column.status"), width: .length(9)),
-            TableColumn(context.t("column.latest"), width: .length(13)),
-            TableColumn(context.t("column.next"), width: .length(8)),
-            TableColumn(context.t("column.adherence7"), width: .length(4), alignment: .right),
-            TableColumn(context.t("column.effect"), width: .length(20)),
-        ]
         let now = medications.now
+        // As on the round: the effect, the latest record and the schedule give way before the
+        // drug's name, and the dose and route are the last to shrink.
+        let fits = [
+            ColumnFit(wanted: ColumnFit.content(shown.map(\.medication.drugName), title: context.t("column.medication"), cap: 40), minimum: 10, priority: 3),
+            ColumnFit(wanted: ColumnFit.content(shown.map { text.dose($0.medication) }, title: context.t("column.dose"), cap: 24), minimum: 24, priority: 4),
+            ColumnFit(wanted: ColumnFit.content(shown.map(\.medication.schedule.summary), title: context.t("column.schedule"), cap: 24), minimum: 6, priority: 1),
+            ColumnFit(wanted: 9, minimum: 9, priority: 5),
+            ColumnFit(wanted: 13, minimum: 8, priority: 2),
+            ColumnFit(wanted: 8, minimum: 8, priority: 5),
+            ColumnFit(wanted: 4, minimum: 4, priority: 5),
+            ColumnFit(wanted: 20, minimum: 0, priority: 0),
+        ]
+        let widths = ColumnFit.widths(fits, available: table.width - 7)
+        let columns = [
+            TableColumn(context.t("column.medication"), width: .length(widths[0])),
+            TableColumn(context.t("column.dose"), width: .length(widths[1])),
+            TableColumn(context.t("column.schedule"), width: .length(widths[2])),
+            TableColumn(context.t("column.status"), width: .length(widths[3])),
+            TableColumn(context.t("column.latest"), width: .length(widths[4])),
+            TableColumn(context.t("column.next"), width: .length(widths[5])),
+            TableColumn(context.t("column.adherence7"), width: .length(widths[6]), alignment: .right),
+            TableColumn(context.t("column.effect"), width: .length(widths[7])),
+        ]
         let view = TableView(source: ArrayDataSource(shown), state: medsList, columns: columns,
                              emptyText: context.t("meds.empty_filter"), glyphs: context.glyphs) { row in
             TableRow([
-                "\(row.medication.drugName) \(text.dose(row.medication))", row.medication.schedule.summary,
+                row.medication.drugName, text.dose(row.medication), row.medication.schedule.summary,
                 text.status(row, now: now), text.latest(row.latest), text.next(row),
                 row.medication.schedule.isAsNeeded ? "" : text.adherence(row.adherence7d),
                 text.effectiveness(row.effectiveness),

@@ -6,8 +6,8 @@ import WardStore
 /// - the ward's drug round: every due and overdue slot on every cot, grouped by time with
 ///   overdue groups first; Enter records given, `w` withheld (asks why), `z` snooze, Space marks
 ///   several slots so one key records them together, `u` undoes the last record;
-/// - the selected patient's medication list (`p` chooses the patient; with nobody
-///   chosen, `v` opens the cot of the slot selected on the round), filtered by the chip
+/// - the selected patient's medication list (the Dashboard's cot unless `p` chose another;
+///   with nobody, `v` opens the cot of the slot selected on the round), filtered by the chip
 ///   `f` cycles (All / Active / Paused / Attention); `n` adds, `e` edits, `P` pauses or resumes,
 ///   `S` stops, `g` logs an as-needed dose.
 @MainActor

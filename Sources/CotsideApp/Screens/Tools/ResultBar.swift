@@ -6,6 +6,8 @@ import TerminalUI
 /// missing or wrong (in the danger style), and no numbers at all.
 struct ResultBar {
     var evaluation: ToolEvaluation
+    /// Whose declarations give each result its words and unit ("Body surface area", "m²").
+    var spec: ToolSpec
     var glyphs: GlyphSet
     var strings: ToolStrings
 
@@ -24,6 +26,22 @@ struct ResultBar {
         case .info: return .info
         case .caution: return .warning
         case .danger: return .danger
+        }
+    }
+
+    /// A result as people read it: its label, then the value with its unit ("Dose 240 mg",
+    /// "Score 1 point"); an object's parts follow its label ("Weight-for-age: z-score -0.72, …").
+    static func describe(_ field: ResultField, spec: ToolSpec) -> String {
+        let label = spec.outputLabel(field.key)
+        switch field.value {
+        case .object(let fields):
+            return "\(label.label): " + fields.map { describe($0, spec: spec) }.joined(separator: ", ")
+        case .number(let d):
+            return "\(label.label) \(label.valueText(format(field.value), isOne: d == 1))"
+        case .integer(let n):
+            return "\(label.label) \(label.valueText(format(field.value), isOne: n == 1))"
+        case .bool, .word:
+            return "\(label.label) \(format(field.value))"
         }
     }
 
@@ -48,11 +66,12 @@ struct ResultBar {
             for note in notes { out.append(("\(glyphs.statusUnknown) \(note)", .muted)) }
             return out
         case .invalid(let errors):
-            return errors.map { ("\(glyphs.statusDanger) \(strings.fix) \($0.field): \($0.message)", .danger) }
+            // The input's label, not its contract key ("Weight", not "weight_kg").
+            return errors.map { ("\(glyphs.statusDanger) \(strings.fix) \(spec.input($0.field)?.label ?? $0.field): \($0.message)", .danger) }
         case .result(let result):
             var out: [(String, StyleRole)] = []
             let values = result.fields.filter { field in !result.categories.contains { $0.key == field.key } }
-                .map { "\($0.key) \(ResultBar.format($0.value))" }
+                .map { ResultBar.describe($0, spec: spec) }
             var line = ""
             for value in values {
                 let next = line.isEmpty ? value : line + "   " + value
@@ -65,7 +84,7 @@ struct ResultBar {
             }
             if !line.isEmpty { out.append((line, .header)) }
             for category in result.categories {
-                out.append(("\(ResultBar.symbol(category.severity, glyphs)) \(category.key): \(category.word) (\(category.label))",
+                out.append(("\(ResultBar.symbol(category.severity, glyphs)) \(spec.outputLabel(category.key).label): \(category.label)",
                             ResultBar.role(category.severity)))
             }
             for text in TextWrap.wrap(result.interpretation, width: max(1, width)) { out.append((text, .normal)) }

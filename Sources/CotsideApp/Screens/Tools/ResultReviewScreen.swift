@@ -70,7 +70,7 @@ final class ResultReviewScreen: Screen {
         }
         out.append(("", .normal))
         out.append((context.t("tools.review.result"), .header))
-        for (text, role) in ResultBar(evaluation: .result(result), glyphs: g, strings: ToolStrings(context)).lines(width: width - 2) {
+        for (text, role) in ResultBar(evaluation: .result(result), spec: form.spec, glyphs: g, strings: ToolStrings(context)).lines(width: width - 2) {
             out.append(("  " + text, role))
         }
         out.append(("", .normal))

@@ -123,6 +123,7 @@ struct ToolForm {
         default:
             field.text = text
             field.cursor = text.count
+            field.isSelected = !text.isEmpty
         }
         state[key] = field
         chartNotes[key] = note

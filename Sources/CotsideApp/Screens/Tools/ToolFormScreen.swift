@@ -125,7 +125,7 @@ final class ToolFormScreen: Screen {
         let strings = ToolStrings(context)
         let inner = area.inset(left: 1, right: 1)
         let evaluation = form.evaluation
-        let bar = ResultBar(evaluation: evaluation, glyphs: context.glyphs, strings: strings)
+        let bar = ResultBar(evaluation: evaluation, spec: form.spec, glyphs: context.glyphs, strings: strings)
         var extra = extraLines(evaluation, context)
         let resultLines = bar.lines(width: inner.width)
         let barHeight = min(max(3, resultLines.count + extra.count), max(3, inner.height / 2))

@@ -34,7 +34,7 @@ struct ToolFormView {
             case .choice(let options):
                 let picked = field.choice.flatMap { options.indices.contains($0) ? options[$0] : nil }
                 if case .choice = input.kind {
-                    line.text += picked.map { pad("\($0.title) \(strings.points)", 7) + " \($0.descriptor)" } ?? "–"
+                    line.text += picked.map { pad("\($0.title) \($0.title == "1" ? strings.point : strings.points)", 9) + " \($0.descriptor)" } ?? "–"
                 } else {
                     let title = picked?.title ?? "–"
                     line.text += focused ? "\(glyphs.arrowLeft) \(title) \(glyphs.arrowRight)" : "  \(title)"
@@ -109,6 +109,7 @@ struct ToolFormView {
 
 /// Localised words the tool views need, gathered once per render from the catalogue.
 struct ToolStrings {
+    var point: String
     var points: String
     var optional: String
     var result: String
@@ -118,6 +119,7 @@ struct ToolStrings {
     var interpretation: String
 
     @MainActor init(_ context: AppContext) {
+        point = context.t("tools.point")
         points = context.t("tools.points")
         optional = context.t("tools.optional")
         result = context.t("tools.result")

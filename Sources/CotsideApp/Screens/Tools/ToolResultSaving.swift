@@ -19,13 +19,14 @@ protocol ToolResultSaving: AnyObject {
 enum SavedResultDraft {
     static func make(form: ToolForm, result: ToolResult, patientId: Int64) -> CalculatorResultDraft {
         CalculatorResultDraft(patientId: patientId, toolId: form.spec.id, inputsJSON: ContractJSON.object(form.raw),
-                              resultJSON: ContractJSON.result(result), summary: summary(result), reviewed: true)
+                              resultJSON: ContractJSON.result(result), summary: summary(result, spec: form.spec), reviewed: true)
     }
 
-    /// The first values and every category word: "bsa_m2 0.76", "score 8 · reassuring".
-    static func summary(_ result: ToolResult) -> String {
+    /// The first values and every category in people's words: "Body surface area 0.762 m²",
+    /// "Score 8 points · Reassuring".
+    static func summary(_ result: ToolResult, spec: ToolSpec) -> String {
         let values = result.fields.filter { f in !result.categories.contains { $0.key == f.key } }
-            .prefix(2).map { "\($0.key) \(ResultBar.format($0.value))" }
-        return (values + result.categories.map(\.word)).joined(separator: " · ")
+            .prefix(2).map { ResultBar.describe($0, spec: spec) }
+        return (values + result.categories.map(\.label)).joined(separator: " · ")
     }
 }

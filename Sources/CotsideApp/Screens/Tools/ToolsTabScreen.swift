@@ -3,11 +3,14 @@ import TerminalUI
 
 /// The Tools tab: every calculator grouped ("Scores & assessment", "Calculators",
 /// "Stroke triage") with a line each. Typing filters; Enter opens the tool.
-/// Letters always go to the filter (so `q`, `s`, `a` type here; quit with `:` or another tab);
-/// digits still switch tabs.
+/// Letters go to the filter (so `q`, `s`, `a` type here; quit with `:` or another tab), except
+/// `p` at an empty filter, which chooses the patient as on every tab; `/` starts a filter that
+/// takes `p` too. Digits still switch tabs. Forms pre-fill from the selected patient's chart.
 @MainActor
 final class ToolsTabScreen: Screen {
     private(set) var query = ""
+    /// True once a filter was started (`/` or a letter): then `p` is text, not the patient key.
+    private(set) var filtering = false
     private(set) var selected = 0
     private var visibleRows = 10
     /// Saving to the chart, once the app has a store and a selected patient (see `ToolResultSaving`).
@@ -51,15 +54,23 @@ final class ToolsTabScreen: Screen {
             KeyBinding([.down], action: "tools.down", label: "", help: context.t("key.down"), group: g),
             KeyBinding([.up], action: "tools.up", label: "", help: context.t("key.up"), group: g),
             KeyBinding([.escape], action: "tools.clear", label: query.isEmpty ? "" : context.t("tools.key.clear"), help: context.t("tools.action.clear"), group: g),
-        ])
+            KeyBinding([.char("/")], action: "tools.filter", label: "", help: context.t("tools.action.filter"), group: g),
+        ] + (context.repository == nil ? [] : [
+            KeyBinding([.char("p")], action: WardShellAction.pickPatient, label: filtering ? "" : context.t("key.patient"),
+                       help: context.t("action.pick_patient"), group: g),
+        ]))
     }
 
     func handle(_ event: TerminalEvent, _ context: AppContext) -> Intent {
         guard case .key(let key) = event else { return .ignored }
         switch key {
+        // At an empty filter `p` is the patient key (the key map has it); `/` types it instead.
+        case .char("p") where !filtering && context.repository != nil:
+            return .ignored
         // Digits stay tab keys, so 1–4 always switch tabs from the list.
         case .char(let c) where c.isLetter || c == " " || c == "-" || c == "_":
             query.append(c)
+            filtering = true
             selected = 0
             return .handled
         // Help and the palette stay reachable although the list takes typed text.
@@ -72,10 +83,12 @@ final class ToolsTabScreen: Screen {
         case .backspace:
             guard !query.isEmpty else { return .ignored }
             query.removeLast()
+            filtering = !query.isEmpty
             selected = 0
             return .handled
         case .ctrl("u"):
             query = ""
+            filtering = false
             return .handled
         case .pageDown:
             selected += visibleRows
@@ -94,9 +107,14 @@ final class ToolsTabScreen: Screen {
         case "tools.down": selected = min(max(0, rows.count - 1), selected + 1)
         case "tools.up": selected = max(0, selected - 1)
         case "tools.clear":
-            guard !query.isEmpty else { return .ignored }
+            guard !query.isEmpty || filtering else { return .ignored }
             query = ""
+            filtering = false
             selected = 0
+        case "tools.filter":
+            filtering = true
+        case WardShellAction.pickPatient:
+            return .perform(WardShellAction.pickPatient)
         case "tools.open":
             guard rows.indices.contains(selected) else { return .handled }
             let screen = Self.screen(for: rows[selected].entry, context)
@@ -128,6 +146,11 @@ final class ToolsTabScreen: Screen {
         let parts = Layout.vertical([.length(1), .length(1), .fill]).split(inner)
         let prompt = "\(context.t("tools.filter")) \(query)_"
         buffer.put(prompt, in: parts[0], role: query.isEmpty ? .muted : .input)
+        if context.repository != nil {
+            let whose = context.selectedPatient.map { context.t("tools.for_patient", $0.bedLabel, $0.fullName) }
+                ?? context.t("tools.for_nobody")
+            buffer.put(whose, in: parts[1], role: .muted, ellipsis: context.glyphs.ellipsis)
+        }
         let rows = catalogue(context).filtered(query)
         selected = min(selected, max(0, rows.count - 1))
         if rows.isEmpty {

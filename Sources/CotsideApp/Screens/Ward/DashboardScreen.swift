@@ -65,7 +65,8 @@ final class DashboardScreen: Screen {
                 let loaded = try await repository.dashboard(now: now, timeZone: zone)
                 guard let self, expected == self.generation else { return .handled }
                 self.show(loaded)
-                return .session(.wardSettings(loaded.settings))
+                return .all([.session(.wardSettings(loaded.settings)),
+                             .session(.dashboardPatient(self.selectedRow?.patient, moved: false))])
             } catch {
                 let text = context.t("ward.load_failed", WardTask.describe(error))
                 if self?.dashboard == nil { self?.loadError = text }
@@ -100,7 +101,7 @@ final class DashboardScreen: Screen {
             switch key {
             case .pageUp, .pageDown, .home, .end, .char("g"), .char("G"):
                 list.handle(key, count: rows.count, visibleRows: visibleRows)
-                return .handled
+                return selectionMoved
             case .escape where !marked.isEmpty:
                 marked.removeAll()
                 return .handled
@@ -110,7 +111,7 @@ final class DashboardScreen: Screen {
         case .mouse(let mouse):
             guard case .click = mouse.kind else { return .ignored }
             list.handle(mouse, in: Rect(x: 0, y: 2, width: 1000, height: visibleRows), count: rows.count)
-            return .handled
+            return selectionMoved
         case .resize:
             return .ignored
         }
@@ -118,8 +119,8 @@ final class DashboardScreen: Screen {
 
     func perform(_ action: String, _ context: AppContext) -> Intent {
         switch action {
-        case "dashboard.up": list.handle(.up, count: rows.count, visibleRows: visibleRows); return .handled
-        case "dashboard.down": list.handle(.down, count: rows.count, visibleRows: visibleRows); return .handled
+        case "dashboard.up": list.handle(.up, count: rows.count, visibleRows: visibleRows); return selectionMoved
+        case "dashboard.down": list.handle(.down, count: rows.count, visibleRows: visibleRows); return selectionMoved
         case "dashboard.log.wet": return quickLog(.wet, context)
         case "dashboard.log.dirty": return quickLog(.dirty, context)
         case "dashboard.log.mixed": return quickLog(.mixed, context)
@@ -130,7 +131,7 @@ final class DashboardScreen: Screen {
             guard let row = selectedRow else { return .handled }
             if marked.contains(row.patient.id) { marked.remove(row.patient.id) } else { marked.insert(row.patient.id) }
             list.handle(.down, count: rows.count, visibleRows: visibleRows)
-            return .handled
+            return selectionMoved
         case "dashboard.new", "ward.log_nappy":
             guard let row = selectedRow else { return .message(.info(context.t("dashboard.empty"))) }
             return .push(NewEntryScreen(patient: row.patient))
@@ -157,6 +158,10 @@ final class DashboardScreen: Screen {
             return .ignored
         }
     }
+
+    /// The user moved the selection: its cot becomes the patient Medications, Trends and Tools
+    /// are about, ending any explicit choice made elsewhere (see `AppContext.selectedPatient`).
+    private var selectionMoved: Intent { .session(.dashboardPatient(selectedRow?.patient, moved: true)) }
 
     /// The cots a quick key acts on: every marked cot, else the selected one.
     private var targets: [Patient] {

@@ -37,7 +37,7 @@ final class HistoryFilterScreen: WardFormScreen {
         let f = history.baseFilter
         let kindIndex = Self.kinds.firstIndex(of: Self.current(f)) ?? 0
         super.init(titleKey: "filter.title", fields: [
-            .text("bed", label: context.t("filter.bed"), maxLength: 16, value: context.selectedPatient?.bedLabel ?? ""),
+            .text("bed", label: context.t("filter.bed"), maxLength: 16, value: context.historyPatient?.bedLabel ?? ""),
             .choice("kind", label: context.t("filter.kind"),
                     options: Self.kinds.map { ChoiceOption(Self.label($0, format, context)) }, selected: kindIndex),
             .text("staff", label: context.t("filter.staff"), maxLength: 4, value: history.staffInitialsFilter ?? ""),

@@ -29,7 +29,7 @@ final class HistoryScreen: Screen {
 
     func filter(_ context: AppContext) -> HistoryFilter {
         var f = baseFilter
-        f.patientId = context.selectedPatient?.id
+        f.patientId = context.historyPatient?.id
         return f
     }
 
@@ -122,7 +122,7 @@ final class HistoryScreen: Screen {
                 }
                 list.handle(key, count: events.count, visibleRows: visibleRows)
                 return fetchIfNeeded(context)
-            case .escape where context.selectedPatient != nil || baseFilter != HistoryFilter() || jumpDate != nil:
+            case .escape where context.historyPatient != nil || baseFilter != HistoryFilter() || jumpDate != nil:
                 return perform("history.clear", context)
             default:
                 return .ignored
@@ -142,7 +142,7 @@ final class HistoryScreen: Screen {
         case "ward.undo":
             return WardTask.undo(context)
         case "history.new":
-            guard let patient = context.selectedPatient, patient.isAdmitted else {
+            guard let patient = context.historyPatient, patient.isAdmitted else {
                 return .message(.info(context.t("history.new_needs_patient")))
             }
             return .push(NewEntryScreen(patient: patient))
@@ -188,7 +188,7 @@ final class HistoryScreen: Screen {
     /// "Bed 3 Alice Smith · wet, dirty · by AB · from … · notes “…”" or "whole ward".
     func scopeText(_ context: AppContext) -> String {
         let format = WardFormat(context)
-        var parts: [String] = [context.selectedPatient.map { context.t("history.scope.patient", $0.bedLabel, $0.fullName) }
+        var parts: [String] = [context.historyPatient.map { context.t("history.scope.patient", $0.bedLabel, $0.fullName) }
                                ?? context.t("history.scope.ward")]
         if !baseFilter.nappyKinds.isEmpty {
             parts.append(baseFilter.nappyKinds.sorted { $0.rawValue < $1.rawValue }.map(format.kind).joined(separator: ", "))
@@ -215,25 +215,42 @@ final class HistoryScreen: Screen {
         }
         visibleRows = max(1, TableView<ArrayDataSource<HistoryEvent>>.bodyArea(of: parts[1]).height)
         let format = WardFormat(context)
+        // The event says what the row is ("Dose given: paracetamol 240 mg oral") and is the last
+        // to shrink; the patient's name (the bed is beside it) gives way first, then the details.
+        let titles = events.map { eventTitle($0, format, context) }
+        let fits = [
+            ColumnFit(wanted: ColumnFit.content(events.map(\.patientName), title: context.t("column.patient"), cap: 24), minimum: 6, priority: 0),
+            ColumnFit(wanted: max(12, ColumnFit.content(titles, title: context.t("column.event"), cap: 48)), minimum: 12, priority: 2),
+            ColumnFit(wanted: max(12, ColumnFit.content(events.map { details($0) }, title: context.t("column.details"))), minimum: 0, priority: 1),
+        ]
+        let widths = ColumnFit.widths(fits, available: parts[1].width - 16 - 6 - 4 - 5)
         let columns = [
             TableColumn(context.t("column.time"), width: .length(16)),
             TableColumn(context.t("column.bed"), width: .length(6)),
-            TableColumn(context.t("column.patient"), width: .max(24)),
-            TableColumn(context.t("column.event"), width: .length(12)),
-            TableColumn(context.t("column.details"), width: .fill),
+            TableColumn(context.t("column.patient"), width: .length(widths[0])),
+            TableColumn(context.t("column.event"), width: .length(widths[1])),
+            TableColumn(context.t("column.details"), width: .length(widths[2])),
             TableColumn(context.t("column.by"), width: .length(4)),
         ]
-        let empty = baseFilter == HistoryFilter() && context.selectedPatient == nil && jumpDate == nil
+        let empty = baseFilter == HistoryFilter() && context.historyPatient == nil && jumpDate == nil
             ? context.t("history.empty") : context.t("history.empty_filtered")
         let view = TableView(source: ArrayDataSource(events), state: list, columns: columns, emptyText: empty,
-                             glyphs: context.glyphs) { event in
-            let kind = event.nappyKind.map(format.kind) ?? event.title
-            var details = event.details
-            if !event.notes.isEmpty { details += (details.isEmpty ? "" : " · ") + event.notes }
-            return TableRow([format.stamp(event.occurredAt), event.bedLabel, event.patientName,
-                             event.kind == .nappyChange ? context.t("history.event.nappy", kind) : event.title,
-                             details, event.staffInitials ?? "—"])
+                             glyphs: context.glyphs) { [self] event in
+            TableRow([format.stamp(event.occurredAt), event.bedLabel, event.patientName, eventTitle(event, format, context),
+                      details(event), event.staffInitials ?? "—"])
         }
         view.render(in: parts[1], into: &buffer)
+    }
+
+    /// What the row is: "Nappy wet" in the user's language, or the store's title.
+    private func eventTitle(_ event: HistoryEvent, _ format: WardFormat, _ context: AppContext) -> String {
+        guard event.kind == .nappyChange else { return event.title }
+        return context.t("history.event.nappy", event.nappyKind.map(format.kind) ?? event.title)
+    }
+
+    /// The details, then the notes.
+    private func details(_ event: HistoryEvent) -> String {
+        guard !event.notes.isEmpty else { return event.details }
+        return event.details + (event.details.isEmpty ? "" : " · ") + event.notes
     }
 }

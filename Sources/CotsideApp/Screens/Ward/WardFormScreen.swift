@@ -14,12 +14,8 @@ class WardFormScreen: Screen {
     /// Extra line under the form (what the form is about: a bed and a name).
     var subtitle: String = ""
 
-    /// Date-time fields still showing their default: the first typed character replaces it.
-    private var untouchedTimes: Set<String>
-
     init(titleKey: String, fields: [FormField], _ context: AppContext) {
         self.titleKey = titleKey
-        untouchedTimes = Set(fields.filter { $0.kind == .dateTime }.map(\.id))
         state = FormState(fields: fields, context: FormContext(now: context.clock.now, timeZone: context.clock.timeZone,
                                                                 strings: context.uiStrings))
     }
@@ -45,13 +41,6 @@ class WardFormScreen: Screen {
             return .handled
         }
         let focusedID = state.fields.indices.contains(state.focus) ? state.fields[state.focus].id : ""
-        // Typing into an untouched date-time field replaces its default ("now") instead of appending.
-        if case .char = key, untouchedTimes.contains(focusedID), var field = state[focusedID] {
-            field.text = ""
-            field.cursor = 0
-            state[focusedID] = field
-        }
-        if key != .tab, key != .backTab, key != .up, key != .down { untouchedTimes.remove(focusedID) }
         switch state.handle(key) {
         case .submit: return submit(context)
         case .refused(let why): return .message(.error(why))
