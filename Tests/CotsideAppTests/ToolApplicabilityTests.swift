@@ -12,6 +12,8 @@ import XCTest
 final class ToolApplicabilityTests: WardTestCase {
     func open(_ tool: String) async {
         await press(.char("3"))
+        // `/` starts the filter, so a name that begins with p is typed, not the patient picker.
+        await press(.char("/"))
         await type(tool)
         await press(.enter)
     }

@@ -26,13 +26,13 @@ final class ToolFormWordingTests: ShellTestCase {
         // Verbal 4 chosen first, then age 2 typed: the row reads the under-5 descriptor of 4.
         let lines = screen(shell, keys: "3 g c s Enter 4 4 6 2", width: 100, height: 30)
         assertShows(lines, "Cries but consolable; irritable")
-        assertShows(lines, "score 14")
+        assertShows(lines, "Score 14 points")
     }
 
     @MainActor func testFocusedFieldShowsItsHelp() async throws {
         let shell = try makeShell()
         // PRAM: the SpO2 field's help gives the points.
-        var lines = screen(shell, keys: "3 p r a m Enter Down Down Down Down", width: 100, height: 30)
+        var lines = screen(shell, keys: "3 / p r a m Enter Down Down Down Down", width: 100, height: 30)
         assertShows(lines, "0 points ≥ 95 %, 1 point 92–94 %, 2 points < 92 %")
         lines = screen(shell, keys: "Up", width: 100, height: 30)
         assertDoesNotShow(lines, "0 points ≥ 95 %")
