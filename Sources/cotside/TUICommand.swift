@@ -1,6 +1,7 @@
 import ArgumentParser
 import CotsideApp
 import Foundation
+import WardStore
 import TerminalUI
 
 /// Opens Cotside full screen (the default command).
@@ -36,6 +37,8 @@ struct TUICommand: AsyncParsableCommand {
         defer { backend.restore() }
         if !backend.hasColors { shell.context.forceMonochrome() }
         await AppRunner(shell: shell, backend: backend).run()
+        // The ward is closed before the process may die of a signal (which skips Entry's close).
+        OpenWards.shared.closeAll()
         // Dies of SIGTERM/SIGHUP/SIGINT (status 128 + n) when one of them ended the run.
         backend.finish(interrupted: shell.quitByInterrupt)
     }
