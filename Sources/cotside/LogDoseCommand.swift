@@ -11,7 +11,8 @@ struct LogDoseCommand: AsyncParsableCommand {
         Name the medication with --drug (its name, case-insensitive) or --med ID. For a scheduled medication \
         --slot says which dose (e.g. 14:00, yesterday 22:00); without it, the one slot due or overdue now. \
         A slot that already holds a status is refused, naming who recorded it and when (exit 2): \
-        one dose is never charted twice. Withheld needs \
+        one dose is never charted twice. To change a recorded status on purpose, add --correct REASON \
+        with --slot (audited; the reason is kept with the record). Withheld needs \
         --reason: refused, nil-by-mouth, vomited, not-available, clinical-decision or other. As-needed doses \
         that break the minimum interval or 24 h maximum are refused unless --override-reason says why.
         """
@@ -27,6 +28,8 @@ struct LogDoseCommand: AsyncParsableCommand {
     @Option(name: .long, parsing: .unconditional,
             help: ArgumentHelp("When it was given or withheld (default now).", valueName: "time")) var at: String?
     @Option(name: .customLong("override-reason"), help: "Give an as-needed dose the rules refuse, saying why.") var overrideReason: String?
+    @Option(name: .customLong("correct"), help: ArgumentHelp("Correct the slot's recorded status, saying why (needs --slot).",
+                                                             valueName: "reason")) var correction: String?
     @Option(name: .long, help: "Free-text notes.") var notes = ""
     @Option(name: .long, help: "Initials of the staff member recording it.") var by: String?
     @Flag(name: .long, help: "Print the stored record as JSON.") var json = false
@@ -88,6 +91,11 @@ struct LogDoseCommand: AsyncParsableCommand {
         if overrideReason != nil {
             throw CommandFailure.usage("--override-reason is for as-needed medications; \(medication.drugName) is scheduled")
         }
+        if let correction {
+            try await correct(cli: cli, medication: medication, patient: patient, status: status, reason: reason,
+                              why: correction, slotTime: slotTime, staff: staff)
+            return
+        }
         let slot = try await pickSlot(cli: cli, medication: medication, near: slotTime)
         let draft = DoseRecordDraft(medicationId: medication.id, scheduledAt: slot.scheduledAt, status: status,
                                     withheldReason: reason, recordedAt: status == .missed && self.at == nil ? slot.scheduledAt : at,
@@ -102,7 +110,7 @@ struct LogDoseCommand: AsyncParsableCommand {
         } catch let error as WardStoreError {
             throw CommandFailure.usage(error.description)
         } catch let refusal as DoseAlreadyRecordedError {
-            throw CommandFailure.usage(refusal.description)
+            throw CommandFailure.usage(refusal.description + "; here: the same command with --slot \(slot.time) --correct \"REASON\"")
         }
         if json {
             print(try WardCLI.json(DoseJSON(record: record, medication: medication, bed: patient.bedLabel)))
@@ -110,6 +118,38 @@ struct LogDoseCommand: AsyncParsableCommand {
             let why = record.withheldReason.map { " (\($0.displayName))" } ?? ""
             print("Recorded dose \(record.id): bed \(patient.bedLabel) \(medication.doseText) \(slot.time) slot "
                   + "\(status.rawValue)\(why) at \(cli.clockText(record.recordedAt ?? at))")
+        }
+    }
+
+    /// `--correct`: a deliberate, audited change of a slot's recorded status, with the reason.
+    private func correct(cli: WardCLI, medication: Medication, patient: Patient, status: DoseStatus, reason: WithheldReason?,
+                         why: String, slotTime: Date?, staff: Int64?) async throws {
+        guard slotTime != nil else {
+            throw CommandFailure.usage("--correct needs --slot: say which recorded dose to correct, e.g. --slot 14:00")
+        }
+        if at != nil { throw CommandFailure.usage("--at is not used with --correct: the time the dose was recorded stays") }
+        let slot = try await pickSlot(cli: cli, medication: medication, near: slotTime)
+        let existing = try await cli.store.doseRecords(medicationId: medication.id, from: slot.scheduledAt,
+                                                       to: slot.scheduledAt.addingTimeInterval(1))
+        guard let record = existing.first, let previous = record.liveStatus else {
+            throw CommandFailure.usage("--correct: the \(slot.time) dose of \(medication.drugName) has no recorded status to correct; "
+                                       + "record it without --correct")
+        }
+        let corrected: DoseRecord
+        do {
+            corrected = try await cli.store.correctDose(id: record.id, status: status, withheldReason: reason, reason: why, by: staff).record
+        } catch let error as WardValidationError {
+            throw WardCLI.usage(error)
+        } catch let error as WardStoreError {
+            throw CommandFailure.usage(error.description)
+        }
+        if json {
+            print(try WardCLI.json(DoseJSON(record: corrected, medication: medication, bed: patient.bedLabel)))
+        } else {
+            let wasWhy = record.withheldReason.map { " (\($0.displayName))" } ?? ""
+            let nowWhy = corrected.withheldReason.map { " (\($0.displayName))" } ?? ""
+            print("Corrected dose \(corrected.id): bed \(patient.bedLabel) \(medication.doseText) \(slot.time) slot "
+                  + "\(previous.rawValue)\(wasWhy) → \(status.rawValue)\(nowWhy); reason: \(why)")
         }
     }
 

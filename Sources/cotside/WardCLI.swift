@@ -59,7 +59,7 @@ struct WardCLI {
         "withheldReason": "--reason", "overrideReason": "--override-reason", "notes": "--notes",
         "bedLabel": "--bed", "dateOfBirth": "--dob", "birthWeightGrams": "--birth-weight-g",
         "gestationalAgeWeeks": "--ga", "gestationalAgeDays": "--ga", "nappyWeightGrams": "--weight-g",
-        "stoolColour": "--colour", "range": "--set",
+        "stoolColour": "--colour", "range": "--set", "reason": "--correct", "status": "--status",
     ]
 
     /// "14:05" in the ward's time zone, with the day when it is not today.

@@ -81,6 +81,16 @@ final class MedsCLITests: WardStoreTestCase {
                           says: "the 12:00 dose of caffeine citrate is already given by AB at 12:00")
         let rows = try await count("dose_record")
         XCTAssertEqual(rows, 1, "one row, still given")
+        // A deliberate correction names the slot and says why; it is audited as an update.
+        try assertRefused(["log", "dose", "--bed", "3", "--drug", "caffeine", "--status", "withheld", "--reason", "nil-by-mouth",
+                           "--correct", "charted on the wrong cot"], says: "--correct needs --slot")
+        try assertRefused(["log", "dose", "--bed", "3", "--drug", "caffeine", "--slot", "20:00", "--status", "missed",
+                           "--correct", "no"], says: "the 20:00 dose of caffeine citrate has no recorded status to correct")
+        let corrected = try cotside(["log", "dose", "--bed", "3", "--drug", "caffeine", "--slot", "12:00", "--status", "withheld",
+                                     "--reason", "nil-by-mouth", "--correct", "charted on the wrong cot", "--by", "AB"])
+        XCTAssertEqual(corrected.status, 0, corrected.stderr)
+        XCTAssertTrue(corrected.stdout.contains("12:00 slot given → withheld (nil by mouth); reason: charted on the wrong cot"),
+                      corrected.stdout)
 
         let prn = try cotside(["log", "dose", "--bed", "3", "--drug", "paracetamol", "--at", "-1h"])
         XCTAssertEqual(prn.status, 0, prn.stderr)
@@ -92,7 +102,7 @@ final class MedsCLITests: WardStoreTestCase {
 
         let meds = try cotside(["meds", "--bed", "3"])
         XCTAssertEqual(meds.status, 0, meds.stderr)
-        XCTAssertTrue(meds.stdout.contains("caffeine citrate 5 mg oral · 12:00 20:00 · active · latest given"), meds.stdout)
+        XCTAssertTrue(meds.stdout.contains("caffeine citrate 5 mg oral · 12:00 20:00 · active · latest withheld (nil by mouth)"), meds.stdout)
         XCTAssertTrue(meds.stdout.contains("paracetamol 5 mg oral · as needed (≥ 4 h apart, max 4/24 h)"), meds.stdout)
         let json = try cotside(["meds", "--bed", "3", "--json", "--filter", "attention"])
         XCTAssertEqual(json.status, 0, json.stderr)
