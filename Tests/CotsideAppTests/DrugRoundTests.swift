@@ -127,6 +127,7 @@ final class DrugRoundTests: WardTestCase {
         let item = meds.items.first { $0.medication.id == seed.gentamicin.id }
         XCTAssertEqual(item?.dueAt, today("14:35"))
         XCTAssertEqual(item?.slot.scheduledAt, today("14:00"), "snoozing keeps the slot's identity")
+        XCTAssertTrue(screenText().contains("14:35z"), "the snoozed due time is shown whole, marked z:\n\(screenText())")
     }
 
     func testMarkedSlotsAreRecordedTogetherAndUndoneTogether() async throws {

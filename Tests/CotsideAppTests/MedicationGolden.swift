@@ -4,10 +4,10 @@ extension Golden {
     static let drugRound = #"""
          1 Dashboard   2 History   3 Tools   4 Medications   5 Trends
          Drug round: 2 due, 1 overdue
-           State       Due   Bed   Patient      Medication       Dose       Schedule
-           ✖ overdue   13:00 3     Ada Lovelace paracetamol      45 mg oral 13:00
-           ! due       14:00 3     Ada Lovelace caffeine citrate 5 mg oral  14:00
-           ! due             10    Bo Preterm   gentamicin       7 mg IV    every 12 h
+           State       Due    Bed   Patient      Medication       Dose       Schedule
+           ✖ overdue   13:00  3     Ada Lovelace paracetamol      45 mg oral 13:00
+           ! due       14:00  3     Ada Lovelace caffeine citrate 5 mg oral  14:00
+           ! due              10    Bo Preterm   gentamicin       7 mg IV    every 12 h
 
 
 

@@ -43,11 +43,12 @@ extension MedicationsScreen {
             ColumnFit(wanted: ColumnFit.content(items.map { text.dose($0.medication) }, title: context.t("column.dose"), cap: 24), minimum: 24, priority: 3),
             ColumnFit(wanted: ColumnFit.content(items.map(\.medication.schedule.summary), title: context.t("column.schedule")), minimum: 5, priority: 0),
         ]
-        let widths = ColumnFit.widths(fits, available: table.width - 22 - 7)
+        let widths = ColumnFit.widths(fits, available: table.width - 23 - 7)
         let columns = [
             TableColumn("", width: .length(1)),
             TableColumn(context.t("column.state"), width: .length(11)),
-            TableColumn(context.t("column.due"), width: .length(5)),
+            // Six: a snoozed slot's time carries a "z" (21:06z), and a due time is never cut.
+            TableColumn(context.t("column.due"), width: .length(6)),
             TableColumn(context.t("column.bed"), width: .length(5)),
             TableColumn(context.t("column.patient"), width: .length(widths[0])),
             TableColumn(context.t("column.medication"), width: .length(widths[1])),
