@@ -25,4 +25,19 @@ final class HistoryDoseRowsTests: WardTestCase {
         // With room to spare the details follow: this dose was an as-needed one.
         XCTAssertTrue(screen(width: 100, height: 24).contains { $0.contains("ibuprofen 6 mg oral") && $0.contains("as needed") })
     }
+
+    /// A long note (a correction's reason, say) gives way before the patient's name: who the
+    /// entry is about stays readable at 120 columns.
+    func testLongDetailsShortenBeforeThePatientsName() async throws {
+        let seed = try await seedMedications()
+        let note = String(repeating: "charted on the wrong cot and corrected after the round; ", count: 3)
+        _ = try await store.logAsNeededDose(AsNeededDoseDraft(medicationId: seed.ibuprofen.id, givenAt: Self.now.addingTimeInterval(-600),
+                                                              doseAmount: 6, notes: note), by: seed.nurse.id)
+        try await startShell()
+        await signIn(seed.nurse)
+        await press(.char("2"))
+        let lines = screen(width: 120, height: 24)
+        let row = try XCTUnwrap(lines.first { $0.contains("ibuprofen 6 mg oral") }, lines.joined(separator: "\n"))
+        XCTAssertTrue(row.contains("Bo Preterm "), row)
+    }
 }

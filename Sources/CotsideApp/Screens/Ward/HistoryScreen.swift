@@ -219,9 +219,11 @@ final class HistoryScreen: Screen {
         // to shrink; the patient's name (the bed is beside it) gives way first, then the details.
         let titles = events.map { eventTitle($0, format, context) }
         let fits = [
-            ColumnFit(wanted: ColumnFit.content(events.map(\.patientName), title: context.t("column.patient"), cap: 24), minimum: 6, priority: 0),
+            // Details (free text, corrections) give way before the patient's name: who the entry
+            // is about matters more than its notes.
+            ColumnFit(wanted: ColumnFit.content(events.map(\.patientName), title: context.t("column.patient"), cap: 24), minimum: 6, priority: 1),
             ColumnFit(wanted: max(12, ColumnFit.content(titles, title: context.t("column.event"), cap: 48)), minimum: 12, priority: 2),
-            ColumnFit(wanted: max(12, ColumnFit.content(events.map { details($0) }, title: context.t("column.details"))), minimum: 0, priority: 1),
+            ColumnFit(wanted: max(12, ColumnFit.content(events.map { details($0) }, title: context.t("column.details"))), minimum: 0, priority: 0),
         ]
         let widths = ColumnFit.widths(fits, available: parts[1].width - 16 - 6 - 4 - 5)
         let columns = [
