@@ -103,7 +103,7 @@ extension SQLiteWardStore {
     /// carriage return) are dropped, so a note cannot act on the terminal that shows it.
     static func cleanNotes(_ notes: String) -> String {
         let kept = notes.replacingOccurrences(of: "\r\n", with: "\n").unicodeScalars.filter {
-            $0.value == 0x09 || $0.value == 0x0A || !($0.value < 0x20 || (0x7F...0x9F).contains($0.value))
+            $0 == "\t" || $0 == "\n" || !WardValidation.isControlCharacter($0)
         }
         return String(String.UnicodeScalarView(kept)).trimmingCharacters(in: .whitespacesAndNewlines)
     }

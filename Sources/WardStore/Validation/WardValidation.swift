@@ -107,9 +107,14 @@ public enum WardValidation {
 
     /// Names, labels and numbers are shown on other people's terminals: a control character
     /// (ESC, BEL, a tab or newline) in one is refused, naming it and where it is.
+    /// C0 controls (tab and newline included), DEL and C1 controls: what must never be stored in
+    /// a name and is dropped from notes (which keep tab and newline).
+    static func isControlCharacter(_ scalar: Unicode.Scalar) -> Bool {
+        scalar.value < 0x20 || (0x7F...0x9F).contains(scalar.value)
+    }
+
     public static func controlCharacters(_ value: String, field: String, what: String) -> ValidationIssue? {
-        guard let index = value.unicodeScalars.firstIndex(where: { $0.value < 0x20 || (0x7F...0x9F).contains($0.value) })
-        else { return nil }
+        guard let index = value.unicodeScalars.firstIndex(where: isControlCharacter) else { return nil }
         let scalar = value.unicodeScalars[index]
         let names: [UInt32: String] = [0x1B: "ESC", 0x07: "BEL", 0x09: "a tab", 0x0A: "a line break", 0x0D: "a carriage return",
                                        0x08: "backspace", 0x7F: "DEL"]
