@@ -102,6 +102,7 @@ enum WardMigrations {
         migrator.registerMigration("v5_medication_pauses") { db in
             try db.execute(sql: WardMigrations.v5MedicationPauses)
         }
+        migrator.registerMigration("v6_notes_search") { db in try db.execute(sql: WardMigrations.v6NotesSearch) }
         return migrator
     }
 }
