@@ -18,6 +18,14 @@ public struct TrendDay: Sendable, Hashable {
     public var dosesMissed = 0
     /// Ward view: wet-nappy gaps longer than the alert threshold that ended this day.
     public var alerts = 0
+    /// Patient view: hours of this day the patient was on the ward up to now — 0 for a day before
+    /// the admission, part of the day on the admission or discharge day and today.
+    public var stayHours = 0.0
+
+    /// The day's length in hours (23 or 25 when the clocks change).
+    public var hours: Double { day.end.timeIntervalSince(day.start) / 3600 }
+    /// The patient was on the ward for the whole day, so its counts are a full day's.
+    public var isComplete: Bool { stayHours > 0 && stayHours >= hours - 1e-9 }
 
     public init(day: WardDay, label: CalendarDay) {
         self.day = day

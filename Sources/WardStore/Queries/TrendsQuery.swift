@@ -37,6 +37,11 @@ struct PatientTrendsQuery: Sendable {
             """).map(StoredTime.date(milliseconds:)) : nil
         let (wardDays, windowDays) = wardDays(firstEntry: firstEntry)
         var days = wardDays.map { TrendDay(day: $0, label: CalendarDay($0.start, in: timeZone)) }
+        let stayEnd = min(now, patient.dischargedAt ?? now)
+        for i in days.indices {
+            let start = max(days[i].day.start, patient.admittedAt), end = min(days[i].day.end, stayEnd)
+            days[i].stayHours = max(0, end.timeIntervalSince(start) / 3600)
+        }
         let dayTable = TimeBucket.valuesTable("d", TimeBucket.split(wardDays, parts: 1))
         let from = window == .hours24 ? now.addingTimeInterval(-86_400) : wardDays[wardDays.count - windowDays].start
         let fromMs = StoredTime.milliseconds(from)

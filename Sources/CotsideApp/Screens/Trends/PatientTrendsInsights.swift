@@ -7,7 +7,7 @@ extension PatientTrendsLayout {
     /// Every rule run on the patient's series; warnings first, each with what triggered it.
     func insights() -> [Insight] {
         var out: [Insight] = []
-        let complete = Array(trends.days.dropLast())
+        let complete = completeDays
         let wet = complete.map { DailyValue(day: $0.label, value: Double($0.wet)) }
         if let fall = DailyCountFallRule.evaluate(subject: context.t("trends.insight.wet"), days: wet) { out.append(fall) }
         let intake = complete.compactMap { day -> IntakeBelowMaintenanceRule.Day? in
