@@ -117,6 +117,7 @@ public struct DashboardQuery: Sendable {
         var dashboardRows: [DashboardRow] = try rows.map { row in
             func int(_ column: Column, offset: Int = 0) -> Int64? { row[column.rawValue + offset] }
             let patient = try Patient(row: row.scopes["patient"]!)
+            let ranges = SQLiteWardStore.goalRanges(for: patient, own: ownGoals[patient.id] ?? [], now: now, timeZone: timeZone)
             let lastNappyAt = int(.lastNappyAt).map(StoredTime.date(milliseconds:))
             let lastWetAt = int(.lastWetAt).map(StoredTime.date(milliseconds:))
             // The latest weighing, else the birth weight: what urine output is judged against.
@@ -153,10 +154,10 @@ public struct DashboardQuery: Sendable {
                 intake24hML: Int((row[Column.intake24h.rawValue] as Double?) ?? 0),
                 latestWeightGrams: int(.latestWeight).map { Int($0) },
                 latestOutOfRange: latestMeasurements[patient.id].flatMap { latest in
-                    let ranges = SQLiteWardStore.goalRanges(for: patient, own: ownGoals[patient.id] ?? [], now: now,
-                                                            timeZone: timeZone)
-                    return LatestMeasurements.marked(latest, ranges: ranges).first { $0.mark != nil }
-                })
+                    LatestMeasurements.marked(latest, ranges: ranges).first { $0.mark != nil }
+                },
+                insightInput: try CotInsightInput.fetch(db, patient: patient, now: now, timeZone: timeZone, settings: settings,
+                                                        goals: ranges))
         }
         dashboardRows.sort {
             $0.patient.bedLabel.compare($1.patient.bedLabel, options: [.numeric, .caseInsensitive]) == .orderedAscending

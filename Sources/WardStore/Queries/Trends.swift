@@ -91,8 +91,9 @@ public struct PatientTrends: Sendable {
     public let doseCells: [DoseCell]
     /// The last ten final doses per drug (newest first), for the withheld/missed insight.
     public let recentDoses: [String: [DoseOutcomeRule.Dose]]
-    /// Raw readings of the last 24 h per kind (a handful each), for the repeated out-of-range rule.
-    public let lastDayReadings: [MeasurementKind: [TimedValue]]
+    /// What the insights are judged from, over fixed spans whatever the window: the same input
+    /// the Dashboard reads for the cot, so both raise the same alerts.
+    public let insightInput: CotInsightInput
 
     /// The days inside the window.
     public var shownDays: ArraySlice<TrendDay> { days.suffix(windowDays) }

@@ -21,7 +21,7 @@ struct PatientTrendsLayout {
     /// Ward days the patient spent whole on the ward (not today, still running, nor the admission
     /// day): the daily KPIs and insights use these, so a part-day never reads as a low day.
     var completeDays: [TrendDay] { trends.days.filter(\.isComplete) }
-    private var glucoseUnit: GlucoseUnit { trends.settings.glucoseUnit }
+    var glucoseUnit: GlucoseUnit { trends.settings.glucoseUnit }
 
     func sections() -> [TrendsSection] {
         var out: [TrendsSection] = []
@@ -147,22 +147,9 @@ struct PatientTrendsLayout {
     }
 
     /// Stored value to the unit shown: grams to kg for weight, mmol/L to the ward's glucose unit.
-    func displayScale(_ kind: MeasurementKind) -> (Double) -> Double {
-        switch kind {
-        case .weight: return { $0 / 1000 }
-        case .glucose where glucoseUnit == .mgPerDl: return UnitConversion.mgPerDl(fromMmolPerL:)
-        default: return { $0 }
-        }
-    }
+    func displayScale(_ kind: MeasurementKind) -> (Double) -> Double { CotInsights.scale(kind, glucoseUnit) }
 
-    func unit(_ kind: MeasurementKind) -> String {
-        switch kind {
-        case .weight: return "kg"
-        case .glucose: return glucoseUnit.rawValue
-        case .bloodPressure: return "mmHg"
-        default: return kind.canonicalUnit
-        }
-    }
+    func unit(_ kind: MeasurementKind) -> String { CotInsights.unit(kind, glucoseUnit) }
 
     private func decimals(_ kind: MeasurementKind) -> Int {
         switch kind {
