@@ -87,6 +87,10 @@ final class DashboardAlertsTests: WardTestCase {
                 let trends = try await store.patientTrends(patientId: row.patient.id, window: window, now: Self.now,
                                                            timeZone: Self.utc)
                 XCTAssertEqual(row.insightInput, trends.insightInput, "bed \(row.patient.bedLabel): one input")
+                // The input's day totals (one range search per cot) against the Trends screen's own.
+                let figures = { (d: TrendDay) in [Double(d.wet), Double(d.nappies), d.feedML, Double(d.feeds), d.stayHours] }
+                XCTAssertEqual(trends.insightInput.days.map(figures), trends.days.suffix(CotInsightInput.dayCount).map(figures),
+                               "bed \(row.patient.bedLabel), window \(window)")
                 let layout = PatientTrendsLayout(trends: trends, medications: nil, context: shell.context, width: 138)
                 XCTAssertEqual(onDashboard, layout.insights().filter(\.severity.isAlert),
                                "bed \(row.patient.bedLabel), window \(window)")

@@ -25,7 +25,7 @@ enum TrendsGolden {
          Daily rows use whole days of the stay (latest = yesterday, else today so far); readings the latest value. Min and max cover the window.
 
          Insights
-         No rule fired for this window.
+         No rule fired for this cot.
 
 
          Nappies per day

@@ -3,7 +3,7 @@ import GRDB
 
 /// Everything the insight rules read for one cot, over fixed spans whatever the Trends window, so
 /// the Trends screen and the Dashboard judge a cot from the same facts and raise the same alerts.
-/// Fetched by `fetch` for both (the Dashboard for every admitted cot in one read).
+/// Read by `fetch` for one cot (Trends) and by `fetchWard` for every admitted cot (the Dashboard).
 public struct CotInsightInput: Sendable, Hashable {
     /// Ward days looked at: today and the 7 before it (the daily rules use the whole ones).
     public static let dayCount = 8
@@ -80,7 +80,7 @@ extension CotInsightInput {
             SELECT measuredAt, value FROM measurement WHERE patientId = :id AND kind = 'weight' AND deletedAt IS NULL
                 AND measuredAt >= coalesce((SELECT max(measuredAt) FROM measurement WHERE patientId = :id AND kind = 'weight'
                     AND deletedAt IS NULL AND measuredAt < :from), :from) AND measuredAt <= :now
-            ORDER BY measuredAt
+            ORDER BY measuredAt, id
             """), arguments: ["id": id, "from": weightFrom, "now": nowMs]).map {
             TimedValue(at: StoredTime.date(milliseconds: $0[0]), value: $0[1])
         }
@@ -88,7 +88,7 @@ extension CotInsightInput {
         for row in try Row.fetchAll(db.cachedStatement(sql: """
             SELECT kind, measuredAt, value FROM measurement
             WHERE patientId = ? AND deletedAt IS NULL AND measuredAt > ? AND measuredAt <= ?
-            ORDER BY measuredAt
+            ORDER BY measuredAt, id
             """), arguments: [id, nowMs - 86_400_000, nowMs]) {
             guard let kind = MeasurementKind(rawValue: row[0]) else { continue }
             lastDay[kind, default: []].append(TimedValue(at: StoredTime.date(milliseconds: row[1]), value: row[2]))
