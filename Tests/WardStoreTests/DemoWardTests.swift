@@ -120,4 +120,12 @@ final class DemoWardTests: WardStoreTestCase {
         let recorded = Double(storedCount) / Double(slotCount)
         XCTAssertTrue((0.93...0.995).contains(recorded), "about 3 % of slots never recorded (missed): \(recorded)")
     }
+
+    /// The bulk write leaves an empty write-ahead log, so the next process to open the ward does
+    /// not read a ward-sized log before its first query.
+    func testBulkWriteLeavesTheWriteAheadLogEmpty() async throws {
+        try await DemoWard.generate(into: store, cots: 3, days: 30, seed: 2, now: clock.now, timeZone: london)
+        let size = (try FileManager.default.attributesOfItem(atPath: dbPath + "-wal")[.size] as? NSNumber)?.intValue
+        XCTAssertEqual(size, 0)
+    }
 }
