@@ -9,6 +9,7 @@ let suites: [(name: String, run: ([String]) async throws -> Void)] = [
     ("meds", { try await runMedsBenchmarks(arguments: $0) }),
     ("charts", { _ in runChartBenchmarks() }),
     ("trends", { try await runTrendsBenchmarks(arguments: $0) }),
+    ("search", { try await runSearchBenchmarks(arguments: $0) }),
 ]
 if let name = benchArguments.first, !name.hasPrefix("-") {
     guard let suite = suites.first(where: { $0.name == name }) else {

@@ -104,10 +104,10 @@ final class DashboardDoseColumnsTests: WardTestCase {
         try await startShell()
         await signIn(seed.nurse)
         // At 80 columns the next-dose column gives way; Ada (wet nappy 30 min ago, so no nappy
-        // alert) has paracetamol overdue, Bo keeps his no-wet alert.
+        // alert) has paracetamol overdue, Bo keeps his no-wet alert, the most urgent of his two.
         let lines = screen(width: 80, height: 24)
         XCTAssertFalse(lines[2].contains("Next dose"), lines[2])
         XCTAssertTrue(lines[3].contains("✖ med overdue"), lines[3])
-        XCTAssertTrue(lines[4].contains("no wet 48 h"), lines[4])
+        XCTAssertTrue(lines[4].contains("✖ no wet 48 h +1"), lines[4])
     }
 }

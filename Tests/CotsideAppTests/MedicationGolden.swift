@@ -53,12 +53,14 @@ extension Golden {
          Ward · Doses 2 due · 1 overdue         User: Nia Nurse (NN)                       Sat 21 Nov 14:05
         n New  f Filter  g Give PRN  P Pause  v Round  u Undo  ? Help  : Commands  s Settings  p Patient
         """#
+    /// Alerts 4: both cots have had no wet nappy since admission 48 h ago (urgent, so first on the
+    /// row); Bo also has 38.4 °C above 37.5 and 2 of his last 3 gentamicin doses missed ("+2").
     static let dashboardDoses = #"""
          1 Dashboard   2 History   3 Tools   4 Medications   5 Trends
-         Occupied cots 2 · changes today 0 · alerts 2
+         Occupied cots 2 · changes today 0 · alerts 4
            Bed    Patient               Age               Last nappy            Wet Dirty 7 days  Next dose            Alert            Intake 24 h  Out of range
            3      Ada Lovelace          3 d               none yet                0     0 ▁▁▁▁▁▁▁ ✖ 13:00 paracetamol  ✖ no wet 48 h    120 mL 38 %
-           10     Bo Preterm            20 d · 33+3 cGA   none yet                0     0 ▁▁▁▁▁▁▁ ! 14:00 gentamicin   ✖ no wet 48 h    0 mL 0 %     ▲ high temperature
+           10     Bo Preterm            20 d · 33+3 cGA   none yet                0     0 ▁▁▁▁▁▁▁ ! 14:00 gentamicin   ✖ no wet 48 h +2 0 mL 0 %     ▲ high temperature
 
 
 

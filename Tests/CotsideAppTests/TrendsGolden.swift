@@ -23,10 +23,10 @@ enum TrendsGolden {
          SpO2 (%)                  –           –            –           –         –
          Blood pressure (mmHg)     –           –            –           –         –
          Glucose (mmol/L)          –           –            –           –         –
-         Daily rows use complete ward days (latest = yesterday); readings use the latest value. Min and max cover the window.
+         Daily rows use whole days of the stay (latest = yesterday, else today so far); readings the latest value. Min and max cover the window.
 
          Insights
-         No rule fired for this window.
+         No rule fired for this cot.
 
 
          Nappies per day

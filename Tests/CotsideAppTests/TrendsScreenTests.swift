@@ -69,6 +69,33 @@ final class TrendsScreenTests: WardTestCase {
         XCTAssertGreaterThanOrEqual(trends.patientTrends?.windowDays ?? 0, 21, "all reaches back to the first entry")
     }
 
+    /// Item 11: a cot admitted this morning with a nappy and 250 mL IV: the 24 h window's daily
+    /// rows show today so far, marked as such, never "0" or "–" (and yesterday, before the
+    /// admission, is no day of the stay).
+    func testPartialDayIsShownSoFarNotAsZero() async throws {
+        let ada = try await admit(bed: "3", given: "Ada", family: "Lovelace", weight: 5000, hoursAgo: 6)
+        try await logNappy(ada, .wet, minutesAgo: 120)
+        _ = try await store.logFeed(FeedDraft(patientId: ada.id, occurredAt: Self.now.addingTimeInterval(-3600), kind: .iv,
+                                              volumeML: 250), by: nil)
+        try await startShell()
+        shell.selectPatient(ada)
+        await press(.char("5"), .char("["))
+        XCTAssertEqual(trends.patientTrends?.window, .hours24)
+        let lines = screen(width: 140, height: 50)
+        let nappies = try XCTUnwrap(lines.first { $0.contains("Nappies/day") })
+        let wet = try XCTUnwrap(lines.first { $0.contains("Wet nappies/day") })
+        let intake = try XCTUnwrap(lines.first { $0.contains("Intake (mL/kg/day)") })
+        // 250 mL IV for 5 kg = 50 mL/kg in the 6 h since admission.
+        XCTAssertTrue(nappies.contains("1 so far"), nappies)
+        XCTAssertTrue(wet.contains("1 so far"), wet)
+        XCTAssertTrue(intake.contains("50 so far"), intake)
+        XCTAssertFalse(nappies.contains(" 0 "), nappies)
+        let today = try XCTUnwrap(trends.patientTrends?.days.last)
+        XCTAssertEqual(today.stayHours, 6, accuracy: 1e-6, "today counts from the admission")
+        XCTAssertFalse(today.isComplete)
+        XCTAssertEqual(trends.patientTrends?.days.dropLast().last?.stayHours, 0, "yesterday was before the admission")
+    }
+
     func testScrollAndCursorOnTheChartAtTheTop() async throws {
         try await seedDemo()
         try await startShell()

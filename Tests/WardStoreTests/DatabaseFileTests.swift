@@ -75,8 +75,13 @@ final class DatabaseFileTests: XCTestCase {
         XCTAssertTrue(FileManager.default.createFile(atPath: path, contents: Data()))  // a 0-byte file is a valid empty database
         var store: SQLiteWardStore? = try SQLiteWardStore(path: path)
         let tables = try await store!.pool.read { db in
-            try String.fetchAll(db, sql: "SELECT name FROM sqlite_master WHERE type = 'table' AND name NOT LIKE 'sqlite_%' AND name NOT LIKE 'grdb_%' ORDER BY name")
+            try String.fetchAll(db, sql: "SELECT name FROM sqlite_master WHERE type = 'table' AND name NOT LIKE 'sqlite_%' AND name NOT LIKE 'grdb_%' AND name NOT LIKE '%_search%' ORDER BY name")
         }
+        let searchTables = try await store!.pool.read { db in
+            try String.fetchAll(db, sql: "SELECT name FROM sqlite_master WHERE sql LIKE 'CREATE VIRTUAL TABLE%' ORDER BY name")
+        }
+        XCTAssertEqual(searchTables, ["as_needed_dose_search", "calculator_result_search", "dose_record_search", "feed_search",
+                                      "measurement_search", "nappy_change_search", "stroke_assessment_search"])
         XCTAssertEqual(tables, ["as_needed_dose", "audit_entry", "calculator_result", "dose_record", "feed", "measurement",
                                 "measurement_goal", "medication", "medication_pause", "nappy_change", "patient", "staff",
                                 "stroke_assessment", "stroke_centre", "ward_identity", "ward_setting", "ward_trend_hour",
@@ -88,7 +93,7 @@ final class DatabaseFileTests: XCTestCase {
         XCTAssertEqual(journal, "wal")
         XCTAssertEqual(foreignKeys, true)
         XCTAssertEqual(applied, ["v1_ward_nappy_log", "v2_medications_feeds_measurements", "v3_calculator_results_and_stroke",
-                                 "v4_ward_trend_indexes", "v5_medication_pauses", "v6_ward_identity"])
+                                 "v4_ward_trend_indexes", "v5_medication_pauses", "v6_ward_identity", "v7_notes_search"])
         let identityRead = try await store!.wardIdentity()
         let identity = try XCTUnwrap(identityRead)
         XCTAssertTrue(identity.count == 32 && identity.allSatisfy(\.isHexDigit), identity)

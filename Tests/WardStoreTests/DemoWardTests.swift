@@ -155,4 +155,12 @@ final class DemoWardTests: WardStoreTestCase {
             await store.close()
         }
     }
+
+    /// The bulk write leaves an empty write-ahead log, so the next process to open the ward does
+    /// not read a ward-sized log before its first query.
+    func testBulkWriteLeavesTheWriteAheadLogEmpty() async throws {
+        try await DemoWard.generate(into: store, cots: 3, days: 30, seed: 2, now: clock.now, timeZone: london)
+        let size = (try FileManager.default.attributesOfItem(atPath: dbPath + "-wal")[.size] as? NSNumber)?.intValue
+        XCTAssertEqual(size, 0)
+    }
 }

@@ -139,6 +139,8 @@ final class DoseTrendsTests: WardStoreTestCase {
                         }
                     }
                     XCTAssertEqual(trends.recentDoses.mapValues(Set.init), recent.mapValues(Set.init), label)
+                    // ... and the same ten in the input the insights (and the Dashboard) read.
+                    XCTAssertEqual(trends.insightInput.recentDoses.mapValues(Set.init), recent.mapValues(Set.init), label)
                 }
             }
         }

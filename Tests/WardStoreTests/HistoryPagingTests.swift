@@ -40,7 +40,11 @@ final class HistoryPagingTests: WardStoreTestCase {
                 && (filter.staffId.map { c.recordedBy == $0 } ?? true)
                 && (filter.from.map { c.occurredAt >= $0 } ?? true)
                 && (filter.until.map { c.occurredAt < $0 } ?? true)
-                && (filter.notesContaining.map { c.notes.lowercased().contains($0.lowercased()) } ?? true)
+                && (filter.notesContaining.map { text in
+                    // Each word typed begins a word of the notes (NotesSearch's rule).
+                    let words = NotesSearch.words(c.notes.lowercased())
+                    return NotesSearch.words(text.lowercased()).allSatisfy { w in words.contains { $0.hasPrefix(w) } }
+                } ?? true)
         }
         .sorted { ($0.occurredAt, $0.id) > ($1.occurredAt, $1.id) }
         .map(\.id)

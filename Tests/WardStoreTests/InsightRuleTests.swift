@@ -156,4 +156,46 @@ final class InsightRuleTests: XCTestCase {
     func testNoInsightWithoutEvidence() {
         XCTAssertNil(Insight(kind: .dailyCountFell, severity: .info, subject: "x", summary: "x", evidence: []))
     }
+
+    // MARK: latest reading out of range
+
+    func testLatestReadingOutOfRangeFiresOnOneReading() throws {
+        let readings = [RepeatedOutOfRangeRule.Reading(time: hoursAgo(5), value: 37.0),
+                        RepeatedOutOfRangeRule.Reading(time: hoursAgo(1), value: 38.6)]
+        let insight = try XCTUnwrap(LatestOutOfRangeRule.evaluate(subject: "Temperature", unit: "°C", readings: readings,
+                                                                   normal: 36.5...37.5, now: now))
+        XCTAssertEqual(insight.summary, "Temperature 38.6 °C is above 37.5 (latest reading)")
+        XCTAssertEqual(insight.severity, .warning)
+        XCTAssertEqual(insight.evidence.map(\.value), [38.6])
+        let low = LatestOutOfRangeRule.evaluate(subject: "SpO2", unit: "%", readings: [.init(time: hoursAgo(2), value: 90)],
+                                                normal: 94...Double.greatestFiniteMagnitude, now: now)
+        XCTAssertEqual(low?.summary, "SpO2 90 % is below 94 (latest reading)")
+    }
+
+    func testLatestReadingRuleStaysQuiet() {
+        // Back in range at the latest reading; the limits themselves are in range.
+        let recovered = [RepeatedOutOfRangeRule.Reading(time: hoursAgo(3), value: 38.6), .init(time: hoursAgo(1), value: 37.5)]
+        XCTAssertNil(LatestOutOfRangeRule.evaluate(subject: "T", unit: "", readings: recovered, normal: 36.5...37.5, now: now))
+        // Older than a day, or in the future.
+        XCTAssertNil(LatestOutOfRangeRule.evaluate(subject: "T", unit: "", readings: [.init(time: hoursAgo(25), value: 39)],
+                                                   normal: 36.5...37.5, now: now))
+        XCTAssertNil(LatestOutOfRangeRule.evaluate(subject: "T", unit: "", readings: [.init(time: hoursAgo(-1), value: 39)],
+                                                   normal: 36.5...37.5, now: now))
+    }
+
+    // MARK: no wet nappy
+
+    func testNoWetNappyIsUrgentPastTheThreshold() throws {
+        let since = try XCTUnwrap(NoWetNappyRule.evaluate(subject: "wet nappy", lastWetAt: hoursAgo(9.5), admittedAt: hoursAgo(40),
+                                                          thresholdMinutes: 480, now: now))
+        XCTAssertEqual(since.summary, "no wet nappy for 9 h")
+        XCTAssertEqual(since.severity, .urgent)
+        let never = try XCTUnwrap(NoWetNappyRule.evaluate(subject: "wet nappy", lastWetAt: nil, admittedAt: hoursAgo(12),
+                                                          thresholdMinutes: 480, now: now))
+        XCTAssertEqual(never.summary, "no wet nappy since admission 12 h ago")
+        // Exactly at the threshold is not yet an alert (the Dashboard's rule: longer than it).
+        XCTAssertNil(NoWetNappyRule.evaluate(subject: "wet nappy", lastWetAt: hoursAgo(8), admittedAt: hoursAgo(40),
+                                             thresholdMinutes: 480, now: now))
+        XCTAssertTrue(Insight.Severity.urgent > .warning && Insight.Severity.warning > .info)
+    }
 }

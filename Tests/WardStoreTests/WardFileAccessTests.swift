@@ -183,14 +183,6 @@ final class WriteAheadLogTests: XCTestCase {
 
     func walSize() -> Int { (try? FileManager.default.attributesOfItem(atPath: path + "-wal")[.size] as? Int) ?? -1 }
 
-    /// After `cotside demo` the log was as large as the ward (167 MB on 40 cots × 2 years) and
-    /// every later start replayed it.
-    func testTheDemoLeavesNoLargeLog() async throws {
-        let store = try SQLiteWardStore(path: path)
-        _ = try await DemoWard.generate(into: store, cots: 8, days: 60, seed: 2, now: Date(), timeZone: .current)
-        XCTAssertLessThan(walSize(), 1 << 20, "the demo's log was folded into the ward file")
-    }
-
     /// Closing the process's wards (every exit path calls this) truncates a large log, and
     /// leaves an everyday one alone (an empty log would make the next read-only start write).
     func testClosingTruncatesALargeLogOnly() async throws {

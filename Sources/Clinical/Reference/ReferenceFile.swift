@@ -15,10 +15,15 @@ enum ReferenceFile {
         return text
     }
 
-    /// Lines without comments (`#`) and blanks, trimmed.
+    /// Lines without comments (`#`) and blanks, trimmed. Trimmed in Swift, not with Foundation's
+    /// `trimmingCharacters`, which bridged every line and made loading the WHO tables (2,900
+    /// lines) the largest part of the Dashboard's first frame once its insights chart growth.
     static func dataLines(_ text: String) -> [String] {
-        text.split(whereSeparator: \.isNewline)
-            .map { $0.trimmingCharacters(in: .whitespaces) }
-            .filter { !$0.isEmpty && !$0.hasPrefix("#") }
+        text.split(whereSeparator: \.isNewline).compactMap { line -> String? in
+            guard let first = line.firstIndex(where: { !$0.isWhitespace }),
+                  let last = line.lastIndex(where: { !$0.isWhitespace }) else { return nil }
+            let trimmed = line[first...last]
+            return trimmed.hasPrefix("#") ? nil : String(trimmed)
+        }
     }
 }

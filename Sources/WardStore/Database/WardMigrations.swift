@@ -103,6 +103,7 @@ enum WardMigrations {
             try db.execute(sql: WardMigrations.v5MedicationPauses)
         }
         migrator.registerMigration("v6_ward_identity") { db in try db.execute(sql: WardMigrations.v6WardIdentity) }
+        migrator.registerMigration("v7_notes_search") { db in try db.execute(sql: WardMigrations.v7NotesSearch) }
         return migrator
     }
 }

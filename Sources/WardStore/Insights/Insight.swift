@@ -31,13 +31,25 @@ public struct InsightEvidence: Hashable, Sendable {
 /// without evidence: the initialiser fails on an empty list, so no insight is ever unexplained.
 public struct Insight: Hashable, Sendable {
     public enum Kind: String, Hashable, Sendable {
-        case dailyCountFell, centileCrossed, dosesNotGiven, intakeBelowMaintenance, repeatedOutOfRange
+        case dailyCountFell, centileCrossed, dosesNotGiven, intakeBelowMaintenance, repeatedOutOfRange, latestOutOfRange,
+             noWetNappy
     }
 
+    /// How urgent: `info` is worth knowing; `warning` and `urgent` are alerts (the Dashboard
+    /// counts them and shows the most urgent on the cot's row); `urgent` needs someone now.
     public enum Severity: String, Hashable, Sendable, Comparable {
-        case info, warning
+        case info, warning, urgent
 
-        public static func < (a: Severity, b: Severity) -> Bool { a == .info && b == .warning }
+        private var rank: Int {
+            switch self {
+            case .info: return 0
+            case .warning: return 1
+            case .urgent: return 2
+            }
+        }
+
+        public static func < (a: Severity, b: Severity) -> Bool { a.rank < b.rank }
+        public var isAlert: Bool { self >= .warning }
     }
 
     public let kind: Kind

@@ -31,6 +31,9 @@ public struct DashboardRow: Sendable, Hashable {
     public var latestWeightGrams: Int? = nil
     /// The most recent of the patient's latest-per-kind measurements that is out of its goal range.
     public var latestOutOfRange: MarkedMeasurement? = nil
+    /// What the cot's insights are judged from: the same input its Trends screen reads, so the
+    /// Dashboard raises exactly the alerts Trends does (the rules run in the app, beside the WHO tables).
+    public var insightInput: CotInsightInput? = nil
 }
 
 /// The next dose of a cot, for the Dashboard column.
@@ -55,6 +58,8 @@ public struct NoWetNappyAlert: Sendable, Hashable {
 public struct DashboardSummary: Sendable, Hashable {
     public let occupiedCots: Int
     public let changesToday: Int
+    /// Cots with a no-wet-nappy alert. The header counts every alert of the insight rules
+    /// instead (the app runs them on each row's `insightInput`).
     public let alerts: Int
     /// Dose slots due / overdue now across the ward (the status line counts).
     public var dueDoses: Int = 0

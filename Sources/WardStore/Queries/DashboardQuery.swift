@@ -114,9 +114,15 @@ public struct DashboardQuery: Sendable {
             SELECT g.patientId, g.kind, g.low, g.high FROM patient p JOIN measurement_goal g ON g.patientId = p.id
             WHERE p.dischargedAt IS NULL AND p.deletedAt IS NULL
             """), by: { $0["patientId"] as Int64 })
-        var dashboardRows: [DashboardRow] = try rows.map { row in
+        let patients = try rows.map { try Patient(row: $0.scopes["patient"]!) }
+        let goals = Dictionary(uniqueKeysWithValues: patients.map {
+            ($0.id, SQLiteWardStore.goalRanges(for: $0, own: ownGoals[$0.id] ?? [], now: now, timeZone: timeZone))
+        })
+        let insightInputs = try CotInsightInput.fetchWard(db, patients: patients, now: now, timeZone: timeZone,
+                                                          settings: settings, goals: goals)
+        var dashboardRows: [DashboardRow] = zip(rows, patients).map { row, patient in
             func int(_ column: Column, offset: Int = 0) -> Int64? { row[column.rawValue + offset] }
-            let patient = try Patient(row: row.scopes["patient"]!)
+            let ranges = goals[patient.id] ?? [:]
             let lastNappyAt = int(.lastNappyAt).map(StoredTime.date(milliseconds:))
             let lastWetAt = int(.lastWetAt).map(StoredTime.date(milliseconds:))
             // The latest weighing, else the birth weight: what urine output is judged against.
@@ -153,10 +159,9 @@ public struct DashboardQuery: Sendable {
                 intake24hML: Int((row[Column.intake24h.rawValue] as Double?) ?? 0),
                 latestWeightGrams: int(.latestWeight).map { Int($0) },
                 latestOutOfRange: latestMeasurements[patient.id].flatMap { latest in
-                    let ranges = SQLiteWardStore.goalRanges(for: patient, own: ownGoals[patient.id] ?? [], now: now,
-                                                            timeZone: timeZone)
-                    return LatestMeasurements.marked(latest, ranges: ranges).first { $0.mark != nil }
-                })
+                    LatestMeasurements.marked(latest, ranges: ranges).first { $0.mark != nil }
+                },
+                insightInput: insightInputs[patient.id])
         }
         dashboardRows.sort {
             $0.patient.bedLabel.compare($1.patient.bedLabel, options: [.numeric, .caseInsensitive]) == .orderedAscending

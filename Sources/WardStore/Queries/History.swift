@@ -87,7 +87,7 @@ public struct HistoryFilter: Sendable, Hashable {
     public var from: Date?
     /// Exclusive end.
     public var until: Date?
-    /// Case-insensitive substring of the notes.
+    /// Words to find in the notes: each must begin a word of them (`NotesSearch` has the rule).
     public var notesContaining: String?
 
     public init(patientId: Int64? = nil, kinds: Set<HistoryEventKind> = [], nappyKinds: Set<NappyKind> = [],

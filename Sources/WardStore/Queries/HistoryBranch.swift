@@ -17,6 +17,8 @@ struct HistoryBranch {
     /// The notes shown, and the column the notes search looks in.
     var notesColumn = "n.notes"
     var notesSearchColumn = "notes"
+    /// The FTS5 index of `notesSearchColumn` (migration v7).
+    var searchTable: String { table + "_search" }
 
     static func of(_ kind: HistoryEventKind) -> HistoryBranch {
         switch kind {

@@ -88,8 +88,15 @@ public struct HistoryQuery: Sendable {
             arguments.append(StoredTime.milliseconds(until).databaseValue)
         }
         if let text = filter.notesContaining?.trimmingCharacters(in: .whitespaces), !text.isEmpty {
-            conditions.append("n.\(spec.notesSearchColumn) LIKE ? ESCAPE '\\'")
-            arguments.append(("%" + SQLText.escapeLike(text) + "%").databaseValue)
+            if let match = NotesSearch.matchExpression(text) {
+                // The FTS5 index of the branch's table (v7) answers which rows match; the time
+                // index still orders and limits the page.
+                conditions.append("n.id IN (SELECT rowid FROM \(spec.searchTable) WHERE \(spec.searchTable) MATCH ?)")
+                arguments.append(match.databaseValue)
+            } else {
+                conditions.append("n.\(spec.notesSearchColumn) LIKE ? ESCAPE '\\'")
+                arguments.append(("%" + SQLText.escapeLike(text) + "%").databaseValue)
+            }
         }
         if let cursor {
             conditions.append(keysetCondition(cursor: cursor, branchRank: rank, time: time, arguments: &arguments))

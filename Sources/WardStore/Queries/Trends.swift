@@ -18,6 +18,14 @@ public struct TrendDay: Sendable, Hashable {
     public var dosesMissed = 0
     /// Ward view: wet-nappy gaps longer than the alert threshold that ended this day.
     public var alerts = 0
+    /// Patient view: hours of this day the patient was on the ward up to now — 0 for a day before
+    /// the admission, part of the day on the admission or discharge day and today.
+    public var stayHours = 0.0
+
+    /// The day's length in hours (23 or 25 when the clocks change).
+    public var hours: Double { day.end.timeIntervalSince(day.start) / 3600 }
+    /// The patient was on the ward for the whole day, so its counts are a full day's.
+    public var isComplete: Bool { stayHours > 0 && stayHours >= hours - 1e-9 }
 
     public init(day: WardDay, label: CalendarDay) {
         self.day = day
@@ -83,8 +91,9 @@ public struct PatientTrends: Sendable {
     public let doseCells: [DoseCell]
     /// The last ten final doses per drug (newest first), for the withheld/missed insight.
     public let recentDoses: [String: [DoseOutcomeRule.Dose]]
-    /// Raw readings of the last 24 h per kind (a handful each), for the repeated out-of-range rule.
-    public let lastDayReadings: [MeasurementKind: [TimedValue]]
+    /// What the insights are judged from, over fixed spans whatever the window: the same input
+    /// the Dashboard reads for the cot, so both raise the same alerts.
+    public let insightInput: CotInsightInput
 
     /// The days inside the window.
     public var shownDays: ArraySlice<TrendDay> { days.suffix(windowDays) }

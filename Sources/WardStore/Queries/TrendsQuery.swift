@@ -37,6 +37,11 @@ struct PatientTrendsQuery: Sendable {
             """).map(StoredTime.date(milliseconds:)) : nil
         let (wardDays, windowDays) = wardDays(firstEntry: firstEntry)
         var days = wardDays.map { TrendDay(day: $0, label: CalendarDay($0.start, in: timeZone)) }
+        let stayEnd = min(now, patient.dischargedAt ?? now)
+        for i in days.indices {
+            let start = max(days[i].day.start, patient.admittedAt), end = min(days[i].day.end, stayEnd)
+            days[i].stayHours = max(0, end.timeIntervalSince(start) / 3600)
+        }
         let dayTable = TimeBucket.valuesTable("d", TimeBucket.split(wardDays, parts: 1))
         let from = window == .hours24 ? now.addingTimeInterval(-86_400) : wardDays[wardDays.count - windowDays].start
         let fromMs = StoredTime.milliseconds(from)
@@ -46,19 +51,12 @@ struct PatientTrendsQuery: Sendable {
         let readings = try fetchReadings(db, windowDays: Array(wardDays.suffix(windowDays)), fromMs: fromMs, nowMs: nowMs)
         let kpis = try fetchKPIs(db, fromMs: fromMs, nowMs: nowMs)
         let (cells, recent) = try fetchDoses(db, from: from, into: &days, wardDays: wardDays)
-        var lastDay: [MeasurementKind: [TimedValue]] = [:]
-        for row in try Row.fetchAll(db, sql: """
-            SELECT kind, measuredAt, value FROM measurement
-            WHERE patientId = \(id) AND deletedAt IS NULL AND measuredAt > \(nowMs - 86_400_000) AND measuredAt <= \(nowMs)
-            ORDER BY measuredAt
-            """) {
-            guard let kind = MeasurementKind(rawValue: row[0]) else { continue }
-            lastDay[kind, default: []].append(TimedValue(at: StoredTime.date(milliseconds: row[1]), value: row[2]))
-        }
         let goals = try SQLiteWardStore.goalRanges(for: patient, db: db, now: now, timeZone: timeZone)
+        let insightInput = try CotInsightInput.fetch(db, patient: patient, now: now, timeZone: timeZone, settings: settings,
+                                                     goals: goals)
         return PatientTrends(patient: patient, window: window, now: now, from: from, settings: settings, days: days,
                              windowDays: windowDays, readings: readings, kpis: kpis, goals: goals, doseCells: cells,
-                             recentDoses: recent, lastDayReadings: lastDay)
+                             recentDoses: recent, insightInput: insightInput)
     }
 
     /// Wet (wet + mixed), dirty (dirty + mixed), all changes and urine per day, on `nappy_live_patient_time`.
@@ -222,6 +220,41 @@ struct PatientTrendsQuery: Sendable {
         let cells = worst.sorted { ($0.key.day, $0.key.time) < ($1.key.day, $1.key.time) }
             .map { DoseCell(day: $0.key.day, slotTime: $0.key.time.description, status: $0.value) }
         return (cells, recent)
+    }
+
+    /// The last ten final doses per scheduled drug (the dose-outcome rule's input): slots of the
+    /// last 14 days, reaching back (doubling) until ten are final or the drug's first slot.
+    /// The same slots and states as `fetchDoses`, so both give the same ten.
+    static func recentDoses(_ db: Database, patient: Patient, now: Date, timeZone: TimeZone,
+                            timing: SlotTiming) throws -> [String: [DoseOutcomeRule.Dose]] {
+        let medications = try Medication.fetchAll(db.cachedStatement(sql: """
+            SELECT * FROM medication WHERE patientId = ? AND deletedAt IS NULL AND scheduleKind <> 'asNeeded' ORDER BY id
+            """), arguments: [patient.id])
+        guard !medications.isEmpty else { return [:] }
+        let end = now.addingTimeInterval(0.001)
+        let stay = patient.stay
+        let pauses = try MedicationPause.periods(db, medicationIds: medications.map(\.id), from: .distantPast, to: end)
+        var recent: [String: [DoseOutcomeRule.Dose]] = [:]
+        for medication in medications {
+            let paused = pauses[medication.id] ?? []
+            let first = max(medication.startsAt, stay.admittedAt)
+            var start = now.addingTimeInterval(-14 * 86_400)
+            var slots = try classifiedSlots(db, medication, during: stay, from: start, to: end, pauses: paused,
+                                            now: now, timeZone: timeZone, timing: timing)
+            while slots.count(where: { $0.outcome != nil }) < DoseOutcomeRule.recentDoseCount && first < start {
+                let earlier = start.addingTimeInterval(-max(14 * 86_400, now.timeIntervalSince(start)))
+                slots = try classifiedSlots(db, medication, during: stay, from: earlier, to: start, pauses: paused,
+                                            now: now, timeZone: timeZone, timing: timing) + slots
+                start = earlier
+            }
+            let finals = slots.filter { $0.outcome != nil }.suffix(DoseOutcomeRule.recentDoseCount)
+            if !finals.isEmpty {
+                recent[medication.drugName, default: []] += finals.map {
+                    DoseOutcomeRule.Dose(time: $0.slot.scheduledAt, outcome: $0.outcome!)
+                }
+            }
+        }
+        return recent
     }
 
     private struct DoseCellKey: Hashable {

@@ -4,55 +4,9 @@ import TerminalUI
 import WardStore
 
 extension PatientTrendsLayout {
-    /// Every rule run on the patient's series; warnings first, each with what triggered it.
+    /// Every rule's finding for the cot, most urgent first (`CotInsights`, as the Dashboard).
     func insights() -> [Insight] {
-        var out: [Insight] = []
-        let complete = Array(trends.days.dropLast())
-        let wet = complete.map { DailyValue(day: $0.label, value: Double($0.wet)) }
-        if let fall = DailyCountFallRule.evaluate(subject: context.t("trends.insight.wet"), days: wet) { out.append(fall) }
-        let intake = complete.compactMap { day -> IntakeBelowMaintenanceRule.Day? in
-            guard let perKg = intakePerKg(day), let maintenance = self.maintenance(on: day) else { return nil }
-            return IntakeBelowMaintenanceRule.Day(day: day.label, intakeMLPerKg: perKg, maintenanceMLPerKg: maintenance.minMLPerKg)
-        }
-        if let low = IntakeBelowMaintenanceRule.evaluate(days: intake) { out.append(low) }
-        if let crossing = weightCentileCrossing() { out.append(crossing) }
-        for drug in trends.recentDoses.keys.sorted() {
-            out += DoseOutcomeRule.evaluate(medication: drug, doses: trends.recentDoses[drug] ?? [])
-        }
-        for kind in [MeasurementKind.temperature, .heartRate, .respiratoryRate, .spo2, .bloodPressure, .glucose] {
-            guard let goal = trends.goals[kind], goal.low != nil || goal.high != nil else { continue }
-            let scale = displayScale(kind)
-            let normal = scale(goal.low ?? -Double.greatestFiniteMagnitude)...scale(goal.high ?? Double.greatestFiniteMagnitude)
-            let readings = (trends.lastDayReadings[kind] ?? []).map { RepeatedOutOfRangeRule.Reading(time: $0.at, value: scale($0.value)) }
-            if let insight = RepeatedOutOfRangeRule.evaluate(subject: context.t("trends.kind.\(kind.rawValue)"), unit: unit(kind),
-                                                             readings: readings, normal: normal, now: trends.now) {
-                out.append(insight)
-            }
-        }
-        return out.enumerated().sorted { a, b in
-            a.element.severity != b.element.severity ? a.element.severity > b.element.severity : a.offset < b.offset
-        }.map(\.element)
-    }
-
-    /// Weight readings as centiles on the chart that fits the baby (GrowthChartChoice), for the crossing rule.
-    private func weightCentileCrossing() -> Insight? {
-        guard case .success(let reference) = GrowthReference.shared else { return nil }
-        let patient = trends.patient
-        let sex: ReferenceSex
-        switch patient.sex {
-        case .male: sex = .male
-        case .female: sex = .female
-        case .unknown: return nil
-        }
-        let zone = context.clock.timeZone
-        let readings = (trends.readings[.weight] ?? []).compactMap { r -> CentileCrossingRule.Reading? in
-            let age = patient.dateOfBirth.days(until: CalendarDay(r.at, in: zone))
-            guard let choice = reference.choice(ageDays: age, gestationDays: patient.gestationalAgeWeeks * 7 + patient.gestationalAgeDays)
-            else { return nil }
-            let z = reference.zScore(.weightForAge, sex, choice, value: r.mean / 1000)
-            return CentileCrossingRule.Reading(time: r.at, centile: WHOGrowthStandard.percentile(z: z))
-        }
-        return CentileCrossingRule.evaluate(subject: context.t("trends.kind.weight"), readings: readings)
+        CotInsights(input: trends.insightInput, context: context, glucoseUnit: glucoseUnit).all()
     }
 
     /// "▲ summary" and, indented under it, "evidence: …" (at most the last five items).
@@ -62,8 +16,9 @@ extension PatientTrendsLayout {
         guard !found.isEmpty else { return lines + [(context.t("trends.insights.none"), .muted)] }
         let format = WardFormat(context)
         for insight in found.prefix(8) {
-            let mark = insight.severity == .warning ? "!" : context.glyphs.bullet
-            lines.append(("\(mark) \(insight.summary)", insight.severity == .warning ? .warning : .info))
+            let mark = insight.severity.isAlert ? "!" : context.glyphs.bullet
+            let role: StyleRole = insight.severity == .urgent ? .danger : insight.severity == .warning ? .warning : .info
+            lines.append(("\(mark) \(insight.summary)", role))
             let evidence = insight.evidence.suffix(5).map { item -> String in
                 let when: String
                 switch item.moment {

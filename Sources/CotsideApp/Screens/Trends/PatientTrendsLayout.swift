@@ -18,9 +18,10 @@ struct PatientTrendsLayout {
     private var strings: UIStrings { context.uiStrings }
     private var axis: ChartXAxis { .time(context.clock.timeZone) }
     private var shown: ArraySlice<TrendDay> { trends.shownDays }
-    /// Complete ward days (today is still running): the daily KPIs and insights use these.
-    private var completeDays: ArraySlice<TrendDay> { trends.days.dropLast() }
-    private var glucoseUnit: GlucoseUnit { trends.settings.glucoseUnit }
+    /// Ward days the patient spent whole on the ward (not today, still running, nor the admission
+    /// day): the daily KPIs and insights use these, so a part-day never reads as a low day.
+    var completeDays: [TrendDay] { trends.days.filter(\.isComplete) }
+    var glucoseUnit: GlucoseUnit { trends.settings.glucoseUnit }
 
     func sections() -> [TrendsSection] {
         var out: [TrendsSection] = []
@@ -78,10 +79,10 @@ struct PatientTrendsLayout {
         day.feeds > 0 ? day.feedML / weightKg(on: day) : nil
     }
 
-    /// mL/kg/h over the part of the day that has passed.
+    /// mL/kg/h over the part of the day the patient was on the ward up to now.
     func urinePerKgPerHour(_ day: TrendDay) -> Double? {
         guard let urine = day.urineML, trends.settings.dryNappyWeightGrams > 0 else { return nil }
-        let hours = min(day.day.end, trends.now).timeIntervalSince(day.day.start) / 3600
+        let hours = day.stayHours
         guard hours > 0 else { return nil }
         return urine / weightKg(on: day) / hours
     }
@@ -102,23 +103,33 @@ struct PatientTrendsLayout {
                                                   context.t("trends.kpi.change24h"), context.t("trends.kpi.mean7d"),
                                                   context.t("trends.kpi.min"), context.t("trends.kpi.max")]), .header)]
         func numberRow(_ name: String, _ latest: Double?, _ before: Double?, _ mean: Double?, _ low: Double?, _ high: Double?,
-                       decimals: Int) -> (String, StyleRole) {
+                       decimals: Int, soFar: Bool = false) -> (String, StyleRole) {
             let f = { (v: Double?) in v.map { ChartFormat.number($0, decimals: decimals) } ?? "–" }
             let change: String = {
                 guard let latest, let before else { return "–" }
                 let delta = latest - before
                 return (delta > 0 ? "+" : "") + ChartFormat.number(delta, decimals: decimals)
             }()
-            return (row([name, f(latest), change, f(mean), f(low), f(high)]), latest == nil ? .muted : .normal)
+            let latestText = soFar ? latest.map { context.t("trends.kpi.so_far", f($0)) } ?? "–" : f(latest)
+            return (row([name, latestText, change, f(mean), f(low), f(high)]), latest == nil ? .muted : .normal)
         }
+        // Until the stay has a complete day, the rows show the part-days of the stay in the window
+        // (the admission day, today), each value marked "so far" — never a 0 from before the admission.
+        let complete = completeDays
+        let partial = complete.isEmpty ? trends.shownDays.filter { $0.stayHours > 0 } : []
         func daily(_ name: String, decimals: Int, _ value: (TrendDay) -> Double?) -> (String, StyleRole) {
-            let complete = Array(completeDays)
-            let windowValues = complete.suffix(max(1, trends.windowDays)).compactMap(value)
-            let week = complete.suffix(7).compactMap(value)
-            let last = complete.last.flatMap(value)
-            let before = complete.dropLast().last.flatMap(value)
-            return numberRow(name, last, before, week.isEmpty ? nil : week.reduce(0, +) / Double(week.count),
-                             windowValues.min(), windowValues.max(), decimals: decimals)
+            guard complete.isEmpty else {
+                let windowValues = complete.suffix(max(1, trends.windowDays)).compactMap(value)
+                let week = complete.suffix(7).compactMap(value)
+                let last = complete.last.flatMap(value)
+                let before = complete.dropLast().last.flatMap(value)
+                return numberRow(name, last, before, week.isEmpty ? nil : week.reduce(0, +) / Double(week.count),
+                                 windowValues.min(), windowValues.max(), decimals: decimals)
+            }
+            let values = partial.compactMap(value)
+            return numberRow(name, partial.last.flatMap(value), nil,
+                             values.isEmpty ? nil : values.reduce(0, +) / Double(values.count), values.min(), values.max(),
+                             decimals: decimals, soFar: !partial.isEmpty)
         }
         lines.append(daily(context.t("trends.kpi.intake"), decimals: 0, intakePerKg))
         lines.append(daily(context.t("trends.kpi.urine"), decimals: 2, urinePerKgPerHour))
@@ -136,22 +147,9 @@ struct PatientTrendsLayout {
     }
 
     /// Stored value to the unit shown: grams to kg for weight, mmol/L to the ward's glucose unit.
-    func displayScale(_ kind: MeasurementKind) -> (Double) -> Double {
-        switch kind {
-        case .weight: return { $0 / 1000 }
-        case .glucose where glucoseUnit == .mgPerDl: return UnitConversion.mgPerDl(fromMmolPerL:)
-        default: return { $0 }
-        }
-    }
+    func displayScale(_ kind: MeasurementKind) -> (Double) -> Double { CotInsights.scale(kind, glucoseUnit) }
 
-    func unit(_ kind: MeasurementKind) -> String {
-        switch kind {
-        case .weight: return "kg"
-        case .glucose: return glucoseUnit.rawValue
-        case .bloodPressure: return "mmHg"
-        default: return kind.canonicalUnit
-        }
-    }
+    func unit(_ kind: MeasurementKind) -> String { CotInsights.unit(kind, glucoseUnit) }
 
     private func decimals(_ kind: MeasurementKind) -> Int {
         switch kind {

@@ -3,11 +3,14 @@ import TerminalUI
 import WardStore
 
 /// One row per occupied cot: age, last nappy, today's wet/dirty counts, a 7-day sparkline and
-/// the no-wet-nappy alert (symbol and word, never colour alone). Quick keys log a nappy for the
+/// the cot's most urgent alert (symbol and word, never colour alone, "+N" for the others). The
+/// alerts are those the cot's Trends insights raise (`CotInsights`), counted in the header. Quick keys log a nappy for the
 /// selected cot, or for every marked cot at once (a nappy round: one store call).
 @MainActor
 final class DashboardScreen: Screen {
     private(set) var dashboard: Dashboard?
+    /// Each cot's alerts, most urgent first, worked out once per load.
+    private(set) var alerts: [Int64: [Insight]] = [:]
     private var loadError: String?
     var list = ListState()
     /// Patients marked with Space for a nappy round.
@@ -64,7 +67,7 @@ final class DashboardScreen: Screen {
             do {
                 let loaded = try await repository.dashboard(now: now, timeZone: zone)
                 guard let self, expected == self.generation else { return .handled }
-                self.show(loaded)
+                self.show(loaded, context)
                 return .all([.session(.wardSettings(loaded.settings)),
                              .session(.dashboardPatient(self.selectedRow?.patient, moved: false))])
             } catch {
@@ -75,9 +78,14 @@ final class DashboardScreen: Screen {
         }
     }
 
-    func show(_ loaded: Dashboard) {
+    func show(_ loaded: Dashboard, _ context: AppContext) {
         let selectedPatient = selectedRow?.patient.id
         dashboard = loaded
+        alerts = Dictionary(uniqueKeysWithValues: loaded.rows.map { row in
+            (row.patient.id, row.insightInput.map {
+                CotInsights(input: $0, context: context, glucoseUnit: loaded.settings.glucoseUnit).alerts()
+            } ?? [])
+        })
         loadError = nil
         let ids = Set(loaded.rows.map(\.patient.id))
         marked.formIntersection(ids)
@@ -202,9 +210,9 @@ final class DashboardScreen: Screen {
             buffer.put(loadError ?? context.t("ward.loading"), in: parts[0], role: .muted)
             return
         }
-        let summary = context.t("dashboard.summary", dashboard.summary.occupiedCots, dashboard.summary.changesToday,
-                                dashboard.summary.alerts)
-        buffer.put(summary, in: parts[0], role: dashboard.summary.alerts > 0 ? .warning : .header, attributes: [.bold])
+        let alertCount = alerts.values.reduce(0) { $0 + $1.count }
+        let summary = context.t("dashboard.summary", dashboard.summary.occupiedCots, dashboard.summary.changesToday, alertCount)
+        buffer.put(summary, in: parts[0], role: alertCount > 0 ? .warning : .header, attributes: [.bold])
         if !marked.isEmpty {
             buffer.put(context.t("dashboard.marked", marked.count), in: parts[0], role: .info, alignment: .right)
         }
@@ -225,13 +233,15 @@ final class DashboardScreen: Screen {
         var columns = [
             TableColumn("", width: .length(1)),
             TableColumn(context.t("column.bed"), width: .length(wide ? 6 : 4)),
-            TableColumn(context.t("column.patient"), width: .min(7)),
+            // The name gives way first (the detail line below spells it out for the selected cot).
+            TableColumn(context.t("column.patient"), width: .min(4)),
             TableColumn(context.t("column.age"), width: .length(wide ? 17 : 15)),
             TableColumn(context.t("column.last_nappy"), width: .length(lastWidth)),
             TableColumn(context.t("column.wet"), width: .length(3), alignment: .right),
             TableColumn(context.t("column.dirty"), width: .length(5), alignment: .right),
             TableColumn(context.t("column.days7"), width: .length(7)),
-            TableColumn(context.t("column.alert"), width: .length(wide ? 16 : 13)),
+            // "✖ no wet 48 h +1": the most urgent alert and how many more, at every width.
+            TableColumn(context.t("column.alert"), width: .length(16)),
         ]
         // Below 96 columns the next dose gives way; an overdue dose then shows as the alert.
         let showNext = table.width >= 96
@@ -241,11 +251,10 @@ final class DashboardScreen: Screen {
                         TableColumn(context.t("column.out_of_range"), width: .length(18))]
         }
         let view = TableView(source: ArrayDataSource(dashboard.rows), state: list, columns: columns,
-                             emptyText: context.t("dashboard.empty"), glyphs: context.glyphs) { [marked] row in
+                             emptyText: context.t("dashboard.empty"), glyphs: context.glyphs) { [marked, alerts] row in
             let last = row.lastNappyAt.map { "\(format.since($0)) \(row.lastNappyKind.map(format.kind) ?? "")" } ?? context.t("dashboard.never")
-            let alert = row.noWetAlert.map { alert in
-                StatusBadge(.danger, word: context.t("dashboard.alert.no_wet", Int(alert.hours)), glyphs: context.glyphs).text
-            } ?? (showNext ? "" : doses.overdueAlert(row))
+            let cotAlerts = alerts[row.patient.id] ?? []
+            let alert = Self.alertText(cotAlerts, context) ?? (showNext ? "" : doses.overdueAlert(row))
             var cells = [
                 marked.contains(row.patient.id) ? context.glyphs.bullet : "",
                 row.patient.bedLabel, row.patient.fullName, format.age(row.age), last,
@@ -254,7 +263,7 @@ final class DashboardScreen: Screen {
             if showNext { cells.insert(doses.nextDose(row), at: 8) }
             if extraWide { cells += [doses.intakeShort(row), doses.outOfRangeShort(row)] }
             let overdue = row.nextDose?.state == .overdue
-            return TableRow(cells, role: row.noWetAlert == nil && !overdue ? .normal : .warning)
+            return TableRow(cells, role: cotAlerts.isEmpty && !overdue ? .normal : .warning)
         }
         view.render(in: table, into: &buffer)
         if let row = selectedRow {
@@ -262,6 +271,17 @@ final class DashboardScreen: Screen {
             buffer.put(urine(row, dashboard.settings, format, context), in: parts[4], role: .normal, ellipsis: context.glyphs.ellipsis)
             buffer.put(doses.intakeLine(row), in: parts[5], role: .normal, ellipsis: context.glyphs.ellipsis)
         }
+    }
+
+    /// The most urgent alert as a badge ("no wet 9 h", "Temperature"), then "+N" for the others.
+    static func alertText(_ alerts: [Insight], _ context: AppContext) -> String? {
+        guard let first = alerts.first else { return nil }
+        let badge = first.kind == .noWetNappy
+            ? StatusBadge(.danger, word: context.t("dashboard.alert.no_wet", Int(first.evidence.first?.value ?? 0)),
+                          glyphs: context.glyphs)
+            : StatusBadge(first.severity == .urgent ? .danger : .warning, word: first.subject.prefix(1).uppercased()
+                            + first.subject.dropFirst(), glyphs: context.glyphs)
+        return alerts.count > 1 ? context.t("dashboard.alert.more", badge.text, alerts.count - 1) : badge.text
     }
 
     private func detail(_ row: DashboardRow, _ context: AppContext) -> String {

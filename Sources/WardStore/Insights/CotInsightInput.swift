@@ -1,0 +1,106 @@
+import Foundation
+import GRDB
+
+/// Everything the insight rules read for one cot, over fixed spans whatever the Trends window, so
+/// the Trends screen and the Dashboard judge a cot from the same facts and raise the same alerts.
+/// Read by `fetch` for one cot (Trends) and by `fetchWard` for every admitted cot (the Dashboard).
+public struct CotInsightInput: Sendable, Hashable {
+    /// Ward days looked at: today and the 7 before it (the daily rules use the whole ones).
+    public static let dayCount = 8
+    /// Weights looked back at, for the centile-crossing rule and the weight on a day.
+    public static let weightSpan: TimeInterval = 14 * 86_400
+
+    public let patient: Patient
+    public let now: Date
+    public let timeZone: TimeZone
+    /// The last `dayCount` ward days, oldest first, today last: wet, feeds and `stayHours`.
+    public let days: [TrendDay]
+    /// Weight readings of the last 14 days and the one before them, oldest first.
+    public let weights: [TimedValue]
+    /// The last ten final doses per scheduled drug (missed = a past slot nobody answered).
+    public let recentDoses: [String: [DoseOutcomeRule.Dose]]
+    /// Readings of the last 24 h per kind, oldest first.
+    public let lastDayReadings: [MeasurementKind: [TimedValue]]
+    /// The range each kind is judged by: the cot's own goal where set, else the age default.
+    public let goals: [MeasurementKind: GoalRange]
+    /// Last wet or mixed nappy, for the no-wet-nappy alert.
+    public let lastWetAt: Date?
+    public let noWetThresholdMinutes: Int
+
+    /// The days the patient spent whole on the ward: part-days never count as low days.
+    public var completeDays: [TrendDay] { days.filter(\.isComplete) }
+
+    /// The weight in grams on a day: the last reading before its end, else the latest, else birth weight.
+    public func weightGrams(on day: TrendDay) -> Double {
+        if let reading = weights.last(where: { $0.at < day.day.end }) { return reading.value }
+        return weights.last?.value ?? Double(patient.birthWeightGrams)
+    }
+}
+
+extension CotInsightInput {
+    /// Reads one cot's input. Each part is a range search on a per-patient covering index
+    /// (nappies, feeds, measurements) or the patient's few medications' slots; the statements are
+    /// cached per connection, so the Dashboard's 40 cots reuse them.
+    static func fetch(_ db: Database, patient: Patient, now: Date, timeZone: TimeZone, settings: WardSettings,
+                      goals: [MeasurementKind: GoalRange]) throws -> CotInsightInput {
+        let id = patient.id
+        let nowMs = StoredTime.milliseconds(now)
+        let wardDays = WardDay.lastDays(dayCount, endingAt: now, dayStartMinutes: settings.dayStartMinutes, timeZone: timeZone)
+        var days = wardDays.map { TrendDay(day: $0, label: CalendarDay($0.start, in: timeZone)) }
+        let stayEnd = min(now, patient.dischargedAt ?? now)
+        for i in days.indices {
+            let start = max(days[i].day.start, patient.admittedAt), end = min(days[i].day.end, stayEnd)
+            days[i].stayHours = max(0, end.timeIntervalSince(start) / 3600)
+        }
+        let table = TimeBucket.valuesTable("d", TimeBucket.split(wardDays, parts: 1))
+        for row in try Row.fetchAll(db.cachedStatement(sql: """
+            WITH \(table)
+            SELECT d.i, sum(n.kind IN ('wet', 'mixed')), count(*)
+            FROM d CROSS JOIN nappy_change n ON n.patientId = ? AND n.deletedAt IS NULL
+                AND n.occurredAt >= d.s AND n.occurredAt < d.e
+            GROUP BY d.i
+            """), arguments: [id]) {
+            let i: Int = row[0]
+            days[i].wet = row[1]
+            days[i].nappies = row[2]
+        }
+        for row in try Row.fetchAll(db.cachedStatement(sql: """
+            WITH \(table)
+            SELECT d.i, total(f.volumeML), count(*)
+            FROM d CROSS JOIN feed f ON f.patientId = ? AND f.deletedAt IS NULL
+                AND f.occurredAt >= d.s AND f.occurredAt < d.e
+            GROUP BY d.i
+            """), arguments: [id]) {
+            let i: Int = row[0]
+            days[i].feedML = row[1]
+            days[i].feeds = row[2]
+        }
+        let weightFrom = nowMs - Int64(weightSpan * 1000)
+        let weights = try Row.fetchAll(db.cachedStatement(sql: """
+            SELECT measuredAt, value FROM measurement WHERE patientId = :id AND kind = 'weight' AND deletedAt IS NULL
+                AND measuredAt >= coalesce((SELECT max(measuredAt) FROM measurement WHERE patientId = :id AND kind = 'weight'
+                    AND deletedAt IS NULL AND measuredAt < :from), :from) AND measuredAt <= :now
+            ORDER BY measuredAt, id
+            """), arguments: ["id": id, "from": weightFrom, "now": nowMs]).map {
+            TimedValue(at: StoredTime.date(milliseconds: $0[0]), value: $0[1])
+        }
+        var lastDay: [MeasurementKind: [TimedValue]] = [:]
+        for row in try Row.fetchAll(db.cachedStatement(sql: """
+            SELECT kind, measuredAt, value FROM measurement
+            WHERE patientId = ? AND deletedAt IS NULL AND measuredAt > ? AND measuredAt <= ?
+            ORDER BY measuredAt, id
+            """), arguments: [id, nowMs - 86_400_000, nowMs]) {
+            guard let kind = MeasurementKind(rawValue: row[0]) else { continue }
+            lastDay[kind, default: []].append(TimedValue(at: StoredTime.date(milliseconds: row[1]), value: row[2]))
+        }
+        let lastWet = try Int64.fetchOne(db.cachedStatement(sql: """
+            SELECT max(occurredAt) FROM nappy_change WHERE patientId = ? AND kind IN ('wet', 'mixed') AND deletedAt IS NULL
+            """), arguments: [id])
+        let recent = try PatientTrendsQuery.recentDoses(db, patient: patient, now: now, timeZone: timeZone,
+                                                        timing: settings.slotTiming)
+        return CotInsightInput(patient: patient, now: now, timeZone: timeZone, days: days, weights: weights,
+                               recentDoses: recent, lastDayReadings: lastDay, goals: goals,
+                               lastWetAt: lastWet.map(StoredTime.date(milliseconds:)),
+                               noWetThresholdMinutes: settings.noWetAlertThresholdMinutes)
+    }
+}

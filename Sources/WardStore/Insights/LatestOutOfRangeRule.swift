@@ -1,0 +1,23 @@
+import Foundation
+
+/// The latest reading of a vital sign outside its range, e.g. "temperature 38.6 °C is above 37.5
+/// (latest reading)". One reading is enough to flag: a nurse re-checks a single abnormal value,
+/// and the repeated rule (three in a day) says when it is a pattern. Readings older than a day
+/// are no longer news.
+public enum LatestOutOfRangeRule {
+    public static let window: TimeInterval = 24 * 3_600
+
+    /// The latest reading in (now − window, now], when it is outside `normal`.
+    public static func evaluate(subject: String, unit: String, readings: [RepeatedOutOfRangeRule.Reading],
+                                normal: ClosedRange<Double>, now: Date) -> Insight? {
+        guard let latest = readings.filter({ $0.value.isFinite && $0.time > now.addingTimeInterval(-window) && $0.time <= now })
+            .max(by: { $0.time < $1.time }), !normal.contains(latest.value) else { return nil }
+        let above = latest.value > normal.upperBound
+        let limit = InsightNumber.text(above ? normal.upperBound : normal.lowerBound)
+        let unitText = unit.isEmpty ? "" : " \(unit)"
+        let side = above ? "above" : "below"
+        return Insight(kind: .latestOutOfRange, severity: .warning, subject: subject,
+                       summary: "\(subject) \(InsightNumber.text(latest.value))\(unitText) is \(side) \(limit) (latest reading)",
+                       evidence: [InsightEvidence(moment: .instant(latest.time), value: latest.value, note: "\(side) \(limit)")])
+    }
+}
