@@ -3,7 +3,7 @@ import Clinical
 import Foundation
 import TerminalUI
 
-/// `cotside calc`: the calculators for scripts and other systems (see calc-contract.md).
+/// `cotside calc`: the calculators for scripts and other systems (interface: docs/calculators.md).
 /// Arguments are captured raw, because ArgumentParser would swallow `TOOL --help` and the
 /// tool's own key=value inputs; `CalcCLI` (in Clinical) does the rest and is unit-tested.
 struct CalcCommand: ParsableCommand {

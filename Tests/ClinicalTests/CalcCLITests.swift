@@ -111,6 +111,16 @@ final class CalcCLITests: XCTestCase {
         XCTAssertFalse(CalcCLI.localeIsUTF8([:]))
     }
 
+    /// The usage promises what the batch does: a blank line gets no answer, so "one answer per
+    /// input line" would mislead anyone pairing answers with lines by counting.
+    func testUsageStatesTheBlankLineRuleTheBatchFollows() {
+        let input = #"{"id":1,"tool":"bsa","height_cm":110,"weight_kg":19}"# + "\n \t\n\n" + #"{"id":2,"tool":"bsa","height_cm":110,"weight_kg":19}"# + "\n"
+        let answers = String(decoding: CalcBatch.run(Array(input.utf8)).output, as: UTF8.self).split(separator: "\n")
+        XCTAssertEqual(answers.count, 2, "whitespace-only lines are skipped")
+        XCTAssertTrue(CalcCLI.usage.contains("one answer per non-blank line"), CalcCLI.usage)
+        XCTAssertFalse(CalcCLI.usage.contains("one answer per input line"), CalcCLI.usage)
+    }
+
     func testListAndHelp() {
         let list = CalcCLI.run(["--list"])
         XCTAssertEqual(list.exitCode, 0)

@@ -29,7 +29,7 @@ public enum CalcCLI {
           cotside calc TOOL --help                   a tool's inputs, ranges and reference
           cotside calc TOOL key=value ... [--json]   run a tool (exit 2 on bad input)
           cotside calc --batch < in.jsonl > out.jsonl
-                                                     JSON Lines: one answer per input line
+                                                     JSON Lines: one answer per non-blank line, in order
 
         """
 
