@@ -78,7 +78,7 @@ final class CalcCLITests: XCTestCase {
         }
     }
 
-    /// The result keys each tool's contract row lists (calc-contract.md), for the wording check.
+    /// The result keys each tool's row in docs/calculators.md lists, for the wording check.
     static func declaredKeys(_ id: String) -> [String] {
         let keys: [String: [String]] = [
             "apgar": ["score", "category"], "ballard": ["score", "gestational_age_weeks"],

@@ -2,10 +2,10 @@ import XCTest
 import Foundation
 @testable import Clinical
 
-/// The shapes fixed by calc-contract.md: ids, keys, order, error objects, strict types.
+/// The shapes fixed by the calculator interface (docs/calculators.md): ids, keys, order, error objects, strict types.
 final class CalcContractTests: XCTestCase {
     func testRegistryFollowsTheContractTableOrder() {
-        // Every tool of calc-contract.md's table, in the table's order.
+        // Every tool of the interface's table (docs/calculators.md), in the table's order.
         XCTAssertEqual(ToolRegistry.ids, ["apgar", "ballard", "pews", "flacc", "gcs", "pram", "pecarn", "phoenix",
                                           "dosage", "ivfluid", "bsa", "corrected_age", "growth", "dehydration", "fena",
                                           "ett", "gfr", "qtc", "bp", "bilirubin", "fast_ed", "ich_volume", "lvo"])

@@ -21,7 +21,7 @@ final class StrokeTriageTests: XCTestCase {
         XCTAssertEqual(StrokeRiskBand.of(probability: 1), .veryHigh)
     }
 
-    // calc-contract.md, notes on the stroke maths: the formula gives 23.94 mL at GFAP 1000
+    // docs/calculators.md, notes on the stroke maths: the formula gives 23.94 mL at GFAP 1000
     // (large: 20 to <30; mortality 10-19 % for 10 to <30 mL) and 49.65 mL at 5000 (critical).
     func testComaModuleGivesVolumeSeverityMortalityAndNoProbability() throws {
         let r = try StrokeTriage.assess(.coma, ["gfap_pg_ml": .number(1000)], origin: .json).get()
