@@ -39,6 +39,19 @@ final class DashboardScreenTests: WardTestCase {
         assertScreen(Golden.dashboardFull)
     }
 
+    /// At 80×24 the sparkline and the last nappy's wording give way; who each cot holds and its
+    /// alert stay whole (the name was cut to "Ivy…" before).
+    func testAt80ColumnsNamesAndAlertsStayWhole() async throws {
+        let (nurse, _, _) = try await seedTwoCots()
+        try await startShell()
+        await signIn(nurse)
+        let lines = screen(width: 80, height: 24)
+        let text = lines.joined(separator: "\n")
+        XCTAssertTrue(lines.contains { $0.contains("Ada Lovelace") && $0.contains("3 d") }, text)
+        XCTAssertTrue(lines.contains { $0.contains("Bo Preterm") && $0.contains("20 d · 33+3 cGA") && $0.contains("✖ no wet 48 h") },
+                      text)
+    }
+
     func testQuickLogWetThenUndo() async throws {
         let (nurse, ada, _) = try await seedTwoCots()
         try await startShell()

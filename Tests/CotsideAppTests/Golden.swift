@@ -34,9 +34,9 @@ enum Golden {
     static let dashboardFull = #"""
          1 Dashboard   2 History   3 Tools   4 Medications   5 Trends
          Occupied cots 2 · changes today 3 · alerts 1
-           Bed  Patient    Age             Last nappy      Wet Dirty 7 days  Next dose     Alert
-           3    Ada Lovel… 3 d             30 min ago wet    1     1 ▁▁▁▁▁▁█
-           10   Bo Preterm 20 d · 33+3 cGA 10 h ago dirty    0     1 ▁▁▁▁▁▁█               ✖ no wet 48 h
+           Bed  Patient        Age             Last nappy     Wet Dirty 7 days  Next dose     Alert
+           3    Ada Lovelace   3 d             30 min ago wet   1     1 ▁▁▁▁▁▁█
+           10   Bo Preterm     20 d · 33+3 cGA 10 h ago dirty   0     1 ▁▁▁▁▁▁█               ✖ no wet 48 h
 
 
 

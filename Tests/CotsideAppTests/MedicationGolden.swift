@@ -58,9 +58,9 @@ extension Golden {
     static let dashboardDoses = #"""
          1 Dashboard   2 History   3 Tools   4 Medications   5 Trends
          Occupied cots 2 · changes today 0 · alerts 4
-           Bed    Patient               Age               Last nappy            Wet Dirty 7 days  Next dose            Alert            Intake 24 h  Out of range
-           3      Ada Lovelace          3 d               none yet                0     0 ▁▁▁▁▁▁▁ ✖ 13:00 paracetamol  ✖ no wet 48 h    120 mL 38 %
-           10     Bo Preterm            20 d · 33+3 cGA   none yet                0     0 ▁▁▁▁▁▁▁ ! 14:00 gentamicin   ✖ no wet 48 h +2 0 mL 0 %     ▲ high temperature
+           Bed    Patient                            Age             Last nappy Wet Dirty 7 days  Next dose            Alert            Intake 24 h  Out of range
+           3      Ada Lovelace                       3 d             none yet     0     0 ▁▁▁▁▁▁▁ ✖ 13:00 paracetamol  ✖ no wet 48 h    120 mL 38 %
+           10     Bo Preterm                         20 d · 33+3 cGA none yet     0     0 ▁▁▁▁▁▁▁ ! 14:00 gentamicin   ✖ no wet 48 h +2 0 mL 0 %     ▲ high temperature
 
 
 

@@ -203,6 +203,11 @@ final class DashboardScreen: Screen {
 
     // MARK: - Rendering
 
+    /// "2 h 14 min ago mixed", or "never".
+    static func lastNappy(_ row: DashboardRow, _ format: WardFormat, _ context: AppContext) -> String {
+        row.lastNappyAt.map { "\(format.since($0)) \(row.lastNappyKind.map(format.kind) ?? "")" } ?? context.t("dashboard.never")
+    }
+
     func render(in area: Rect, into buffer: inout Buffer, _ context: AppContext) {
         buffer.fill(area)
         let parts = Layout.vertical([.length(1), .length(1), .fill, .length(1), .length(1), .length(1)]).split(area.inset(left: 1, right: 1))
@@ -228,23 +233,46 @@ final class DashboardScreen: Screen {
         let wide = table.width >= 110
         let extraWide = table.width >= 150
         let doses = DashboardDoseColumns(context, table: dashboard.settings.neonatalFluidTable)
-        // "2 h 14 min ago mixed" fits from 120 columns; narrower terminals truncate it.
-        let lastWidth = wide ? 21 : 15
-        var columns = [
-            TableColumn("", width: .length(1)),
-            TableColumn(context.t("column.bed"), width: .length(wide ? 6 : 4)),
-            // The name gives way first (the detail line below spells it out for the selected cot).
-            TableColumn(context.t("column.patient"), width: .min(4)),
-            TableColumn(context.t("column.age"), width: .length(wide ? 17 : 15)),
-            TableColumn(context.t("column.last_nappy"), width: .length(lastWidth)),
-            TableColumn(context.t("column.wet"), width: .length(3), alignment: .right),
-            TableColumn(context.t("column.dirty"), width: .length(5), alignment: .right),
-            TableColumn(context.t("column.days7"), width: .length(7)),
-            // "✖ no wet 48 h +1": the most urgent alert and how many more, at every width.
-            TableColumn(context.t("column.alert"), width: .length(16)),
-        ]
         // Below 96 columns the next dose gives way; an overdue dose then shows as the alert.
         let showNext = table.width >= 96
+        let lastTexts = dashboard.rows.map { Self.lastNappy($0, format, context) }
+        let ages = dashboard.rows.map { format.age($0.age) }
+        let alertTexts = dashboard.rows.map { row in
+            Self.alertText(alerts[row.patient.id] ?? [], context) ?? (showNext ? "" : doses.overdueAlert(row))
+        }
+        // By importance when the row is short: the 7-day sparkline goes first, then the last
+        // nappy's wording, then the age; the alert and who the cot holds are the last to shrink.
+        // The patient column comes last here so that it takes any room left over.
+        let fits = [
+            ColumnFit(wanted: ColumnFit.content(ages, title: context.t("column.age")), minimum: 9, priority: 2),
+            ColumnFit(wanted: ColumnFit.content(lastTexts, title: context.t("column.last_nappy"), cap: 21), minimum: 9, priority: 1),
+            ColumnFit(wanted: 7, minimum: 0, priority: 0),
+            // "✖ no wet 48 h +1": the most urgent alert and how many more.
+            ColumnFit(wanted: ColumnFit.content(alertTexts, title: context.t("column.alert"), cap: 24), minimum: 12, priority: 3),
+            ColumnFit(wanted: ColumnFit.content(dashboard.rows.map(\.patient.fullName), title: context.t("column.patient"), cap: 24),
+                      minimum: 10, priority: 4),
+        ]
+        let bedWidth = wide ? 6 : 4
+        let nextWidth = showNext ? (wide ? 20 : 13) + 1 : 0
+        let extraWidth = extraWide ? 12 + 18 + 2 : 0
+        let fixed = 1 + bedWidth + 3 + 5 + 8  // marker, bed, wet, dirty and the gaps between nine columns
+        var widths = ColumnFit.widths(fits, available: table.width - fixed - nextWidth - extraWidth)
+        // A sparkline is whole or not there: a cut one would misread as a trend.
+        if widths[2] < 7 {
+            widths[1] += widths[2]
+            widths[2] = 0
+        }
+        var columns = [
+            TableColumn("", width: .length(1)),
+            TableColumn(context.t("column.bed"), width: .length(bedWidth)),
+            TableColumn(context.t("column.patient"), width: .length(widths[4])),
+            TableColumn(context.t("column.age"), width: .length(widths[0])),
+            TableColumn(context.t("column.last_nappy"), width: .length(widths[1])),
+            TableColumn(context.t("column.wet"), width: .length(3), alignment: .right),
+            TableColumn(context.t("column.dirty"), width: .length(5), alignment: .right),
+            TableColumn(context.t("column.days7"), width: .length(widths[2])),
+            TableColumn(context.t("column.alert"), width: .length(widths[3])),
+        ]
         if showNext { columns.insert(TableColumn(context.t("column.next_dose"), width: .length(wide ? 20 : 13)), at: 8) }
         if extraWide {
             columns += [TableColumn(context.t("column.intake24"), width: .length(12)),
@@ -252,7 +280,7 @@ final class DashboardScreen: Screen {
         }
         let view = TableView(source: ArrayDataSource(dashboard.rows), state: list, columns: columns,
                              emptyText: context.t("dashboard.empty"), glyphs: context.glyphs) { [marked, alerts] row in
-            let last = row.lastNappyAt.map { "\(format.since($0)) \(row.lastNappyKind.map(format.kind) ?? "")" } ?? context.t("dashboard.never")
+            let last = Self.lastNappy(row, format, context)
             let cotAlerts = alerts[row.patient.id] ?? []
             let alert = Self.alertText(cotAlerts, context) ?? (showNext ? "" : doses.overdueAlert(row))
             var cells = [
