@@ -14,6 +14,8 @@ struct AdmitCommand: AsyncParsableCommand {
     @Option(help: "Family name.") var family: String
     @Option(name: .customLong("hospital-number"), help: "Hospital number.") var hospitalNumber: String
     @Option(help: ArgumentHelp("Date of birth, YYYY-MM-DD.", valueName: "date")) var dob: String
+    @Option(name: .customLong("time-of-birth"), help: ArgumentHelp("Time of birth on --dob, HH:MM (optional; ages then read in hours for the first 72 h).", valueName: "HH:MM"))
+    var timeOfBirth: String?
     @Option(help: "male, female or unknown.") var sex: String
     @Option(help: ArgumentHelp("Gestational age at birth, weeks+days (e.g. 38+2).", valueName: "wk+d")) var ga: String
     @Option(name: .customLong("birth-weight-g"), help: "Birth weight in grams (300–7000).") var birthWeightG: Int
@@ -24,6 +26,9 @@ struct AdmitCommand: AsyncParsableCommand {
 
     func validate() throws {
         guard CalendarDay(dob) != nil else { throw ValidationError("--dob \(dob) is not a date; write YYYY-MM-DD, e.g. 2026-11-18") }
+        if let timeOfBirth, TimeOfDay(timeOfBirth) == nil {
+            throw ValidationError("--time-of-birth \(timeOfBirth) is not a time of day; write HH:MM (24 h), e.g. 02:30")
+        }
         _ = try parseChoice(sex, option: "--sex", as: Sex.self)
         guard let (weeks, days) = GestationText.parse(ga) else {
             throw ValidationError("--ga \(ga) is not a gestational age; write weeks+days, e.g. 38+2")
@@ -41,7 +46,7 @@ struct AdmitCommand: AsyncParsableCommand {
             bedLabel: bed, givenName: given, familyName: family, hospitalNumber: hospitalNumber,
             dateOfBirth: CalendarDay(dob)!, sex: try parseChoice(sex, option: "--sex", as: Sex.self),
             gestationalAgeWeeks: weeks, gestationalAgeDays: days, birthWeightGrams: birthWeightG,
-            admittedAt: try ward.time(admittedAt, option: "--admitted-at"))
+            admittedAt: try ward.time(admittedAt, option: "--admitted-at"), timeOfBirth: timeOfBirth.flatMap(TimeOfDay.init))
         let staff = try await ward.staffID(initials: by)
         let saved = try await ward.write { try await ward.store.admit(draft, by: staff) }
         print("admitted #\(saved.record.id): bed \(saved.record.bedLabel) \(saved.record.fullName)")

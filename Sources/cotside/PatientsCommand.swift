@@ -26,6 +26,7 @@ struct PatientsCommand: AsyncParsableCommand {
                     "admittedAt": iso.string(from: p.admittedAt), "age": age(p),
                 ]
                 row["dischargedAt"] = p.dischargedAt.map { iso.string(from: $0) } ?? NSNull()
+                row["timeOfBirth"] = p.timeOfBirth.map(\.description) ?? NSNull()
                 return row
             }
             let data = try JSONSerialization.data(withJSONObject: rows, options: [.prettyPrinted, .sortedKeys])

@@ -35,6 +35,26 @@ final class PatientFormTests: WardTestCase {
         XCTAssertTrue(patients.isEmpty)
     }
 
+    /// The optional time of birth: a bad one is named at its field; a good one makes the first
+    /// 72 hours of age read in hours on the Dashboard (born 02:30, now 14:05 → 11 h).
+    func testTimeOfBirthMakesTheAgeReadInHours() async throws {
+        let nurse = try await addStaff("Nia Nurse", "NN")
+        try await startShell()
+        await signIn(nurse)
+        await fillAdmitForm(dob: "2026-11-21")
+        await press(.tab, .tab)
+        await type("25:00")
+        await press(.enter)
+        XCTAssertTrue(row("Time of birth").contains("‘25:00’ is not a time of day"), row("Time of birth"))
+        await press(.ctrl("u"))
+        await type("02:30")
+        await press(.enter)
+        let admitted = try await store.allPatients()
+        let patient = try XCTUnwrap(admitted.first)
+        XCTAssertEqual(patient.timeOfBirth, TimeOfDay("02:30"))
+        XCTAssertTrue(screen().contains { $0.contains("Ada Lovelace") && $0.contains("11 h") }, screenText())
+    }
+
     func testGestationOutsideRangeAndUnreadableAreNamed() async throws {
         let nurse = try await addStaff("Nia Nurse", "NN")
         try await startShell()

@@ -185,7 +185,7 @@ final class NotesSearchTests: WardStoreTestCase {
         let clock = self.clock!
         store = try SQLiteWardStore(path: dbPath, clock: { clock.now }, timeZone: london)
         let applied = try await sql { db in try WardMigrations.migrator.appliedMigrations(db) }
-        XCTAssertEqual(applied.last, "v7_notes_search")
+        XCTAssertTrue(applied.contains("v7_notes_search"), "\(applied)")
         var found = try await search("rash")
         XCTAssertEqual(found, ["feed#1", "nappyChange#1"])
         found = try await search("stool")

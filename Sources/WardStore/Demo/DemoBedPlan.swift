@@ -22,10 +22,10 @@ struct BedPlan {
         let clinicalStatements = try DemoClinicalPlan.Statements(db)
         var clinical = DemoClinicalPlan.Counts()
         let insertPatient = try db.cachedStatement(sql: """
-            INSERT INTO patient (bedLabel, givenName, familyName, hospitalNumber, dateOfBirth, sex,
+            INSERT INTO patient (bedLabel, givenName, familyName, hospitalNumber, dateOfBirth, timeOfBirth, sex,
                 gestationalAgeWeeks, gestationalAgeDays, birthWeightGrams, admittedAt, dischargedAt,
                 createdAt, updatedAt, isDemo)
-            VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, 1)
+            VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, 1)
             """)
         let insertNappy = try db.cachedStatement(sql: """
             INSERT INTO nappy_change (patientId, occurredAt, kind, size, stoolColour, nappyWeightGrams, notes,
@@ -52,7 +52,7 @@ struct BedPlan {
             let family = Self.pick(DemoNames.family, &random)
             try insertPatient.execute(arguments: [
                 String(bed), given, family, String(format: "D%07d", bed * 100_000 + patients),
-                CalendarDay(birth, in: timeZone), random.unit() < 0.5 ? Sex.male : Sex.female, weeks, gaDays,
+                CalendarDay(birth, in: timeZone), WardLocalTime.timeOfDay(birth, in: timeZone), random.unit() < 0.5 ? Sex.male : Sex.female, weeks, gaDays,
                 birthWeight, admitted, stillHere ? nil : discharged, admitted, admitted])
             let patientId = db.lastInsertedRowID
             patients += 1

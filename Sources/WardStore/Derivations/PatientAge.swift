@@ -9,7 +9,7 @@ public struct PatientAge: Sendable, Hashable {
     public let correctedGestationWeeks: Int?
     public let correctedGestationDays: Int?
     /// The age as staff write it ("3 d", "6 wk", "4 y 5 mo").
-    public let wording: AgeWording
+    public private(set) var wording: AgeWording
 
     public static let termWeeks = 37
 
@@ -26,9 +26,14 @@ public struct PatientAge: Sendable, Hashable {
         }
     }
 
+    /// With the time of birth known, the first 72 hours read in hours ("11 h").
     public init(patient: Patient, now: Date, timeZone: TimeZone) {
         self.init(dateOfBirth: patient.dateOfBirth, gestationalAgeWeeks: patient.gestationalAgeWeeks,
                   gestationalAgeDays: patient.gestationalAgeDays, on: CalendarDay(now, in: timeZone))
+        if let born = patient.bornAt(in: timeZone) {
+            let hours = Int(floor(now.timeIntervalSince(born) / 3600))
+            if hours < 72 { wording = AgeWording(hoursSinceBirth: hours) }
+        }
     }
 
     public var isPreterm: Bool { correctedGestationWeeks != nil }

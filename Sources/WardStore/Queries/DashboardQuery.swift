@@ -106,7 +106,6 @@ public struct DashboardQuery: Sendable {
         let adapter = ScopeAdapter(["patient": SuffixRowAdapter(fromIndex: Column.patientStart.rawValue)])
         let rows = try Row.fetchAll(db.cachedStatement(sql: sql), arguments: arguments, adapter: adapter)
         let threshold = TimeInterval(settings.noWetAlertThresholdMinutes * 60)
-        let today = CalendarDay(now, in: timeZone)
         let slots = Dictionary(grouping: try WardSlots.load(db, now: now, timeZone: timeZone, timing: settings.slotTiming,
                                                             lookAhead: 48 * 3600), by: \.patient.id)
         let latestMeasurements = try LatestMeasurements.fetch(db)
@@ -140,8 +139,7 @@ public struct DashboardQuery: Sendable {
                 : nil
             return DashboardRow(
                 patient: patient,
-                age: PatientAge(dateOfBirth: patient.dateOfBirth, gestationalAgeWeeks: patient.gestationalAgeWeeks,
-                                gestationalAgeDays: patient.gestationalAgeDays, on: today),
+                age: PatientAge(patient: patient, now: now, timeZone: timeZone),
                 lastNappyAt: lastNappyAt,
                 lastNappyKind: (row[Column.lastNappyKind.rawValue] as String?).flatMap(NappyKind.init(rawValue:)),
                 lastWetAt: lastWetAt,

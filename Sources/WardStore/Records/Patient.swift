@@ -25,6 +25,9 @@ public struct Patient: Sendable, Hashable, Codable, FetchableRecord, Persistable
     public var updatedAt: Date
     public var deletedAt: Date?
     public var isDemo: Bool
+    /// Ward-local wall time of birth on `dateOfBirth`, when known: ages then read in hours for
+    /// the first 72 hours, as staff write them (migration v8; nil for older records).
+    public var timeOfBirth: TimeOfDay? = nil
 
     public enum Columns {
         public static let id = Column(CodingKeys.id)
@@ -47,7 +50,12 @@ public struct Patient: Sendable, Hashable, Codable, FetchableRecord, Persistable
         PatientDraft(bedLabel: bedLabel, givenName: givenName, familyName: familyName,
                      hospitalNumber: hospitalNumber, dateOfBirth: dateOfBirth, sex: sex,
                      gestationalAgeWeeks: gestationalAgeWeeks, gestationalAgeDays: gestationalAgeDays,
-                     birthWeightGrams: birthWeightGrams, admittedAt: admittedAt)
+                     birthWeightGrams: birthWeightGrams, admittedAt: admittedAt, timeOfBirth: timeOfBirth)
+    }
+
+    /// The instant of birth when the time of birth is known.
+    public func bornAt(in timeZone: TimeZone) -> Date? {
+        timeOfBirth.map { WardLocalTime.instant(on: dateOfBirth, at: $0, in: timeZone) }
     }
 }
 
@@ -63,10 +71,13 @@ public struct PatientDraft: Sendable, Hashable, Codable {
     public var gestationalAgeDays: Int
     public var birthWeightGrams: Int
     public var admittedAt: Date
+    /// Ward-local time of birth, when known.
+    public var timeOfBirth: TimeOfDay?
 
     public init(bedLabel: String, givenName: String, familyName: String, hospitalNumber: String,
                 dateOfBirth: CalendarDay, sex: Sex, gestationalAgeWeeks: Int, gestationalAgeDays: Int,
-                birthWeightGrams: Int, admittedAt: Date) {
+                birthWeightGrams: Int, admittedAt: Date, timeOfBirth: TimeOfDay? = nil) {
+        self.timeOfBirth = timeOfBirth
         self.bedLabel = bedLabel
         self.givenName = givenName
         self.familyName = familyName

@@ -30,7 +30,8 @@ extension Patient {
                   birthWeightGrams: try row.decode(forColumn: "birthWeightGrams"),
                   admittedAt: try row.instant("admittedAt"), dischargedAt: try row.optionalInstant("dischargedAt"),
                   createdAt: try row.instant("createdAt"), updatedAt: try row.instant("updatedAt"),
-                  deletedAt: try row.optionalInstant("deletedAt"), isDemo: try row.decode(forColumn: "isDemo"))
+                  deletedAt: try row.optionalInstant("deletedAt"), isDemo: try row.decode(forColumn: "isDemo"),
+                  timeOfBirth: row.hasColumn("timeOfBirth") ? try row.decode(forColumn: "timeOfBirth") : nil)
     }
 }
 

@@ -9,11 +9,11 @@ extension SQLiteWardStore {
             try Self.validate(draft, excludingPatient: nil, db: db, now: now, timeZone: timeZone)
             try db.execute(sql: """
                 INSERT INTO patient (bedLabel, givenName, familyName, hospitalNumber, dateOfBirth, sex,
-                    gestationalAgeWeeks, gestationalAgeDays, birthWeightGrams, admittedAt, createdAt, updatedAt)
-                VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
+                    gestationalAgeWeeks, gestationalAgeDays, birthWeightGrams, admittedAt, timeOfBirth, createdAt, updatedAt)
+                VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
                 """, arguments: [draft.bedLabel, draft.givenName, draft.familyName, draft.hospitalNumber,
                                  draft.dateOfBirth, draft.sex, draft.gestationalAgeWeeks, draft.gestationalAgeDays,
-                                 draft.birthWeightGrams, StoredTime.milliseconds(draft.admittedAt),
+                                 draft.birthWeightGrams, StoredTime.milliseconds(draft.admittedAt), draft.timeOfBirth,
                                  StoredTime.milliseconds(now), StoredTime.milliseconds(now)])
             let patient = try Patient.fetchOne(db, key: db.lastInsertedRowID)!
             let auditId = try AuditTrail.record(db, action: .create, before: nil, after: patient, by: by, at: now)
@@ -41,6 +41,7 @@ extension SQLiteWardStore {
             after.gestationalAgeDays = draft.gestationalAgeDays
             after.birthWeightGrams = draft.birthWeightGrams
             after.admittedAt = draft.admittedAt
+            after.timeOfBirth = draft.timeOfBirth
             after.updatedAt = now
             try after.update(db)
             let auditId = try AuditTrail.record(db, action: .update, before: before, after: after, by: by, at: now)

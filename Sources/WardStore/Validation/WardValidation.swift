@@ -41,6 +41,15 @@ public enum WardValidation {
             issues.append(.init(field: "dateOfBirth",
                                 message: "date of birth \(draft.dateOfBirth) is in the future; it must be on or before \(today)"))
         }
+        if let time = draft.timeOfBirth {
+            let born = WardLocalTime.instant(on: draft.dateOfBirth, at: time, in: timeZone)
+            if let issue = notInFuture(born, now: now, field: "timeOfBirth", what: "the time of birth") {
+                issues.append(issue)
+            } else if born.timeIntervalSince(draft.admittedAt) > futureTolerance {
+                issues.append(.init(field: "timeOfBirth",
+                                    message: "the time of birth \(draft.dateOfBirth) \(time) is after the admission; a baby is born before it is admitted"))
+            }
+        }
         if let issue = notInFuture(draft.admittedAt, now: now, field: "admittedAt", what: "admission time") {
             issues.append(issue)
         }

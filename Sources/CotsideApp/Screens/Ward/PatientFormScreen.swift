@@ -13,7 +13,7 @@ final class PatientFormScreen: WardFormScreen {
     static let fieldFor = ["bedLabel": "bed", "givenName": "given", "familyName": "family",
                            "hospitalNumber": "hospital", "dateOfBirth": "dob", "sex": "sex",
                            "gestationalAgeWeeks": "ga", "gestationalAgeDays": "ga",
-                           "birthWeightGrams": "weight", "admittedAt": "admitted"]
+                           "birthWeightGrams": "weight", "admittedAt": "admitted", "timeOfBirth": "born_time"]
 
     init(editing: Patient?, _ context: AppContext) {
         self.editing = editing
@@ -35,6 +35,9 @@ final class PatientFormScreen: WardFormScreen {
                     value: p.map { String($0.birthWeightGrams) } ?? ""),
             .dateTime("admitted", label: context.t("patient.field.admitted"),
                       value: p.map { format.stamp($0.admittedAt) } ?? "now"),
+            // Optional, so last: with it, the first 72 hours of age read in hours. with it, the first 72 hours of age read in hours.
+            .text("born_time", label: context.t("patient.field.time_of_birth"), maxLength: 5, required: false,
+                  value: p?.timeOfBirth?.description ?? ""),
         ], context)
         if let editing { subtitle = context.t("patient.editing", editing.bedLabel, editing.fullName) }
     }
@@ -45,9 +48,12 @@ final class PatientFormScreen: WardFormScreen {
         var local: [String: String] = [:]
         let dob = CalendarDay(state.text("dob") ?? "")
         if dob == nil { local["dob"] = context.t("patient.bad_dob", state.text("dob") ?? "") }
+        let bornText = (state.text("born_time") ?? "").trimmingCharacters(in: .whitespaces)
+        let bornTime = TimeOfDay(bornText)
+        if !bornText.isEmpty, bornTime == nil { local["born_time"] = context.t("patient.bad_time_of_birth", bornText) }
         let ga = GestationText.parse(state.text("ga") ?? "")
         if ga == nil { local["ga"] = context.t("patient.bad_ga", state.text("ga") ?? "") }
-        guard let dob, let ga, let admitted = date("admitted", original: editing?.admittedAt, shown: shownAdmitted), let weight = state.number("weight"),
+        guard let dob, let ga, bornText.isEmpty || bornTime != nil, let admitted = date("admitted", original: editing?.admittedAt, shown: shownAdmitted), let weight = state.number("weight"),
               let sex = state.choice("sex") else {
             issues.merge(local) { $1 }
             if let first = state.fields.firstIndex(where: { local[$0.id] != nil }) { state.focus = first }
@@ -56,7 +62,8 @@ final class PatientFormScreen: WardFormScreen {
         let draft = PatientDraft(
             bedLabel: state.text("bed") ?? "", givenName: state.text("given") ?? "", familyName: state.text("family") ?? "",
             hospitalNumber: state.text("hospital") ?? "", dateOfBirth: dob, sex: Self.sexes[sex],
-            gestationalAgeWeeks: ga.weeks, gestationalAgeDays: ga.days, birthWeightGrams: Int(weight), admittedAt: admitted)
+            gestationalAgeWeeks: ga.weeks, gestationalAgeDays: ga.days, birthWeightGrams: Int(weight), admittedAt: admitted,
+            timeOfBirth: bornTime)
         let by = context.staff?.id
         let editing = editing
         return save(context, fieldFor: Self.fieldFor) { repository in
