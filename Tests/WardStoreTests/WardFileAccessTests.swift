@@ -169,6 +169,33 @@ final class ReadOnlyWardCommandLineTests: WardStoreTestCase {
     }
 }
 
+/// A ward file copied alone (no -wal, no -shm) into a folder the user may not write: SQLite cannot
+/// read a WAL-mode file there, and the message says why and what to do instead of "attempt to
+/// write a readonly database". Needs a user who cannot write the folder: run as nobody via setpriv.
+final class ReadOnlyFolderCommandLineTests: WardStoreTestCase {
+    func testAWardCopiedAloneIntoAReadOnlyFolderSaysWhatToDo() async throws {
+        guard geteuid() == 0 else { throw XCTSkip("needs root to run the check as another user") }
+        guard FileManager.default.isExecutableFile(atPath: cotsideBinary.path) else { throw XCTSkip("no built cotside") }
+        _ = try await admit(bed: "3", given: "Ava")
+        await store.close()
+        store = nil
+        OpenWards.shared.closeAll()
+        let alone = folder.appendingPathComponent("copy")
+        try FileManager.default.createDirectory(at: alone, withIntermediateDirectories: true)
+        let copy = alone.appendingPathComponent("ward.sqlite").path
+        try FileManager.default.copyItem(atPath: dbPath, toPath: copy)
+        chmod(folder.path, 0o755)
+        chmod(alone.path, 0o755)
+        chmod(copy, 0o444)
+        let outcome = try ChildProcess.run("/usr/bin/setpriv", ["--reuid=nobody", "--regid=nogroup", "--clear-groups",
+                                                                 cotsideBinary.path, "patients", "--db", copy],
+                                           environment: ["PATH": "/usr/bin:/bin", "HOME": "/tmp"])
+        XCTAssertEqual(outcome.status, 2, outcome.stderr)
+        XCTAssertTrue(outcome.stderr.contains("its folder \(alone.path) is not writable and no \(copy)-shm lies beside it; "
+                                              + "copy the file to a folder you can write"), outcome.stderr)
+    }
+}
+
 /// A ward is fast to open whatever the last process left: a bulk write's log is folded in.
 final class WriteAheadLogTests: XCTestCase {
     var folder: URL!

@@ -57,6 +57,13 @@ enum WardDatabase {
         do {
             database = try DatabasePool(path: path, configuration: config)
         } catch let error as DatabaseError where reason != nil {
+            // SQLite reads a WAL-mode file read-only only with its -shm beside it, or a folder it
+            // may create one in: a ward file copied alone into a read-only folder has neither.
+            if !FileManager.default.fileExists(atPath: path + "-shm"), !isWritable(folder) {
+                throw WardStoreError("cannot open \(path) read-only (\(reason!)), and SQLite cannot read it there: "
+                                     + "its folder \(folder) is not writable and no \(path)-shm lies beside it; "
+                                     + "copy the file to a folder you can write and open the copy")
+            }
             throw WardStoreError("cannot open \(path) read-only (\(reason!)): \(error.message ?? error.description)")
         }
         if reason == nil {
