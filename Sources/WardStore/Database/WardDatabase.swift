@@ -47,7 +47,8 @@ enum WardDatabase {
         } else if let tightened = WardDatabaseLocation.makePrivate(path: path) {
             notices.append(tightened)
         }
-        if reason == nil, let newer = try newerSchema(path: path) { reason = newer }
+        let schema = reason == nil ? try probeSchema(path: path) : SchemaProbe(userVersion: 0, newer: nil)
+        if let newer = schema.newer { reason = newer }
         var config = configuration()
         if let reason {
             config.readonly = true
@@ -68,11 +69,10 @@ enum WardDatabase {
         }
         if reason == nil {
             try WardMigrations.migrator.migrate(database)
-            let version = schemaVersion
-            try database.write { db in
-                if try Int.fetchOne(db, sql: "PRAGMA user_version") ?? 0 < version {
-                    try db.execute(sql: "PRAGMA user_version = \(version)")
-                }
+            // Written once per schema step, from the version the probe read: a start on a ward
+            // already at this schema takes no write lock for it.
+            if schema.userVersion < schemaVersion {
+                try database.write { db in try db.execute(sql: "PRAGMA user_version = \(schemaVersion)") }
             }
         }
         let pool = WardPool(database: database, access: reason.map { .readOnly(reason: $0) } ?? .readWrite, path: path)
@@ -83,11 +83,19 @@ enum WardDatabase {
     /// The pool alone, read-write (tests and tools that manage the file themselves).
     static func openPool(path: String) throws -> DatabasePool { try open(path: path).pool.database }
 
-    /// Why a newer Cotside's file must not be written, or nil: it carries migrations this build
-    /// does not know, or a higher `user_version`. Read with a read-only connection.
-    static func newerSchema(path: String) throws -> String? {
+    /// What a read-only look at the file found before anything may write to it.
+    struct SchemaProbe {
+        /// The file's `user_version` (0 for a new or pre-v6 file).
+        let userVersion: Int
+        /// Why a newer Cotside's file must not be written, or nil.
+        let newer: String?
+    }
+
+    /// Reads `user_version` and the applied migrations with a read-only connection: a file with
+    /// migrations this build does not know, or a higher `user_version`, was made by a newer Cotside.
+    static func probeSchema(path: String) throws -> SchemaProbe {
         let size = (try? FileManager.default.attributesOfItem(atPath: path)[.size] as? Int) ?? 0
-        guard size > 0 else { return nil }
+        guard size > 0 else { return SchemaProbe(userVersion: 0, newer: nil) }
         var config = Configuration()
         config.readonly = true
         let (version, applied) = try DatabaseQueue(path: path, configuration: config).read { db -> (Int, [String]) in
@@ -97,10 +105,11 @@ enum WardDatabase {
         }
         let known = Set(WardMigrations.migrator.migrations)
         let unknown = applied.filter { !known.contains($0) }
-        guard !unknown.isEmpty || version > schemaVersion else { return nil }
+        guard !unknown.isEmpty || version > schemaVersion else { return SchemaProbe(userVersion: version, newer: nil) }
         let theirs = max(version, applied.count)
-        return "it was made by a newer Cotside (ward schema \(theirs)\(unknown.isEmpty ? "" : ": " + unknown.joined(separator: ", ")));"
-            + " this Cotside writes schema \(schemaVersion) and must not change it"
+        return SchemaProbe(userVersion: version, newer: "it was made by a newer Cotside (ward schema \(theirs)"
+                           + "\(unknown.isEmpty ? "" : ": " + unknown.joined(separator: ", "))); this Cotside writes schema "
+                           + "\(schemaVersion) and must not change it")
     }
 
     private static func configuration() -> Configuration {
