@@ -203,6 +203,13 @@ final class DashboardScreen: Screen {
 
     // MARK: - Rendering
 
+    /// The texts of one row that both size the columns and fill them.
+    private struct RowTexts {
+        let age: String
+        let last: String
+        let alert: String
+    }
+
     /// "2 h 14 min ago mixed", or "never".
     static func lastNappy(_ row: DashboardRow, _ format: WardFormat, _ context: AppContext) -> String {
         row.lastNappyAt.map { "\(format.since($0)) \(row.lastNappyKind.map(format.kind) ?? "")" } ?? context.t("dashboard.never")
@@ -235,20 +242,24 @@ final class DashboardScreen: Screen {
         let doses = DashboardDoseColumns(context, table: dashboard.settings.neonatalFluidTable)
         // Below 96 columns the next dose gives way; an overdue dose then shows as the alert.
         let showNext = table.width >= 96
-        let lastTexts = dashboard.rows.map { Self.lastNappy($0, format, context) }
-        let ages = dashboard.rows.map { format.age($0.age) }
-        let alertTexts = dashboard.rows.map { row in
-            Self.alertText(alerts[row.patient.id] ?? [], context) ?? (showNext ? "" : doses.overdueAlert(row))
-        }
+        // Each row's texts, worked out once: they size the columns and fill the cells.
+        let texts = Dictionary(uniqueKeysWithValues: dashboard.rows.map { row in
+            (row.patient.id, RowTexts(age: format.age(row.age), last: Self.lastNappy(row, format, context),
+                                      alert: Self.alertText(alerts[row.patient.id] ?? [], context)
+                                          ?? (showNext ? "" : doses.overdueAlert(row))))
+        })
+        let ordered = dashboard.rows.compactMap { texts[$0.patient.id] }
         // By importance when the row is short: the 7-day sparkline goes first, then the last
         // nappy's wording, then the age; the alert and who the cot holds are the last to shrink.
         // The patient column comes last here so that it takes any room left over.
         let fits = [
-            ColumnFit(wanted: ColumnFit.content(ages, title: context.t("column.age")), minimum: 9, priority: 2),
-            ColumnFit(wanted: ColumnFit.content(lastTexts, title: context.t("column.last_nappy"), cap: 21), minimum: 9, priority: 1),
+            ColumnFit(wanted: ColumnFit.content(ordered.map(\.age), title: context.t("column.age")), minimum: 9, priority: 2),
+            ColumnFit(wanted: ColumnFit.content(ordered.map(\.last), title: context.t("column.last_nappy"), cap: 21), minimum: 9,
+                      priority: 1),
             ColumnFit(wanted: 7, minimum: 0, priority: 0),
             // "✖ no wet 48 h +1": the most urgent alert and how many more.
-            ColumnFit(wanted: ColumnFit.content(alertTexts, title: context.t("column.alert"), cap: 24), minimum: 12, priority: 3),
+            ColumnFit(wanted: ColumnFit.content(ordered.map(\.alert), title: context.t("column.alert"), cap: 24), minimum: 12,
+                      priority: 3),
             ColumnFit(wanted: ColumnFit.content(dashboard.rows.map(\.patient.fullName), title: context.t("column.patient"), cap: 24),
                       minimum: 10, priority: 4),
         ]
@@ -280,13 +291,12 @@ final class DashboardScreen: Screen {
         }
         let view = TableView(source: ArrayDataSource(dashboard.rows), state: list, columns: columns,
                              emptyText: context.t("dashboard.empty"), glyphs: context.glyphs) { [marked, alerts] row in
-            let last = Self.lastNappy(row, format, context)
+            let text = texts[row.patient.id] ?? RowTexts(age: "", last: "", alert: "")
             let cotAlerts = alerts[row.patient.id] ?? []
-            let alert = Self.alertText(cotAlerts, context) ?? (showNext ? "" : doses.overdueAlert(row))
             var cells = [
                 marked.contains(row.patient.id) ? context.glyphs.bullet : "",
-                row.patient.bedLabel, row.patient.fullName, format.age(row.age), last,
-                String(row.wetToday), String(row.dirtyToday), format.spark(row.nappiesPerDay), alert,
+                row.patient.bedLabel, row.patient.fullName, text.age, text.last,
+                String(row.wetToday), String(row.dirtyToday), format.spark(row.nappiesPerDay), text.alert,
             ]
             if showNext { cells.insert(doses.nextDose(row), at: 8) }
             if extraWide { cells += [doses.intakeShort(row), doses.outOfRangeShort(row)] }
