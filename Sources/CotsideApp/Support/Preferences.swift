@@ -121,9 +121,9 @@ public struct PreferencesFile: Sendable {
         var status = stat()
         guard lstat(url.path, &status) == 0 else { return (Preferences(), .missing) }
         let problem: String
-        switch Self.readAll(url.path) {
-        case .failure(let reason):
-            problem = "cannot be read (\(reason))"
+        switch FileBytes.read(url.path) {
+        case .failure(let failure):
+            problem = "cannot be read (\(failure.reason))"
         case .success(let data):
             do {
                 return (try Self.decoder.decode(Preferences.self, from: data), .loaded)
@@ -137,23 +137,6 @@ public struct PreferencesFile: Sendable {
             return (Preferences(), .corrupt(movedTo: aside, problem: problem))
         } catch {
             return (Preferences(), .keptUnreadable(problem: problem))
-        }
-    }
-
-    private enum ReadResult { case success(Data), failure(String) }
-
-    /// The whole file through open(2)/read(2), so a failure says why (permission denied, is a directory).
-    private static func readAll(_ path: String) -> ReadResult {
-        let fd = open(path, O_RDONLY | O_CLOEXEC)
-        guard fd >= 0 else { return .failure(String(cString: strerror(errno)).lowercased()) }
-        defer { close(fd) }
-        var data = Data()
-        var chunk = [UInt8](repeating: 0, count: 65_536)
-        while true {
-            let count = read(fd, &chunk, chunk.count)
-            if count < 0 { return .failure(String(cString: strerror(errno)).lowercased()) }
-            if count == 0 { return .success(data) }
-            data.append(contentsOf: chunk[0..<count])
         }
     }
 
