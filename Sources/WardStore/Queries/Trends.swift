@@ -89,8 +89,6 @@ public struct PatientTrends: Sendable {
     public let kpis: [MeasurementKind: TrendKPI]
     public let goals: [MeasurementKind: GoalRange]
     public let doseCells: [DoseCell]
-    /// The last ten final doses per drug (newest first), for the withheld/missed insight.
-    public let recentDoses: [String: [DoseOutcomeRule.Dose]]
     /// What the insights are judged from, over fixed spans whatever the window: the same input
     /// the Dashboard reads for the cot, so both raise the same alerts.
     public let insightInput: CotInsightInput

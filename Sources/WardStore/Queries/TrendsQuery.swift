@@ -50,13 +50,13 @@ struct PatientTrendsQuery: Sendable {
         try fillFeeds(db, table: dayTable, into: &days)
         let readings = try fetchReadings(db, windowDays: Array(wardDays.suffix(windowDays)), fromMs: fromMs, nowMs: nowMs)
         let kpis = try fetchKPIs(db, fromMs: fromMs, nowMs: nowMs)
-        let (cells, recent) = try fetchDoses(db, from: from, into: &days, wardDays: wardDays)
+        let cells = try fetchDoses(db, from: from, into: &days, wardDays: wardDays)
         let goals = try SQLiteWardStore.goalRanges(for: patient, db: db, now: now, timeZone: timeZone)
         let insightInput = try CotInsightInput.fetch(db, patient: patient, now: now, timeZone: timeZone, settings: settings,
                                                      goals: goals)
         return PatientTrends(patient: patient, window: window, now: now, from: from, settings: settings, days: days,
                              windowDays: windowDays, readings: readings, kpis: kpis, goals: goals, doseCells: cells,
-                             recentDoses: recent, insightInput: insightInput)
+                             insightInput: insightInput)
     }
 
     /// Wet (wet + mixed), dirty (dirty + mixed), all changes and urine per day, on `nappy_live_patient_time`.
@@ -167,43 +167,25 @@ struct PatientTrendsQuery: Sendable {
     /// `SlotTiming.state`: today's open slots (upcoming, due, overdue) and slots inside a pause are
     /// not final and show nothing. Only the patient's few medications are expanded, and each
     /// medication's dose rows come from one range search of `dose_record_live_medication`.
+    /// (The last ten final doses per drug, which reach further back, are the insight input's:
+    /// `recentDoses`.)
     private func fetchDoses(_ db: Database, from: Date, into days: inout [TrendDay],
-                            wardDays: [WardDay]) throws -> (cells: [DoseCell], recent: [String: [DoseOutcomeRule.Dose]]) {
+                            wardDays: [WardDay]) throws -> [DoseCell] {
         let medications = try Medication.fetchAll(db, sql: """
             SELECT * FROM medication WHERE patientId = \(patient.id) AND deletedAt IS NULL AND scheduleKind <> 'asNeeded'
             ORDER BY id
             """)
-        guard !medications.isEmpty else { return ([], [:]) }
+        guard !medications.isEmpty else { return [] }
         let timing = settings.slotTiming
         let stay = patient.stay
         let end = now.addingTimeInterval(0.001)  // slots scheduled up to and including now
-        // The heatmap and day counts need the ward days; the insight needs ten final slots, which
-        // for a once-daily drug reach further back than a short window's days.
-        let spanStart = min(wardDays[0].start, now.addingTimeInterval(-14 * 86_400))
         let pauses = try MedicationPause.periods(db, medicationIds: medications.map(\.id), from: .distantPast, to: end)
         let dayStarts = wardDays.map(\.start)
         var worst: [DoseCellKey: DoseStatus] = [:]
-        var recent: [String: [DoseOutcomeRule.Dose]] = [:]
         for medication in medications {
-            let paused = pauses[medication.id] ?? []
-            let first = max(medication.startsAt, stay.admittedAt)
-            var start = spanStart
-            var slots = try Self.classifiedSlots(db, medication, during: stay, from: start, to: end, pauses: paused,
-                                                 now: now, timeZone: timeZone, timing: timing)
-            // Reach back (doubling) until ten slots are final or the medication's first slot.
-            while slots.count(where: { $0.outcome != nil }) < DoseOutcomeRule.recentDoseCount && first < start {
-                let earlier = start.addingTimeInterval(-max(14 * 86_400, now.timeIntervalSince(start)))
-                slots = try Self.classifiedSlots(db, medication, during: stay, from: earlier, to: start, pauses: paused,
-                                                 now: now, timeZone: timeZone, timing: timing) + slots
-                start = earlier
-            }
-            let finals = slots.filter { $0.outcome != nil }
-            if !finals.isEmpty {
-                recent[medication.drugName, default: []] += finals.suffix(DoseOutcomeRule.recentDoseCount).map {
-                    DoseOutcomeRule.Dose(time: $0.slot.scheduledAt, outcome: $0.outcome!)
-                }
-            }
-            for entry in finals where entry.slot.scheduledAt >= wardDays[0].start {
+            let slots = try Self.classifiedSlots(db, medication, during: stay, from: wardDays[0].start, to: end,
+                                                 pauses: pauses[medication.id] ?? [], now: now, timeZone: timeZone, timing: timing)
+            for entry in slots where entry.outcome != nil && entry.slot.scheduledAt >= wardDays[0].start {
                 guard let status = entry.status else { continue }
                 let i = dayStarts.lastIndex(atOrBefore: entry.slot.scheduledAt)
                 switch status {
@@ -219,12 +201,12 @@ struct PatientTrendsQuery: Sendable {
         }
         let cells = worst.sorted { ($0.key.day, $0.key.time) < ($1.key.day, $1.key.time) }
             .map { DoseCell(day: $0.key.day, slotTime: $0.key.time.description, status: $0.value) }
-        return (cells, recent)
+        return cells
     }
 
     /// The last ten final doses per scheduled drug (the dose-outcome rule's input): slots of the
     /// last 14 days, reaching back (doubling) until ten are final or the drug's first slot.
-    /// The same slots and states as `fetchDoses`, so both give the same ten.
+    /// The same slots and states as `fetchDoses` (`classifiedSlots`).
     static func recentDoses(_ db: Database, patient: Patient, now: Date, timeZone: TimeZone,
                             timing: SlotTiming) throws -> [String: [DoseOutcomeRule.Dose]] {
         let medications = try Medication.fetchAll(db.cachedStatement(sql: """
