@@ -57,7 +57,7 @@ final class AsNeededDoseFormScreen: WardFormScreen {
                 return .all([
                     .pop,
                     .session(.undoable(UndoRecord(auditEntryIds: [saved.auditEntryId], summary: summary))),
-                    .message(.success(context.t("nappy.updated", summary))),
+                    .message(.success(context.t("entry.updated", summary))),
                     .perform(WardShellAction.reloadAll),
                 ])
             } catch let refused as AsNeededRefusalError {

@@ -82,7 +82,7 @@ final class QuickFeedScreen: WardFormScreen {
                 .pop,
                 .session(.undoable(UndoRecord(auditEntryIds: [saved.auditEntryId], summary: summary))),
                 .message(.success(editing == nil ? context.t("feed.done", summary, WardFormat(context).time(now))
-                                                 : context.t("nappy.updated", summary))),
+                                                 : context.t("entry.updated", summary))),
                 .perform(WardShellAction.reloadAll),
             ])
         }

@@ -139,7 +139,7 @@ final class MeasurementFormScreen: WardFormScreen {
             return .all([
                 .pop,
                 .session(.undoable(UndoRecord(auditEntryIds: [saved.auditEntryId], summary: summary))),
-                .message(.success(context.t(editing == nil ? "measure.saved" : "nappy.updated", summary))),
+                .message(.success(context.t(editing == nil ? "measure.saved" : "entry.updated", summary))),
                 .perform(WardShellAction.reloadAll),
             ])
         }

@@ -108,7 +108,7 @@ final class NappyFormScreen: WardFormScreen {
             return .all([
                 .pop,
                 .session(.undoable(UndoRecord(auditEntryIds: [saved.auditEntryId], summary: summary))),
-                .message(.success(context.t(editing == nil ? "nappy.saved" : "nappy.updated", summary))),
+                .message(.success(context.t(editing == nil ? "nappy.saved" : "entry.updated", summary))),
                 .perform(WardShellAction.reloadAll),
             ])
         }
