@@ -49,7 +49,6 @@ extension AppBootstrap {
             throw LaunchError("cannot read the ward's identity from \(store.path): \(error)")
         }
         shell.context.wardIdentity = wardIdentity
-        shell.context.readOnlyReason = store.access.readOnlyReason
         if let wardIdentity, let remembered = shell.context.preferences.signedInUsers[wardIdentity],
            let staff = try? await store.staff(id: remembered.staffId), remembered.matches(staff) {
             shell.context.staff = staff

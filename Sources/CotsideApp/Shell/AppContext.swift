@@ -26,7 +26,7 @@ public final class AppContext {
     /// Ward-wide settings from the store (ward name, day start, alert threshold, dry nappy weight).
     public internal(set) var wardSettings: WardSettings
     /// Why the ward is open read-only (file not writable, made by a newer Cotside); nil when writable.
-    public internal(set) var readOnlyReason: String?
+    public var readOnlyReason: String? { repository?.access.readOnlyReason }
     /// The ward database's identity: the key the signed-in user is remembered under.
     public internal(set) var wardIdentity: String?
     /// Who is at the keyboard: every write passes `staff?.id`.

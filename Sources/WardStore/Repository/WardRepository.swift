@@ -126,6 +126,8 @@ public protocol WardRepository: Sendable {
     /// The database's stable identity (not a path, not a row id): workstations remember their
     /// signed-in user per ward by it.
     func wardIdentity() async throws -> String?
+    /// Read-write, or read-only and why (set when the ward was opened; never changes).
+    nonisolated var access: WardAccess { get }
     func settings() async throws -> WardSettings
     /// Every value of `settings`; only keys whose stored value differs are written (and audited).
     func updateSettings(_ settings: WardSettings, by: Int64?) async throws -> WardSettings
