@@ -23,4 +23,22 @@ extension WardStoreTestCase {
         XCTAssertFalse(outcome.timedOut, "cotside \(arguments) ran past its deadline")
         return (outcome.status, outcome.stdout, outcome.stderr)
     }
+
+    /// A copy of `cotside` (with its resource bundle) that another user can run: the build folder
+    /// may sit inside a checkout only its owner can enter (a clone in `mktemp -d`, mode 0700),
+    /// and the read-only tests run the binary as `nobody`. Kept in this test's folder (0755).
+    func cotsideBinaryForOtherUsers() throws -> String {
+        let bin = folder.appendingPathComponent("bin")
+        let copy = bin.appendingPathComponent("cotside").path
+        if FileManager.default.isExecutableFile(atPath: copy) { return copy }
+        try FileManager.default.createDirectory(at: bin, withIntermediateDirectories: true)
+        try FileManager.default.copyItem(atPath: cotsideBinary.path, toPath: copy)
+        let bundle = "Cotside_CotsideResources.resources"
+        let built = cotsideBinary.deletingLastPathComponent().appendingPathComponent(bundle).path
+        if FileManager.default.fileExists(atPath: built) {
+            try FileManager.default.copyItem(atPath: built, toPath: bin.appendingPathComponent(bundle).path)
+        }
+        for path in [folder.path, bin.path] { chmod(path, 0o755) }
+        return copy
+    }
 }

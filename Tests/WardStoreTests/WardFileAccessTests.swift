@@ -139,7 +139,7 @@ final class WardFileAccessTests: XCTestCase {
 /// (root may write any file, so under root the binary runs as `nobody` through setpriv).
 final class ReadOnlyWardCommandLineTests: WardStoreTestCase {
     func run(_ arguments: [String]) throws -> ChildProcess.Outcome {
-        var command = [cotsideBinary.path] + arguments + ["--db", dbPath, "--now", "2026-03-10T12:00:00Z"]
+        var command = [try cotsideBinaryForOtherUsers()] + arguments + ["--db", dbPath, "--now", "2026-03-10T12:00:00Z"]
         if geteuid() == 0 { command = ["/usr/bin/setpriv", "--reuid=nobody", "--regid=nogroup", "--clear-groups"] + command }
         let outcome = try ChildProcess.run(command[0], Array(command.dropFirst()),
                                            environment: ["PATH": "/usr/bin:/bin", "HOME": folder.path, "TZ": "Europe/London"])
@@ -188,7 +188,7 @@ final class ReadOnlyFolderCommandLineTests: WardStoreTestCase {
         chmod(alone.path, 0o755)
         chmod(copy, 0o444)
         let outcome = try ChildProcess.run("/usr/bin/setpriv", ["--reuid=nobody", "--regid=nogroup", "--clear-groups",
-                                                                 cotsideBinary.path, "patients", "--db", copy],
+                                                                 try cotsideBinaryForOtherUsers(), "patients", "--db", copy],
                                            environment: ["PATH": "/usr/bin:/bin", "HOME": "/tmp"])
         XCTAssertEqual(outcome.status, 2, outcome.stderr)
         XCTAssertTrue(outcome.stderr.contains("its folder \(alone.path) is not writable and no \(copy)-shm lies beside it; "
