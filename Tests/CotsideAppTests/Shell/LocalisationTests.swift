@@ -10,7 +10,7 @@ final class LocalisationTests: XCTestCase {
         let english = try Catalogues.localizer(for: "en")
         let sources = URL(fileURLWithPath: #filePath)
             .deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
-            .appendingPathComponent("Sources/CotsideApp")
+            .deletingLastPathComponent().appendingPathComponent("Sources/CotsideApp")
         let pattern = try NSRegularExpression(pattern: #"(?:\.t|localizer)\("([a-z0-9_]+(?:\.[a-z0-9_]+)+)""#)
         var missing: [String] = []
         var checked = 0
