@@ -92,12 +92,12 @@ enum SnapshotTarget: String, CaseIterable {
 
     /// The tab the shell opens on: a tab's snapshot starts there instead of pressing its number
     /// after the Dashboard loaded (same frame, one tab's queries instead of two).
-    var initialTab: Int? {
+    var initialTab: Tab? {
         switch self {
-        case .history: 1
-        case .tools: 2
-        case .medications: 3
-        case .trends: 4
+        case .history: .history
+        case .tools: .tools
+        case .medications: .medications
+        case .trends: .trends
         case .dashboard, .disclaimer, .settings, .about, .help, .palette: nil
         }
     }

@@ -14,7 +14,7 @@ final class TerminalSignalsTests: XCTestCase {
         XCTAssertEqual(TerminalSignal(number: SIGINT), .interrupt)
         XCTAssertEqual(TerminalSignal(number: SIGTERM), .terminate(SIGTERM))
         XCTAssertEqual(TerminalSignal(number: SIGHUP), .terminate(SIGHUP))
-        XCTAssertNil(TerminalSignal(number: SIGWINCH), "resizes stay with curses (KEY_RESIZE)")
+        XCTAssertEqual(TerminalSignal(number: SIGWINCH), .resize, "a resize wakes the input waiter like any signal")
     }
 
     func testHandlersQueueSignalsInOrderInsteadOfActing() {

@@ -29,7 +29,7 @@ extension AppBootstrap {
     public static func makeWardShell(
         options: LaunchOptions, terminalHasColour: Bool, persistPreferences: Bool,
         assumeDisclaimerAccepted: Bool = false, logPath: String = "", askForUser: Bool = true,
-        initialTab: Int? = nil, start: Bool = true
+        initialTab: Tab? = nil, start: Bool = true
     ) async throws -> AppShell {
         let store = try openStore(options: options)
         let settings: WardSettings

@@ -5,20 +5,27 @@ import WardStore
 /// Builds the shell from launch options: preferences, language, clock, glyphs, tabs.
 @MainActor
 public enum AppBootstrap {
-    /// The five tabs in order, with the catalogue key of each title. Without a ward database
-    /// (shell-only tests) Dashboard and History say what they will hold instead of loading.
-    static func makeTabs(withWard: Bool) -> [(titleKey: String, screen: any Screen)] {
-        [
-            ("tab.dashboard", withWard ? DashboardScreen()
-                : EmptyTabScreen(titleKey: "tab.dashboard", headlineKey: "empty.dashboard.title", bodyKey: "empty.dashboard.body")),
-            ("tab.history", withWard ? HistoryScreen()
-                : EmptyTabScreen(titleKey: "tab.history", headlineKey: "empty.history.title", bodyKey: "empty.history.body")),
-            ("tab.tools", ToolsTabScreen()),
-            ("tab.medications", withWard ? MedicationsScreen()
-                : EmptyTabScreen(titleKey: "tab.medications", headlineKey: "empty.medications.title", bodyKey: "empty.medications.body")),
-            ("tab.trends", withWard ? TrendsScreen()
-                : EmptyTabScreen(titleKey: "tab.trends", headlineKey: "empty.trends.title", bodyKey: "empty.trends.body")),
-        ]
+    /// One screen per tab, in `Tab` order. Without a ward database (shell-only tests)
+    /// Dashboard, History, Medications and Trends say what they will hold instead of loading.
+    static func makeTabs(withWard: Bool) -> [any Screen] {
+        Tab.allCases.map { tab -> any Screen in
+            switch tab {
+            case .dashboard:
+                withWard ? DashboardScreen()
+                    : EmptyTabScreen(titleKey: tab.titleKey, headlineKey: "empty.dashboard.title", bodyKey: "empty.dashboard.body")
+            case .history:
+                withWard ? HistoryScreen()
+                    : EmptyTabScreen(titleKey: tab.titleKey, headlineKey: "empty.history.title", bodyKey: "empty.history.body")
+            case .tools:
+                ToolsTabScreen()
+            case .medications:
+                withWard ? MedicationsScreen()
+                    : EmptyTabScreen(titleKey: tab.titleKey, headlineKey: "empty.medications.title", bodyKey: "empty.medications.body")
+            case .trends:
+                withWard ? TrendsScreen()
+                    : EmptyTabScreen(titleKey: tab.titleKey, headlineKey: "empty.trends.title", bodyKey: "empty.trends.body")
+            }
+        }
     }
 
     /// - Parameters:

@@ -1,45 +1,72 @@
 import Foundation
 import TerminalUI
 
-/// The event loop: read an event, let the shell handle it, draw, flush the diff.
-/// Everything runs on the main actor, where curses lives; waiting is done by the backend's
-/// read timeout, and `Task.yield()` lets store observations deliver between frames.
+/// The event loop: await the next message, let the shell update its state, draw if anything
+/// visible changed. Input is waited for off the main actor (`InputWaiter`) and read here, where
+/// curses lives; command results, other processes' writes and the clock arrive on the same
+/// queue. Nothing polls and nothing sleeps: an idle app waits on one `await`.
+///
+///     keys ─▶ InputWaiter ─┐
+///     store changes ───────┼─▶ MessageQueue ─▶ shell.receive ─▶ screen ─▶ Intent
+///     clock (1 s) ─────────┤                                              │
+///     command results ◀────┴──────────── shell.run(Command) ◀─────────────┘
 @MainActor
 public final class AppRunner {
     let shell: AppShell
     let backend: TerminalBackend
-    /// Milliseconds a read waits before a `.tick` when nothing is pending; short enough for a live
-    /// clock and other workstations' changes.
-    let readTimeoutMs: Int
+    /// What was last sent to the backend; an unchanged frame is not flushed.
+    private var lastFrame: Buffer?
+    /// Called after every frame sent to the backend (the latency benchmark times keys with it).
+    public var onFrame: (() -> Void)?
 
-    public init(shell: AppShell, backend: TerminalBackend, readTimeoutMs: Int = 250) {
+    public init(shell: AppShell, backend: TerminalBackend) {
         self.shell = shell
         self.backend = backend
-        self.readTimeoutMs = readTimeoutMs
     }
 
-    /// Runs until the user quits or input ends (a headless script ran out).
+    /// Runs until the user quits or input ends (the terminal hung up).
     public func run() async {
         backend.setTheme(shell.context.theme)
-        shell.startObservingStore()
-        defer { shell.stopObservingStore() }
-        draw()
-        while !shell.wantsQuit {
-            // While store work is pending, poll input briefly so its results show at once.
-            guard let event = backend.readEvent(timeoutMs: shell.isBusy ? 5 : readTimeoutMs) else { break }
-            shell.handle(event)
-            draw()
-            // Store loads and writes finish on the main actor while we wait here (a few ms at most).
-            let deadline = ContinuousClock.now + .milliseconds(30)
-            repeat {
-                try? await Task.sleep(for: .milliseconds(1))
-            } while shell.isBusy && ContinuousClock.now < deadline
-            if shell.needsRedraw {
-                shell.needsRedraw = false
-                draw()
+        let messages = shell.messages
+        let waiter = backend.readiness.map { ready in
+            InputWaiter(keys: ready.keys, signals: ready.signals) { messages.post(.inputReady) }
+        }
+        let clock = Task {
+            // Ticks on each whole second of the wall clock, so the status line's minute turns on time.
+            while !Task.isCancelled {
+                let now = Date().timeIntervalSince1970
+                try? await Task.sleep(for: .milliseconds(Int((now.rounded(.down) + 1 - now) * 1000) + 1))
+                messages.post(.tick)
             }
         }
+        shell.startObservingStore()
+        waiter?.start()
+        defer {
+            waiter?.stop()
+            clock.cancel()
+            shell.stopObservingStore()
+        }
+        draw()
+        while !shell.wantsQuit, let message = await messages.next() {
+            if case .inputReady = message {
+                guard readInput() else { break }
+                waiter?.rearm(watchKeys: backend.ownsKeyboard)
+            } else {
+                shell.receive(message)
+            }
+            draw()
+        }
         await shell.settle()
+    }
+
+    /// Hands every event the terminal has ready to the shell; false when input has ended.
+    private func readInput() -> Bool {
+        while !shell.wantsQuit {
+            guard let event = backend.readEvent(timeoutMs: 0) else { return false }
+            if case .tick = event { return true }
+            shell.handle(event)
+        }
+        return true
     }
 
     /// Replays events, letting every load or write they start finish before the next event,
@@ -65,17 +92,24 @@ public final class AppRunner {
         draw()
     }
 
+    /// Renders the frame and sends it only when something visible changed (or a full redraw
+    /// is owed after a theme change or resize).
     private func draw() {
-        if shell.needsFullRedraw {
-            backend.setTheme(shell.context.theme)
-            backend.invalidate()
-            shell.needsFullRedraw = false
-        }
         if shell.pendingBells > 0 {
             shell.pendingBells = 0
             backend.bell()
         }
         let size = backend.size
-        backend.flush(shell.render(width: size.width, height: size.height))
+        let frame = shell.render(width: size.width, height: size.height)
+        if shell.needsFullRedraw {
+            backend.setTheme(shell.context.theme)
+            backend.invalidate()
+            shell.needsFullRedraw = false
+        } else if frame == lastFrame {
+            return
+        }
+        backend.flush(frame)
+        lastFrame = frame
+        onFrame?()
     }
 }

@@ -2,40 +2,7 @@ import Foundation
 import TerminalUI
 import WardStore
 
-/// Action ids for the ward features the shell routes itself (reachable from every tab).
-public enum WardShellAction {
-    /// Ask every screen to load its data again.
-    public static let reloadAll = "shell.reload"
-    public static let switchUser = "shell.switch_user"
-    public static let pickPatient = "shell.pick_patient"
-}
-
 extension AppShell {
-    // MARK: - Async work
-
-    /// Runs a `.task` intent's work on the main actor and applies its result for `screen`.
-    func run(_ work: @escaping @MainActor @Sendable () async -> Intent, from screen: any Screen) {
-        let id = nextTaskID
-        nextTaskID += 1
-        pendingTasks[id] = Task { @MainActor [weak self] in
-            let intent = await work()
-            guard let self else { return }
-            self.pendingTasks[id] = nil
-            self.apply(intent, from: screen)
-            self.needsRedraw = true
-        }
-    }
-
-    /// Waits until no async work is pending (snapshots and tests render only then).
-    public func settle() async {
-        while let task = pendingTasks.values.first {
-            await task.value
-        }
-    }
-
-    /// True while loads or writes are still running.
-    public var isBusy: Bool { !pendingTasks.isEmpty }
-
     // MARK: - Start and store changes
 
     /// Shows the staff picker when nobody is at the keyboard, then loads what is shown.
@@ -43,9 +10,9 @@ extension AppShell {
     ///   - askForUser: false for snapshots, which must not stop at the picker.
     ///   - initialTab: the tab in front at the first frame (snapshots of a tab open on it directly,
     ///     as if its number had been pressed, so the Dashboard is not loaded only to be hidden).
-    public func start(askForUser: Bool = true, initialTab: Int? = nil) {
-        if let initialTab, tabs.indices.contains(initialTab) {
-            activeTab = initialTab
+    public func start(askForUser: Bool = true, initialTab: Tab? = nil) {
+        if let initialTab {
+            activeTab = initialTab.rawValue
             // Pressing the tab's number clears the message line; opening on it does the same.
             show(nil)
         }
@@ -75,26 +42,23 @@ extension AppShell {
         for screen in shownScreens {
             apply(screen.reload(context), from: screen)
         }
-        apply(doseReminder.reload(context), from: front)
+        apply(doseReminder.reload(context), from: front, asker: doseReminder)
     }
 
     /// Another process (a second workstation, the CLI) changed the ward: reload what is shown.
-    /// Writes made here reload explicitly (`WardShellAction.reloadAll`), so they are skipped.
+    /// Writes made here reload explicitly (`ShellAction.reloadAll`), so they are skipped.
     public func storeDidChange(_ change: WardChange) {
         guard change.isFromAnotherProcess else { return }
         reloadAll()
-        needsRedraw = true
     }
 
-    /// Consumes the store's change stream on the main actor (no per-frame polling).
+    /// Forwards the store's change stream into the message queue (no per-frame polling).
     public func startObservingStore() {
         guard storeObservation == nil, let repository = context.repository else { return }
         let changes = repository.changes()
-        storeObservation = Task { @MainActor [weak self] in
-            for await change in changes {
-                guard let self else { return }
-                self.storeDidChange(change)
-            }
+        let messages = self.messages
+        storeObservation = Task {
+            for await change in changes { messages.post(.storeChanged(change)) }
         }
     }
 
@@ -126,20 +90,13 @@ extension AppShell {
         }
     }
 
-    /// Ward actions the shell handles wherever they come from; false when `action` is not one.
-    func performWardAction(_ action: String) -> Bool {
-        switch action {
-        case WardShellAction.reloadAll:
-            reloadAll()
-        case WardShellAction.switchUser:
-            guard context.repository != nil, !front.isBlocking else { return true }
-            apply(.push(StaffPickerScreen(isStartup: false)), from: front)
-        case WardShellAction.pickPatient:
-            guard context.repository != nil, !front.isBlocking, !(front is PatientPickerScreen) else { return true }
-            apply(.push(PatientPickerScreen()), from: front)
-        default:
-            return false
-        }
-        return true
+    func switchUser() {
+        guard context.repository != nil, !front.isBlocking else { return }
+        apply(.push(StaffPickerScreen(isStartup: false)), from: front)
+    }
+
+    func pickPatient() {
+        guard context.repository != nil, !front.isBlocking, !(front is PatientPickerScreen) else { return }
+        apply(.push(PatientPickerScreen()), from: front)
     }
 }

@@ -10,20 +10,21 @@ public final class AppShell {
     public static let minimumHeight = 24
 
     public let context: AppContext
-    /// Catalogue keys of the tab titles, in tab order.
-    let tabTitleKeys: [String]
+    /// One screen per `Tab`, in tab order.
     private(set) var tabs: [any Screen]
-    /// Async work started by `.task` intents, by id; `settle()` waits for all of it.
-    var pendingTasks: [Int: Task<Void, Never>] = [:]
-    var nextTaskID = 0
-    /// Set when an async result changed what is shown; the runner redraws and clears it.
-    public var needsRedraw = false
-    /// Watches the store for other processes' writes (started by `startObservingStore`).
+    /// The one mailbox: input, command results, store changes and ticks all arrive here.
+    public let messages = MessageQueue()
+    /// Commands started and not yet back, by ticket.
+    var inFlight: [CommandTicket: InFlight] = [:]
+    var nextTicket = 0
+    /// The newest ticket per asker and tag: an older result is stale.
+    var latestTicket: [AskerTag: CommandTicket] = [:]
+    /// Forwards the store's change notifications into `messages` (`startObservingStore`).
     var storeObservation: Task<Void, Never>?
     public internal(set) var activeTab = 0
     /// Screens opened over the active tab; the last is in front.
     public internal(set) var stack: [any Screen] = []
-    public private(set) var message: Message?
+    public internal(set) var message: Message?
     public private(set) var wantsQuit = false
     /// The user quit with Ctrl-C at once (nothing unsaved): the process then ends as
     /// interrupted (status 130), as a shell expects of Ctrl-C.
@@ -39,10 +40,11 @@ public final class AppShell {
     /// Bells asked for since the runner last rang (the runner calls `backend.bell()` and clears it).
     public var pendingBells = 0
 
-    public init(context: AppContext, tabs: [(titleKey: String, screen: any Screen)], effects: ShellEffects) {
+    /// - Parameter tabs: one screen per `Tab`, in tab order.
+    public init(context: AppContext, tabs: [any Screen], effects: ShellEffects) {
+        precondition(tabs.count == Tab.allCases.count, "one screen per tab")
         self.context = context
-        self.tabTitleKeys = tabs.map(\.titleKey)
-        self.tabs = tabs.map(\.screen)
+        self.tabs = tabs
         self.effects = effects
         if !context.preferences.disclaimerAccepted {
             stack.append(DisclaimerScreen())
@@ -66,7 +68,7 @@ public final class AppShell {
             // Ticks may start work (a Dashboard refreshing its clock-based figures).
             let screen = front
             apply(screen.handle(.tick, context), from: screen)
-            apply(doseReminder.tick(context), from: screen)
+            apply(doseReminder.tick(context), from: screen, asker: doseReminder)
             return
         case .mouse(let mouse):
             handleMouse(mouse)
@@ -87,8 +89,9 @@ public final class AppShell {
         if case .ignored = intent, let action = screen.keyMap(context).action(for: key) {
             intent = screen.perform(action, context)
         }
-        if case .ignored = intent, let action = effectiveGlobalKeyMap(past: screen).action(for: key) {
-            intent = .perform(action)
+        if case .ignored = intent, let id = effectiveGlobalKeyMap(past: screen).action(for: key),
+           let action = ShellAction(id: id) {
+            intent = .shell(action)
         }
         if case .ignored = intent { return }
         apply(intent, from: screen)
@@ -97,9 +100,9 @@ public final class AppShell {
     private func handleMouse(_ mouse: MouseEvent) {
         let layout = frameLayout(width: lastSize.width, height: lastSize.height)
         if case .click = mouse.kind, mouse.y == layout.tabBar.y, atTopLevel || !(front.isBlocking) {
-            if let index = tabBar.tab(atX: mouse.x, in: layout.tabBar), !front.isBlocking {
+            if let index = tabBar.tab(atX: mouse.x, in: layout.tabBar), let tab = Tab(rawValue: index), !front.isBlocking {
                 stack.removeAll { !$0.isBlocking }
-                if stack.isEmpty { switchTab(to: index) }
+                if stack.isEmpty { switchTab(to: tab) }
             }
             return
         }
@@ -110,7 +113,9 @@ public final class AppShell {
         apply(front.handle(.mouse(local), context), from: front)
     }
 
-    func apply(_ intent: Intent, from screen: any Screen) {
+    /// Applies what `screen` asked for. Store work is run for `asker` (the screen itself unless
+    /// said otherwise: the dose reminder asks from whichever screen is in front).
+    func apply(_ intent: Intent, from screen: any Screen, asker: (any CommandAsker)? = nil) {
         switch intent {
         case .ignored, .handled:
             break
@@ -126,12 +131,20 @@ public final class AppShell {
             apply(next.reload(context), from: next)
         case .perform(let action):
             perform(action)
+        case .shell(let action):
+            perform(action)
+        case .command(let command):
+            run(command, from: asker ?? screen)
+        case .write(let write):
+            run(write, from: asker ?? screen)
+        case .task(let work):
+            runLegacyTask(work, from: screen)
+        case .followUp(let next):
+            apply(next(context), from: screen)
         case .message(let m):
             message = m
         case .all(let intents):
-            for i in intents { apply(i, from: screen) }
-        case .task(let work):
-            run(work, from: screen)
+            for i in intents { apply(i, from: screen, asker: asker) }
         case .session(let change):
             applySession(change)
         case .bell:
@@ -145,73 +158,77 @@ public final class AppShell {
         }
     }
 
-    /// Runs a shell action, or hands a feature action to the screens that declare it.
-    public func perform(_ action: String) {
-        if let index = ShellAction.tabIndex(action) {
-            if index < tabs.count, !front.isBlocking { stack.removeAll(); switchTab(to: index) }
+    /// Runs an action chosen by id (the palette): the shell's own, else a feature action of
+    /// the screen in front, then of the active tab.
+    public func perform(_ id: String) {
+        if let action = ShellAction(id: id) {
+            perform(action)
             return
         }
-        if action.hasPrefix("shell.set.theme.") {
-            let name = String(action.dropFirst("shell.set.theme.".count))
-            if let theme = ThemeName(rawValue: name) { update { $0.theme = theme.rawValue } }
+        for screen in [front, tabs[activeTab]] {
+            let intent = screen.perform(id, context)
+            if case .ignored = intent { continue }
+            apply(intent, from: screen)
             return
         }
-        if action.hasPrefix("shell.set.language.") {
-            let code = String(action.dropFirst("shell.set.language.".count))
-            update { $0.language = code }
-            return
-        }
+        message = .warning(context.t("message.action_unavailable", id))
+    }
+
+    /// Runs one of the shell's own actions.
+    public func perform(_ action: ShellAction) {
         switch action {
-        case ShellAction.help:
+        case .tab(let tab):
+            if !front.isBlocking { stack.removeAll(); switchTab(to: tab) }
+        case .setTheme(let theme):
+            update { $0.theme = theme.rawValue }
+        case .setLanguage(let code):
+            update { $0.language = code }
+        case .help:
             stack.append(HelpScreen(target: front, global: effectiveGlobalKeyMap(past: front)))
-        case ShellAction.palette:
+        case .palette:
             stack.append(PaletteScreen(items: paletteItems(for: front)))
-        case ShellAction.settings:
+        case .settings:
             if !(front is SettingsScreen) { stack.append(SettingsScreen()) }
-        case ShellAction.about:
+        case .about:
             if !(front is AboutScreen) { stack.append(AboutScreen()) }
-        case ShellAction.back:
+        case .back:
             if let top = stack.last, !top.isBlocking {
                 if top.hasUnsavedInput {
                     stack.append(ConfirmScreen(title: context.t("discard.title"), body: context.t("discard.body"),
-                                               onConfirm: [.pop, .perform(ShellAction.back + ".force")]))
+                                               onConfirm: [.pop, .shell(.forceBack)]))
                 } else {
                     stack.removeLast()
                 }
             }
-        case ShellAction.back + ".force":
+        case .forceBack:
             if let top = stack.last, !top.isBlocking { stack.removeLast() }
-        case ShellAction.quit:
+        case .quit:
             if stack.contains(where: \.hasUnsavedInput) || tabs.contains(where: \.hasUnsavedInput) {
                 let question = ConfirmScreen(title: context.t("quit.confirm.title"), body: context.t("quit.confirm.unsaved"),
-                                             onConfirm: [.perform(ShellAction.quit + ".force")])
+                                             onConfirm: [.shell(.forceQuit)])
                 quitQuestion = question
                 stack.append(question)
             } else {
                 wantsQuit = true
             }
-        case ShellAction.quit + ".force":
+        case .forceQuit:
             wantsQuit = true
-        case ShellAction.acceptDisclaimer:
+        case .acceptDisclaimer:
             let now = context.clock.now
             update { prefs in
                 prefs.disclaimerAcceptedVersion = Preferences.currentDisclaimerVersion
                 prefs.disclaimerAcceptedAt = now
             }
-        case ShellAction.nextTab:
-            if atTopLevel { switchTab(to: (activeTab + 1) % tabs.count) }
-        case ShellAction.previousTab:
-            if atTopLevel { switchTab(to: (activeTab + tabs.count - 1) % tabs.count) }
-        default:
-            if performWardAction(action) { return }
-            // A feature action chosen in the palette: the screen in front, then the active tab.
-            for screen in [front, tabs[activeTab]] {
-                let intent = screen.perform(action, context)
-                if case .ignored = intent { continue }
-                apply(intent, from: screen)
-                return
-            }
-            message = .warning(context.t("message.action_unavailable", action))
+        case .nextTab:
+            if atTopLevel { switchTab(to: Tab(rawValue: (activeTab + 1) % tabs.count)!) }
+        case .previousTab:
+            if atTopLevel { switchTab(to: Tab(rawValue: (activeTab + tabs.count - 1) % tabs.count)!) }
+        case .reloadAll:
+            reloadAll()
+        case .switchUser:
+            switchUser()
+        case .pickPatient:
+            pickPatient()
         }
     }
 
@@ -222,15 +239,14 @@ public final class AppShell {
             pendingBells += 1  // already asking
             return
         }
-        perform(ShellAction.quit)
+        perform(.quit)
         if wantsQuit { quitByInterrupt = true }
     }
 
-    private func switchTab(to index: Int) {
-        guard tabs.indices.contains(index) else { return }
-        activeTab = index
+    private func switchTab(to tab: Tab) {
+        activeTab = tab.rawValue
         message = nil
-        apply(tabs[index].reload(context), from: tabs[index])
+        apply(tabs[activeTab].reload(context), from: tabs[activeTab])
     }
 
     /// Screens whose actions the palette lists: the front screen, and the active tab below it.
@@ -283,7 +299,7 @@ public final class AppShell {
     }
 
     var tabBar: TabBar {
-        TabBar(titles: tabTitleKeys.map { context.t($0) }, selected: activeTab)
+        TabBar(titles: Tab.allCases.map { context.t($0.titleKey) }, selected: activeTab)
     }
 
     /// Where a screen draws (every screen gets the content area; floating ones draw a frame in it).

@@ -9,9 +9,11 @@ public enum Presentation: Sendable, Equatable {
 }
 
 /// One level of the screen stack. Screens keep their state in small structs, turn events into
-/// intents, and render as a pure function of that state; all side effects go through intents.
+/// intents, and render as a pure function of that state; all side effects go through intents:
+/// store work as a `.command` (its result comes back to `CommandScreen.update`), writes as a
+/// `.write`, shell actions as `.shell`.
 @MainActor
-public protocol Screen: AnyObject {
+public protocol Screen: CommandAsker {
     /// The name the help overlay and the palette show for this screen.
     func title(_ context: AppContext) -> String
     /// This screen's bindings; the function bar and the help overlay are generated from them.
@@ -19,7 +21,8 @@ public protocol Screen: AnyObject {
     /// Raw events first (typing, mouse, arrows inside a widget); `.ignored` lets the shell
     /// look the key up in `keyMap` and call `perform`.
     func handle(_ event: TerminalEvent, _ context: AppContext) -> Intent
-    /// Runs one of this screen's actions by id, from a key or from the command palette.
+    /// Runs one of this screen's actions by id, from a key or from the command palette
+    /// (`ActionScreen` derives it from the typed actions).
     func perform(_ action: String, _ context: AppContext) -> Intent
     func render(in area: Rect, into buffer: inout Buffer, _ context: AppContext)
     var presentation: Presentation { get }
@@ -59,6 +62,15 @@ public enum Intent {
     case replace(any Screen)
     /// Run a shell action by id (the same ids the palette and key maps use).
     case perform(String)
+    /// Run one of the shell's own actions.
+    case shell(ShellAction)
+    /// Store work; its result comes back to the screen that asked, as a message (see `Command`).
+    case command(Command)
+    /// A ward write, run the one way every write is run (see `WardWrite`).
+    case write(WardWrite)
+    /// Work the screen that asked does next, on the main actor: a confirmation's answer going
+    /// back to the form that asked the question.
+    case followUp(@MainActor (AppContext) -> Intent)
     case message(Message)
     /// Several intents in order.
     case all([Intent])

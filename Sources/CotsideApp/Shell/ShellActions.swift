@@ -1,25 +1,47 @@
 import TerminalUI
 
-/// Action ids the shell itself understands. Screens and the palette name them as strings,
-/// so key maps stay plain data.
-public enum ShellAction {
-    public static let help = "shell.help"
-    public static let palette = "shell.palette"
-    public static let settings = "shell.settings"
-    public static let about = "shell.about"
-    public static let quit = "shell.quit"
-    public static let back = "shell.back"
-    public static let nextTab = "shell.tab.next"
-    public static let previousTab = "shell.tab.previous"
-    public static let acceptDisclaimer = "shell.disclaimer.accept"
+/// The shell's own actions. Key maps and palette items carry them as ids (`id`), which map
+/// back one to one (`init(id:)`); everything else in the app uses the cases.
+public enum ShellAction: Hashable, Sendable {
+    case help, palette, settings, about, quit, back, nextTab, previousTab, acceptDisclaimer
+    /// Quit or go back after the user confirmed losing unsaved input.
+    case forceQuit, forceBack
+    case tab(Tab)
+    case setTheme(ThemeName)
+    case setLanguage(String)
+    /// Ask every screen shown to load its data again.
+    case reloadAll
+    case switchUser
+    case pickPatient
 
-    public static func tab(_ index: Int) -> String { "shell.tab.\(index)" }
-    public static func setTheme(_ theme: ThemeName) -> String { "shell.set.theme.\(theme.rawValue)" }
-    public static func setLanguage(_ code: String) -> String { "shell.set.language.\(code)" }
+    private static let plain: [String: ShellAction] = [
+        "shell.help": .help, "shell.palette": .palette, "shell.settings": .settings, "shell.about": .about,
+        "shell.quit": .quit, "shell.back": .back, "shell.tab.next": .nextTab, "shell.tab.previous": .previousTab,
+        "shell.disclaimer.accept": .acceptDisclaimer, "shell.quit.force": .forceQuit, "shell.back.force": .forceBack,
+        "shell.reload": .reloadAll, "shell.switch_user": .switchUser, "shell.pick_patient": .pickPatient,
+    ]
 
-    static func tabIndex(_ action: String) -> Int? {
-        guard action.hasPrefix("shell.tab."), let n = Int(action.dropFirst("shell.tab.".count)) else { return nil }
-        return n
+    public var id: String {
+        switch self {
+        case .tab(let tab): return "shell.tab.\(tab.rawValue)"
+        case .setTheme(let theme): return "shell.set.theme.\(theme.rawValue)"
+        case .setLanguage(let code): return "shell.set.language.\(code)"
+        default: return Self.plain.first { $0.value == self }!.key
+        }
+    }
+
+    public init?(id: String) {
+        if let action = Self.plain[id] {
+            self = action
+        } else if id.hasPrefix("shell.tab."), let n = Int(id.dropFirst("shell.tab.".count)), let tab = Tab(rawValue: n) {
+            self = .tab(tab)
+        } else if id.hasPrefix("shell.set.theme."), let theme = ThemeName(rawValue: String(id.dropFirst("shell.set.theme.".count))) {
+            self = .setTheme(theme)
+        } else if id.hasPrefix("shell.set.language.") {
+            self = .setLanguage(String(id.dropFirst("shell.set.language.".count)))
+        } else {
+            return nil
+        }
     }
 }
 
@@ -29,28 +51,28 @@ extension AppShell {
         let c = context
         var bindings: [KeyBinding] = []
         if atTopLevel {
-            for (index, key) in tabTitleKeys.enumerated() {
-                bindings.append(KeyBinding([.char(Character(String(index + 1)))], action: ShellAction.tab(index),
-                                           label: "", help: c.t("key.tab_n", c.t(key)), group: c.t("group.tabs")))
+            for tab in Tab.allCases {
+                bindings.append(KeyBinding([.char(Character(String(tab.rawValue + 1)))], action: ShellAction.tab(tab).id,
+                                           label: "", help: c.t("key.tab_n", c.t(tab.titleKey)), group: c.t("group.tabs")))
             }
-            bindings.append(KeyBinding([.tab], action: ShellAction.nextTab, label: "", help: c.t("key.next_tab"), group: c.t("group.tabs")))
-            bindings.append(KeyBinding([.backTab], action: ShellAction.previousTab, label: "", help: c.t("key.prev_tab"), group: c.t("group.tabs")))
+            bindings.append(KeyBinding([.tab], action: ShellAction.nextTab.id, label: "", help: c.t("key.next_tab"), group: c.t("group.tabs")))
+            bindings.append(KeyBinding([.backTab], action: ShellAction.previousTab.id, label: "", help: c.t("key.prev_tab"), group: c.t("group.tabs")))
         } else {
-            bindings.append(KeyBinding([.escape], action: ShellAction.back, label: c.t("key.back"), help: c.t("key.back"), group: c.t("group.general")))
+            bindings.append(KeyBinding([.escape], action: ShellAction.back.id, label: c.t("key.back"), help: c.t("key.back"), group: c.t("group.general")))
         }
         bindings += [
-            KeyBinding([.char("?")], action: ShellAction.help, label: c.t("key.help"), help: c.t("action.help"), group: c.t("group.general")),
-            KeyBinding([.char(":")], action: ShellAction.palette, label: c.t("key.palette"), help: c.t("action.palette"), group: c.t("group.general")),
-            KeyBinding([.char("s")], action: ShellAction.settings, label: atTopLevel ? c.t("key.settings") : "", help: c.t("action.settings"), group: c.t("group.general")),
-            KeyBinding([.char("a")], action: ShellAction.about, label: "", help: c.t("action.about"), group: c.t("group.general")),
+            KeyBinding([.char("?")], action: ShellAction.help.id, label: c.t("key.help"), help: c.t("action.help"), group: c.t("group.general")),
+            KeyBinding([.char(":")], action: ShellAction.palette.id, label: c.t("key.palette"), help: c.t("action.palette"), group: c.t("group.general")),
+            KeyBinding([.char("s")], action: ShellAction.settings.id, label: atTopLevel ? c.t("key.settings") : "", help: c.t("action.settings"), group: c.t("group.general")),
+            KeyBinding([.char("a")], action: ShellAction.about.id, label: "", help: c.t("action.about"), group: c.t("group.general")),
         ]
         if c.repository != nil {
             // Ward keys exist only with a ward database open.
-            bindings.append(KeyBinding([.char("p")], action: WardShellAction.pickPatient, label: atTopLevel ? c.t("key.patient") : "",
+            bindings.append(KeyBinding([.char("p")], action: ShellAction.pickPatient.id, label: atTopLevel ? c.t("key.patient") : "",
                                        help: c.t("action.pick_patient"), group: c.t("group.general")))
         }
         bindings += [
-            KeyBinding([.char("q")], action: ShellAction.quit, label: c.t("key.quit"), help: c.t("action.quit"), group: c.t("group.general")),
+            KeyBinding([.char("q")], action: ShellAction.quit.id, label: c.t("key.quit"), help: c.t("action.quit"), group: c.t("group.general")),
         ]
         return KeyMap(bindings)
     }
@@ -72,17 +94,18 @@ extension AppShell {
     func paletteItems(for screen: (any Screen)?) -> [PaletteItem] {
         let c = context
         var items: [PaletteItem] = [
-            PaletteItem(c.t("action.settings"), action: ShellAction.settings, detail: "s"),
-            PaletteItem(c.t("action.about"), action: ShellAction.about, detail: "a"),
-            PaletteItem(c.t("action.help"), action: ShellAction.help, detail: "?"),
-            PaletteItem(c.t("action.quit"), action: ShellAction.quit, detail: "q"),
+            PaletteItem(c.t("action.settings"), action: ShellAction.settings.id, detail: "s"),
+            PaletteItem(c.t("action.about"), action: ShellAction.about.id, detail: "a"),
+            PaletteItem(c.t("action.help"), action: ShellAction.help.id, detail: "?"),
+            PaletteItem(c.t("action.quit"), action: ShellAction.quit.id, detail: "q"),
         ]
         if c.repository != nil {
-            items.append(PaletteItem(c.t("action.switch_user"), action: WardShellAction.switchUser, detail: ""))
-            items.append(PaletteItem(c.t("action.pick_patient"), action: WardShellAction.pickPatient, detail: "p"))
+            items.append(PaletteItem(c.t("action.switch_user"), action: ShellAction.switchUser.id, detail: ""))
+            items.append(PaletteItem(c.t("action.pick_patient"), action: ShellAction.pickPatient.id, detail: "p"))
         }
-        for (index, key) in tabTitleKeys.enumerated() {
-            items.append(PaletteItem(c.t("action.goto_tab", c.t(key)), action: ShellAction.tab(index), detail: String(index + 1)))
+        for tab in Tab.allCases {
+            items.append(PaletteItem(c.t("action.goto_tab", c.t(tab.titleKey)), action: ShellAction.tab(tab).id,
+                                     detail: String(tab.rawValue + 1)))
         }
         for screen in featureScreensForPalette(front: screen) {
             for binding in screen.keyMap(c).bindings where !binding.help.isEmpty {

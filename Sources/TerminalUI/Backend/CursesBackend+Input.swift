@@ -8,6 +8,9 @@ import Glibc
 /// polled with stdin, so Ctrl-Z, SIGCONT, SIGTERM and SIGHUP are acted on at once, on the main
 /// thread, between two curses calls.
 extension CursesBackend {
+    public var readiness: (keys: Int32, signals: Int32)? { (STDIN_FILENO, TerminalSignals.readDescriptor) }
+    public var ownsKeyboard: Bool { cursesIsSuspended == 0 && !resumeWanted }
+
     public func readEvent(timeoutMs: Int) -> TerminalEvent? {
         guard cursesIsActive != 0 else { return nil }
         for signal in TerminalSignals.take() {
@@ -15,6 +18,7 @@ extension CursesBackend {
             case .suspend: suspendProcess()
             case .resume: resumeWanted = true
             case .interrupt: pendingInterrupts += 1
+            case .resize: if cursesIsSuspended == 0 { pendingEvents.append(takeWindowSize()) }
             case .terminate(let number):
                 terminationSignal = number
                 return nil
@@ -129,6 +133,16 @@ extension CursesBackend {
             cursesIsSuspended = 1
         }
         TerminalSignals.stopProcess()
+    }
+
+    /// The window's size after SIGWINCH, told to curses (which then lays out at that size).
+    private func takeWindowSize() -> TerminalEvent {
+        var rows: Int32 = 0, columns: Int32 = 0
+        if cots_window_size(STDOUT_FILENO, &rows, &columns) == 0, rows != cots_lines() || columns != cots_cols() {
+            resize_term(rows, columns)
+        }
+        needsFullRedraw = true
+        return .resize(width: size.width, height: size.height)
     }
 
     /// Takes the terminal back: curses' program modes, the screen, our input modes, the size

@@ -17,6 +17,17 @@ public protocol TerminalBackend: AnyObject {
     func bell()
     /// Gives the terminal back (endwin). Idempotent.
     func restore()
+    /// What an `InputWaiter` watches for this backend off the main actor: the keyboard and the
+    /// signal pipe. Nil for a backend with nothing to wait on (scripted input is posted instead).
+    var readiness: (keys: Int32, signals: Int32)? { get }
+    /// False while the terminal belongs to someone else (suspended, in the background): the
+    /// waiter then wakes for signals only, so unread type-ahead cannot spin the loop.
+    var ownsKeyboard: Bool { get }
+}
+
+extension TerminalBackend {
+    public var readiness: (keys: Int32, signals: Int32)? { nil }
+    public var ownsKeyboard: Bool { true }
 }
 
 /// Widgets draw themselves into a rectangle of a buffer; they never touch a backend.

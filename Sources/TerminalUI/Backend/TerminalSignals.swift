@@ -15,6 +15,9 @@ public enum TerminalSignal: Equatable, Sendable {
     case interrupt
     /// SIGTERM or SIGHUP: restore the terminal, then die of the same signal.
     case terminate(Int32)
+    /// SIGWINCH: the window changed size. Queued here (not left to curses' own handler) so a
+    /// resize wakes the loop's waiter thread like any other signal.
+    case resize
 
     init?(number: Int32) {
         switch number {
@@ -22,6 +25,7 @@ public enum TerminalSignal: Equatable, Sendable {
         case SIGCONT: self = .resume
         case SIGINT: self = .interrupt
         case SIGTERM, SIGHUP: self = .terminate(number)
+        case SIGWINCH: self = .resize
         default: return nil
         }
     }
@@ -55,11 +59,11 @@ private func queueSignal(_ number: Int32) {
     errno = savedErrno
 }
 
-/// A self-pipe for SIGTSTP, SIGCONT, SIGINT, SIGTERM and SIGHUP: handlers only queue the
+/// A self-pipe for SIGTSTP, SIGCONT, SIGINT, SIGTERM, SIGHUP and SIGWINCH: handlers only queue the
 /// signal, and the event loop (on the main thread, where curses lives) acts on it. Never call
 /// curses from a handler: it may run on any thread, in the middle of a curses call.
 enum TerminalSignals {
-    static let queued: [Int32] = [SIGTSTP, SIGCONT, SIGINT, SIGTERM, SIGHUP]
+    static let queued: [Int32] = [SIGTSTP, SIGCONT, SIGINT, SIGTERM, SIGHUP, SIGWINCH]
 
     /// The descriptor the loop polls; readable while signals wait to be taken.
     static var readDescriptor: Int32 { signalPipeRead }

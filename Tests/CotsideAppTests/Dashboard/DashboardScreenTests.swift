@@ -146,10 +146,14 @@ final class LiveUpdateTests: WardTestCase {
         let dashboard = shell.tabs[0] as! DashboardScreen
         XCTAssertEqual(dashboard.rows.first?.wetToday, 0)
         try await logNappy(ada, .wet, minutesAgo: 5)
+        // The loop's part: take messages (the change, then the reload it asks for) as they come;
+        // a tick after the deadline makes sure a missing change fails instead of hanging.
         let deadline = ContinuousClock.now + .seconds(2)
-        while dashboard.rows.first?.wetToday != 1, ContinuousClock.now < deadline {
-            try await Task.sleep(for: .milliseconds(50))
-            await shell.settle()
+        let messages = shell.messages
+        Task { try await Task.sleep(for: .seconds(2)); messages.post(.tick) }
+        while dashboard.rows.first?.wetToday != 1, ContinuousClock.now < deadline,
+              let message = await messages.next() {
+            shell.receive(message)
         }
         XCTAssertEqual(dashboard.rows.first?.wetToday, 1)
         XCTAssertTrue(screenText().contains("5 min ago wet"))

@@ -169,21 +169,21 @@ final class DrugRoundTests: WardTestCase {
         _ = try await openRound()
         let reminder = DoseReminder()
         let first = try await store.dueBoard(now: Self.now, timeZone: Self.utc)
-        XCTAssertFalse(bells(reminder.update(with: first, shell.context)), "slots overdue at start do not ring")
+        XCTAssertFalse(bells(reminder.update(first, shell.context)), "slots overdue at start do not ring")
         // At 15:05 the 14:00 slots (caffeine, gentamicin) have passed window + grace too.
         let later = try await store.dueBoard(now: Self.now.addingTimeInterval(3600), timeZone: Self.utc)
-        let intent = reminder.update(with: later, shell.context)
+        let intent = reminder.update(later, shell.context)
         XCTAssertTrue(bells(intent))
         XCTAssertEqual(message(intent), "! 2 doses now overdue: 3 caffeine citrate, 10 gentamicin")
-        XCTAssertFalse(bells(reminder.update(with: later, shell.context)), "the same overdue slots ring once")
+        XCTAssertFalse(bells(reminder.update(later, shell.context)), "the same overdue slots ring once")
     }
 
     func testBellCanBeTurnedOff() async throws {
         _ = try await openRound()
         shell.context.preferences.bellOnOverdue = false
         let reminder = DoseReminder()
-        _ = reminder.update(with: try await store.dueBoard(now: Self.now, timeZone: Self.utc), shell.context)
-        let intent = reminder.update(with: try await store.dueBoard(now: Self.now.addingTimeInterval(3600), timeZone: Self.utc), shell.context)
+        _ = reminder.update(try await store.dueBoard(now: Self.now, timeZone: Self.utc), shell.context)
+        let intent = reminder.update(try await store.dueBoard(now: Self.now.addingTimeInterval(3600), timeZone: Self.utc), shell.context)
         XCTAssertFalse(bells(intent))
         XCTAssertNotNil(message(intent), "the message line still names them")
     }

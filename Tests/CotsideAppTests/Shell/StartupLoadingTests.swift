@@ -13,7 +13,7 @@ final class StartupLoadingTests: WardTestCase {
     var meds: MedicationsScreen { shell.tabs[3] as! MedicationsScreen }
     var trends: TrendsScreen { shell.tabs[4] as! TrendsScreen }
 
-    func startShell(initialTab: Int?) async throws {
+    func startShell(initialTab: Tab?) async throws {
         shell = try await AppBootstrap.makeWardShell(options: launchOptions, terminalHasColour: false,
                                                      persistPreferences: false, assumeDisclaimerAccepted: true,
                                                      askForUser: false, initialTab: initialTab)
@@ -46,7 +46,7 @@ final class StartupLoadingTests: WardTestCase {
         // Recorded elsewhere while the round is hidden; the reload this triggers skips hidden tabs.
         _ = try await store.recordDose(DoseRecordDraft(medicationId: seed.paracetamol.id, scheduledAt: today("13:00"),
                                                         status: .given, recordedAt: Self.now), by: seed.nurse.id)
-        shell.perform(WardShellAction.reloadAll)
+        shell.perform(.reloadAll)
         await shell.settle()
         XCTAssertEqual(meds.items.count, 3, "hidden: keeps what it showed until it is shown again")
         await press(.char("4"))
@@ -55,7 +55,7 @@ final class StartupLoadingTests: WardTestCase {
 
     func testTheRoundAndTheReminderShareOneDueBoardQuery() async throws {
         _ = try await seedMedications()
-        try await startShell(initialTab: 3)
+        try await startShell(initialTab: .medications)
         XCTAssertTrue(shell.front === meds)
         XCTAssertEqual(shell.context.dueBoards.queriesStarted, 1, "round and reminder read one board at start")
         XCTAssertNil(dashboard.dashboard, "opened on the round: the Dashboard is not loaded")
@@ -63,7 +63,7 @@ final class StartupLoadingTests: WardTestCase {
         XCTAssertEqual(meds.board?.dueCount, 2)
         XCTAssertEqual(shell.context.doseCounts, DoseCounts(due: meds.board!.dueCount, overdue: meds.board!.overdueCount))
 
-        shell.perform(WardShellAction.reloadAll)
+        shell.perform(.reloadAll)
         await shell.settle()
         XCTAssertEqual(shell.context.dueBoards.queriesStarted, 2, "a reload of both is one more query, not two")
 
@@ -74,7 +74,7 @@ final class StartupLoadingTests: WardTestCase {
 
     func testOpeningOnATabDrawsWhatPressingItsNumberDraws() async throws {
         _ = try await seedMedications()
-        try await startShell(initialTab: 3)
+        try await startShell(initialTab: .medications)
         let direct = screenText(width: 120, height: 40)
         try await startShell(initialTab: nil)
         await press(.char("4"))

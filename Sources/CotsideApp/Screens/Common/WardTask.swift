@@ -37,7 +37,7 @@ enum WardTask {
             _ = try await repository.undo(auditEntryIds: record.auditEntryIds, by: by)
             return .all([.session(.undoable(nil)),
                          .message(.success(context.t("undo.done", record.summary))),
-                         .perform(WardShellAction.reloadAll)])
+                         .shell(.reloadAll)])
         }
     }
 

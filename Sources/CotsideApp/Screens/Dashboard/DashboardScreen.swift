@@ -145,10 +145,10 @@ final class DashboardScreen: Screen {
             return .push(NewEntryScreen(patient: row.patient))
         case "dashboard.history":
             guard let row = selectedRow else { return .handled }
-            return .all([.session(.selectedPatient(row.patient)), .perform(ShellAction.tab(1))])
+            return .all([.session(.selectedPatient(row.patient)), .shell(.tab(.history))])
         case "dashboard.trends":
             guard let row = selectedRow else { return .handled }
-            return .all([.session(.selectedPatient(row.patient)), .perform(ShellAction.tab(4))])
+            return .all([.session(.selectedPatient(row.patient)), .shell(.tab(.trends))])
         case "dashboard.goals":
             guard let row = selectedRow else { return .message(.info(context.t("dashboard.empty"))) }
             return .push(GoalRangesScreen(patient: row.patient))
@@ -196,7 +196,7 @@ final class DashboardScreen: Screen {
             return .all([
                 .session(.undoable(UndoRecord(auditEntryIds: saved.map(\.auditEntryId).reversed(), summary: summary))),
                 .message(.success(context.t("quicklog.done", summary, format.time(now)))),
-                .perform(WardShellAction.reloadAll),
+                .shell(.reloadAll),
             ])
         }
     }

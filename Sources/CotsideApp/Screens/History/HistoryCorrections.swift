@@ -57,7 +57,7 @@ enum HistoryCorrections {
             return .all([
                 .session(.undoable(UndoRecord(auditEntryIds: [auditId], summary: summary))),
                 .message(.success(context.t("history.deleted", summary))),
-                .perform(WardShellAction.reloadAll),
+                .shell(.reloadAll),
             ])
         }
         return .push(ConfirmScreen(title: context.t("history.delete.title"),

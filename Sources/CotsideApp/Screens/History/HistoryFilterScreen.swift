@@ -95,7 +95,7 @@ final class HistoryFilterScreen: WardFormScreen {
                 history.baseFilter.until = until
                 history.list = ListState()
             }
-            return .all([.pop, .session(.selectedPatient(patient)), .perform(WardShellAction.reloadAll)])
+            return .all([.pop, .session(.selectedPatient(patient)), .shell(.reloadAll)])
         }
     }
 }

@@ -138,7 +138,7 @@ final class HistoryScreen: Screen {
     func perform(_ action: String, _ context: AppContext) -> Intent {
         switch action {
         case "history.trends":
-            return .perform(ShellAction.tab(4))
+            return .shell(.tab(.trends))
         case "ward.undo":
             return WardTask.undo(context)
         case "history.new":
@@ -162,7 +162,7 @@ final class HistoryScreen: Screen {
                 let text = state.text("notes")?.trimmingCharacters(in: .whitespaces) ?? ""
                 self?.baseFilter.notesContaining = text.isEmpty ? nil : text
                 self?.list = ListState()
-                return .all([.pop, .perform(WardShellAction.reloadAll)])
+                return .all([.pop, .shell(.reloadAll)])
             })
         case "history.goto":
             return .push(PromptScreen(titleKey: "history.goto.title",
@@ -171,13 +171,13 @@ final class HistoryScreen: Screen {
                 guard let date = state.date("date") else { return .handled }
                 self?.jumpDate = date
                 self?.list = ListState()
-                return .all([.pop, .perform(WardShellAction.reloadAll)])
+                return .all([.pop, .shell(.reloadAll)])
             })
         case "history.clear":
             baseFilter = HistoryFilter()
             jumpDate = nil
             list = ListState()
-            return .all([.session(.selectedPatient(nil)), .perform(WardShellAction.reloadAll)])
+            return .all([.session(.selectedPatient(nil)), .shell(.reloadAll)])
         default:
             return .ignored
         }

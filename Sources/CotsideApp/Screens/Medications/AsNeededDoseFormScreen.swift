@@ -58,7 +58,7 @@ final class AsNeededDoseFormScreen: WardFormScreen {
                     .pop,
                     .session(.undoable(UndoRecord(auditEntryIds: [saved.auditEntryId], summary: summary))),
                     .message(.success(context.t("entry.updated", summary))),
-                    .perform(WardShellAction.reloadAll),
+                    .shell(.reloadAll),
                 ])
             } catch let refused as AsNeededRefusalError {
                 let field = FormField.text("reason", label: context.t("prn.override_reason"), maxLength: 200, required: true)

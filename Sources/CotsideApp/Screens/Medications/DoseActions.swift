@@ -41,7 +41,7 @@ enum DoseActions {
             return .all([
                 .session(.undoable(UndoRecord(auditEntryIds: saved.map(\.auditEntryId).reversed(), summary: summary))),
                 .message(.success(context.t("round.done", summary, WardFormat(context).time(now)))),
-                .perform(WardShellAction.reloadAll),
+                .shell(.reloadAll),
             ])
         }
     }
@@ -57,7 +57,7 @@ enum DoseActions {
             return .all([
                 .session(.undoable(UndoRecord(auditEntryIds: [saved.auditEntryId], summary: summary))),
                 .message(.success(context.t("round.snoozed", summary, until))),
-                .perform(WardShellAction.reloadAll),
+                .shell(.reloadAll),
             ])
         }
     }
@@ -76,7 +76,7 @@ enum DoseActions {
                 return .all([
                     .session(.undoable(UndoRecord(auditEntryIds: [saved.auditEntryId], summary: summary))),
                     .message(.success(context.t("prn.done", summary, WardFormat(context).time(now)))),
-                    .perform(WardShellAction.reloadAll),
+                    .shell(.reloadAll),
                 ])
             } catch let refused as AsNeededRefusalError {
                 let field = FormField.text("reason", label: context.t("prn.override_reason"), maxLength: 200, required: true)

@@ -71,7 +71,7 @@ final class DoseCorrectionScreen: WardFormScreen {
                 .pop,
                 .session(.undoable(UndoRecord(auditEntryIds: [saved.auditEntryId], summary: summary))),
                 .message(.success(context.t("dose.correct.done", summary))),
-                .perform(WardShellAction.reloadAll),
+                .shell(.reloadAll),
             ])
         }
     }

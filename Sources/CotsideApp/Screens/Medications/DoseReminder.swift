@@ -7,14 +7,13 @@ import WardStore
 /// names the cot and drug on the message line. Slots already overdue at the first load are
 /// counted but do not ring (nobody wants a bell storm on opening the app).
 @MainActor
-final class DoseReminder {
+final class DoseReminder: CommandScreen {
     /// How often the clock-based states are re-read.
     static let refreshInterval: TimeInterval = 60
 
     /// Overdue slots seen in the last two days (nil before the first load).
     private(set) var knownOverdue: Set<SlotKey>?
     private var lastRequestAt: Date?
-    private var generation = 0
 
     struct SlotKey: Hashable {
         let medicationId: Int64
@@ -30,22 +29,19 @@ final class DoseReminder {
 
     func reload(_ context: AppContext) -> Intent {
         guard let repository = context.repository else { return .ignored }
-        generation += 1
-        let expected = generation
         let now = context.clock.now
         let zone = context.clock.timeZone
         lastRequestAt = now
         // Shared with the drug round when both reload together (one query for both).
         let load = context.dueBoards.load(from: repository, now: now, timeZone: zone)
-        return .task { [weak self] in
-            guard let board = try? await load.value,
-                  let self, expected == self.generation else { return .handled }
-            return self.update(with: board, context)
-        }
+        return command { _ in try await load.value }
     }
 
+    /// A failed read says nothing: the drug round shows the store's words for the same read.
+    func failed(_ error: Error, _ context: AppContext) -> Intent { .handled }
+
     /// The intents for a freshly loaded board: counts always, bell and message for new overdue slots.
-    func update(with board: DueBoard, _ context: AppContext) -> Intent {
+    func update(_ board: DueBoard, _ context: AppContext) -> Intent {
         let overdue = board.items.filter { $0.state == .overdue }
         let keys = Set(overdue.map { SlotKey(medicationId: $0.medication.id, scheduledAt: $0.slot.scheduledAt) })
         let fresh = knownOverdue.map { known in overdue.filter { !known.contains(SlotKey(medicationId: $0.medication.id, scheduledAt: $0.slot.scheduledAt)) } } ?? []

@@ -140,7 +140,7 @@ final class MedicationFormScreen: WardFormScreen {
                 .pop,
                 .session(.undoable(UndoRecord(auditEntryIds: [saved.auditEntryId], summary: summary))),
                 .message(.success(context.t(editing == nil ? "medform.added" : "medform.updated", summary))),
-                .perform(WardShellAction.reloadAll),
+                .shell(.reloadAll),
             ])
         }
     }

@@ -171,7 +171,7 @@ final class MedicationsScreen: Screen {
             let id = item.patientId
             return WardTask.store(context) { repository in
                 guard let patient = try await repository.patient(id: id) else { return .handled }
-                return .all([.session(.selectedPatient(patient)), .perform(WardShellAction.reloadAll)])
+                return .all([.session(.selectedPatient(patient)), .shell(.reloadAll)])
             }
         case "ward.undo": return WardTask.undo(context)
         case "meds.mark":
@@ -246,7 +246,7 @@ final class MedicationsScreen: Screen {
         return WardTask.store(context) { repository in
             let saved = try await repository.setMedicationPaused(id: medication.id, paused: pause, by: by)
             return .all([.session(.undoable(UndoRecord(auditEntryIds: [saved.auditEntryId], summary: summary))),
-                         .message(.success(summary)), .perform(WardShellAction.reloadAll)])
+                         .message(.success(summary)), .shell(.reloadAll)])
         }
     }
 
@@ -262,7 +262,7 @@ final class MedicationsScreen: Screen {
             return WardTask.store(context) { repository in
                 let saved = try await repository.stopMedication(id: medication.id, at: now, by: by)
                 return .all([.session(.undoable(UndoRecord(auditEntryIds: [saved.auditEntryId], summary: summary))),
-                             .message(.success(summary)), .perform(WardShellAction.reloadAll)])
+                             .message(.success(summary)), .shell(.reloadAll)])
             }
         })
     }

@@ -43,8 +43,8 @@ final class StrokeCentresScreen: Screen {
     func handle(_ event: TerminalEvent, _ context: AppContext) -> Intent {
         guard case .key(let key) = event else { return .ignored }
         switch key {
-        case .char("?"): return .perform(ShellAction.help)
-        case .char(":"): return .perform(ShellAction.palette)
+        case .char("?"): return .shell(.help)
+        case .char(":"): return .shell(.palette)
         case .char(let c):
             query.append(c); scroll = 0; return .handled
         case .backspace:

@@ -56,7 +56,7 @@ final class ToolsTabScreen: Screen {
             KeyBinding([.escape], action: "tools.clear", label: query.isEmpty ? "" : context.t("tools.key.clear"), help: context.t("tools.action.clear"), group: g),
             KeyBinding([.char("/")], action: "tools.filter", label: "", help: context.t("tools.action.filter"), group: g),
         ] + (context.repository == nil ? [] : [
-            KeyBinding([.char("p")], action: WardShellAction.pickPatient, label: filtering ? "" : context.t("key.patient"),
+            KeyBinding([.char("p")], action: ShellAction.pickPatient.id, label: filtering ? "" : context.t("key.patient"),
                        help: context.t("action.pick_patient"), group: g),
         ]))
     }
@@ -74,12 +74,12 @@ final class ToolsTabScreen: Screen {
             selected = 0
             return .handled
         // Help and the palette stay reachable although the list takes typed text.
-        case .char("?"): return .perform(ShellAction.help)
-        case .char(":"): return .perform(ShellAction.palette)
+        case .char("?"): return .shell(.help)
+        case .char(":"): return .shell(.palette)
         case .char(let c) where c.isNumber:
             // The shell hides printable global keys from a screen that takes text; tab digits stay.
-            guard let n = c.wholeNumberValue, n >= 1 else { return .ignored }
-            return .perform(ShellAction.tab(n - 1))
+            guard let n = c.wholeNumberValue, let tab = Tab(rawValue: n - 1) else { return .ignored }
+            return .shell(.tab(tab))
         case .backspace:
             guard !query.isEmpty else { return .ignored }
             query.removeLast()
@@ -113,8 +113,8 @@ final class ToolsTabScreen: Screen {
             selected = 0
         case "tools.filter":
             filtering = true
-        case WardShellAction.pickPatient:
-            return .perform(WardShellAction.pickPatient)
+        case ShellAction.pickPatient.id:
+            return .shell(.pickPatient)
         case "tools.open":
             guard rows.indices.contains(selected) else { return .handled }
             let screen = Self.screen(for: rows[selected].entry, context)

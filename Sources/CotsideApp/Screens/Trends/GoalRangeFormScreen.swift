@@ -65,7 +65,7 @@ final class GoalRangeFormScreen: WardFormScreen {
         return save(context, fieldFor: Self.fieldFor) { repository in
             let auditId = try await repository.setGoalRange(patientId: patientId, kind: kind, range, by: by)
             return .all([.pop, .session(.undoable(UndoRecord(auditEntryIds: [auditId], summary: summary))),
-                         .message(.success(message)), .perform(WardShellAction.reloadAll)])
+                         .message(.success(message)), .shell(.reloadAll)])
         }
     }
 }

@@ -34,7 +34,7 @@ final class GoalRangesScreen: Screen {
             KeyBinding([.enter], action: "goals.edit", label: context.t("key.edit"), help: context.t("goals.help.edit"), group: g),
             KeyBinding([.char("d")], action: "goals.reset", label: context.t("key.default"), help: context.t("goals.help.reset"), group: g),
             KeyBinding([.char("u")], action: "ward.undo", label: context.t("key.undo"), help: context.t("action.undo"), group: g),
-            KeyBinding([.escape], action: ShellAction.back, label: context.t("key.back"), help: context.t("key.back"), group: g),
+            KeyBinding([.escape], action: ShellAction.back.id, label: context.t("key.back"), help: context.t("key.back"), group: g),
             KeyBinding([.up, .char("k")], action: "goals.up", label: "", help: context.t("key.up"), group: n),
             KeyBinding([.down, .char("j")], action: "goals.down", label: "", help: context.t("key.down"), group: n),
         ])
@@ -59,7 +59,7 @@ final class GoalRangesScreen: Screen {
 
     func perform(_ action: String, _ context: AppContext) -> Intent {
         switch action {
-        case ShellAction.back: return .perform(ShellAction.back)
+        case ShellAction.back.id: return .shell(.back)
         case "ward.undo": return WardTask.undo(context)
         case "goals.up": list.handle(.up, count: Self.kinds.count, visibleRows: visibleRows); return .handled
         case "goals.down": list.handle(.down, count: Self.kinds.count, visibleRows: visibleRows); return .handled
@@ -90,7 +90,7 @@ final class GoalRangesScreen: Screen {
             return WardTask.store(context) { repository in
                 let auditId = try await repository.setGoalRange(patientId: patientId, kind: kind, nil, by: by)
                 return .all([.session(.undoable(UndoRecord(auditEntryIds: [auditId], summary: summary))),
-                             .message(.success(message)), .perform(WardShellAction.reloadAll)])
+                             .message(.success(message)), .shell(.reloadAll)])
             }
         default:
             return .ignored

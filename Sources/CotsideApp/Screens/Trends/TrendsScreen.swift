@@ -109,7 +109,7 @@ final class TrendsScreen: Screen {
             scroll = 0
             return .handled
         case .escape where context.selectedPatient != nil:
-            return .all([.session(.selectedPatient(nil)), .perform(WardShellAction.reloadAll)])
+            return .all([.session(.selectedPatient(nil)), .shell(.reloadAll)])
         default:
             return .ignored
         }
@@ -128,7 +128,7 @@ final class TrendsScreen: Screen {
             scrollBy(action == "trends.down" ? 1 : -1)
             return .handled
         case "trends.ward":
-            return .all([.session(.selectedPatient(nil)), .perform(WardShellAction.reloadAll)])
+            return .all([.session(.selectedPatient(nil)), .shell(.reloadAll)])
         case "trends.goals":
             guard let patient = context.selectedPatient else { return .message(.info(context.t("goals.pick_cot"))) }
             return .push(GoalRangesScreen(patient: patient))

@@ -20,8 +20,8 @@ final class DisclaimerScreen: Screen {
 
     func perform(_ action: String, _ context: AppContext) -> Intent {
         switch action {
-        case Self.acceptAction: return .all([.perform(ShellAction.acceptDisclaimer), .pop])
-        case Self.quitAction: return .perform(ShellAction.quit)
+        case Self.acceptAction: return .all([.shell(.acceptDisclaimer), .pop])
+        case Self.quitAction: return .shell(.quit)
         default: return .handled // nothing else gets past the disclaimer
         }
     }

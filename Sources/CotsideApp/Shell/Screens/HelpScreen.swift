@@ -18,7 +18,7 @@ final class HelpScreen: Screen {
     func title(_ context: AppContext) -> String { context.t("ui.help.title") }
 
     func keyMap(_ context: AppContext) -> KeyMap {
-        KeyMap([KeyBinding([.escape], action: ShellAction.back, label: context.t("key.back"), help: context.t("key.back"), group: context.t("group.general"))])
+        KeyMap([KeyBinding([.escape], action: ShellAction.back.id, label: context.t("key.back"), help: context.t("key.back"), group: context.t("group.general"))])
     }
 
     func handle(_ event: TerminalEvent, _ context: AppContext) -> Intent {

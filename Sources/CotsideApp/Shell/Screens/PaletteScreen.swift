@@ -17,7 +17,7 @@ final class PaletteScreen: Screen {
         let g = context.t("group.screen")
         return KeyMap([
             KeyBinding([.enter], action: "palette.run", label: context.t("key.select"), help: context.t("key.select"), group: g),
-            KeyBinding([.escape], action: ShellAction.back, label: context.t("key.back"), help: context.t("key.back"), group: g),
+            KeyBinding([.escape], action: ShellAction.back.id, label: context.t("key.back"), help: context.t("key.back"), group: g),
         ])
     }
 

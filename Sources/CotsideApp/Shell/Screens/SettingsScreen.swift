@@ -43,12 +43,12 @@ final class SettingsScreen: Screen {
         case .theme:
             let all = ThemeName.allCases
             let i = all.firstIndex(of: context.preferences.themeName) ?? 0
-            return .perform(ShellAction.setTheme(all[(i + step + all.count) % all.count]))
+            return .shell(.setTheme(all[(i + step + all.count) % all.count]))
         case .language:
             let all = context.availableLanguages
             guard !all.isEmpty else { return .handled }
             let i = all.firstIndex { $0.code == context.preferences.language } ?? 0
-            return .perform(ShellAction.setLanguage(all[(i + step + all.count) % all.count].code))
+            return .shell(.setLanguage(all[(i + step + all.count) % all.count].code))
         case .ward:
             guard context.repository != nil else { return .message(.info(context.t("ward.no_database"))) }
             return .push(WardSettingsScreen(context))

@@ -140,7 +140,7 @@ final class MeasurementFormScreen: WardFormScreen {
                 .pop,
                 .session(.undoable(UndoRecord(auditEntryIds: [saved.auditEntryId], summary: summary))),
                 .message(.success(context.t(editing == nil ? "measure.saved" : "entry.updated", summary))),
-                .perform(WardShellAction.reloadAll),
+                .shell(.reloadAll),
             ])
         }
     }

@@ -109,7 +109,7 @@ final class NappyFormScreen: WardFormScreen {
                 .pop,
                 .session(.undoable(UndoRecord(auditEntryIds: [saved.auditEntryId], summary: summary))),
                 .message(.success(context.t(editing == nil ? "nappy.saved" : "entry.updated", summary))),
-                .perform(WardShellAction.reloadAll),
+                .shell(.reloadAll),
             ])
         }
     }

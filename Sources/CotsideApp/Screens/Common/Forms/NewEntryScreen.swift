@@ -20,7 +20,7 @@ final class NewEntryScreen: Screen {
             KeyBinding([.enter], action: "entry.open", label: context.t("key.select"), help: context.t("key.select"), group: g),
             KeyBinding([.char("n")], action: "entry.nappy", label: "", help: context.t("entry.nappy"), group: g),
             KeyBinding([.char("v")], action: "entry.measurement", label: "", help: context.t("entry.measurement"), group: g),
-            KeyBinding([.escape], action: ShellAction.back, label: context.t("key.back"), help: context.t("key.back"), group: g),
+            KeyBinding([.escape], action: ShellAction.back.id, label: context.t("key.back"), help: context.t("key.back"), group: g),
         ])
     }
 

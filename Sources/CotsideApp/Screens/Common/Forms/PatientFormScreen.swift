@@ -74,7 +74,7 @@ final class PatientFormScreen: WardFormScreen {
             var intents: [Intent] = [
                 .pop,
                 .message(.success(context.t(editing == nil ? "patient.admitted" : "patient.updated", p.bedLabel, p.fullName))),
-                .perform(WardShellAction.reloadAll),
+                .shell(.reloadAll),
             ]
             if editing != nil {
                 intents.insert(.session(.undoable(UndoRecord(auditEntryIds: [saved.auditEntryId],
@@ -95,7 +95,7 @@ final class PatientFormScreen: WardFormScreen {
                 .session(.undoable(UndoRecord(auditEntryIds: [saved.auditEntryId],
                                               summary: context.t("patient.summary.discharge", patient.bedLabel)))),
                 .message(.success(context.t("patient.discharged_msg", patient.bedLabel, patient.fullName))),
-                .perform(WardShellAction.reloadAll),
+                .shell(.reloadAll),
             ])
         }
         return .push(ConfirmScreen(title: context.t("patient.discharge.title"),

@@ -83,7 +83,7 @@ final class QuickFeedScreen: WardFormScreen {
                 .session(.undoable(UndoRecord(auditEntryIds: [saved.auditEntryId], summary: summary))),
                 .message(.success(editing == nil ? context.t("feed.done", summary, WardFormat(context).time(now))
                                                  : context.t("entry.updated", summary))),
-                .perform(WardShellAction.reloadAll),
+                .shell(.reloadAll),
             ])
         }
     }

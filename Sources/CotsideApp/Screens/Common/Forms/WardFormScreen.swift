@@ -30,7 +30,7 @@ class WardFormScreen: Screen {
             KeyBinding([.enter], action: "form.save", label: context.t("key.save"), help: context.t("form.help.save"), group: g),
             KeyBinding([.tab, .down], action: "form.next", label: "", help: context.t("form.help.next"), group: g),
             KeyBinding([.backTab, .up], action: "form.previous", label: "", help: context.t("form.help.previous"), group: g),
-            KeyBinding([.escape], action: ShellAction.back, label: context.t("key.back"), help: context.t("key.back"), group: g),
+            KeyBinding([.escape], action: ShellAction.back.id, label: context.t("key.back"), help: context.t("key.back"), group: g),
         ])
     }
 
@@ -44,7 +44,7 @@ class WardFormScreen: Screen {
         switch state.handle(key) {
         case .submit: return submit(context)
         case .refused(let why): return .message(.error(why))
-        case .cancel: return .perform(ShellAction.back)
+        case .cancel: return .shell(.back)
         case .edited:
             issues[focusedID] = nil
             fieldEdited(focusedID, context)

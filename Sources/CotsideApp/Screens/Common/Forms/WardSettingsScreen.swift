@@ -105,7 +105,7 @@ final class WardSettingsScreen: WardFormScreen {
         return save(context, fieldFor: fieldFor) { repository in
             let saved = try await repository.updateSettings(changes, by: by)
             return .all([.pop, .session(.wardSettings(saved)), .message(.success(context.t("ward.settings.saved"))),
-                         .perform(WardShellAction.reloadAll)])
+                         .shell(.reloadAll)])
         }
     }
 }

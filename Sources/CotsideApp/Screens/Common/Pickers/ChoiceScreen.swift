@@ -24,7 +24,7 @@ final class ChoiceScreen: Screen {
         let g = context.t("group.screen")
         return KeyMap([
             KeyBinding([.enter], action: "choice.pick", label: context.t("key.select"), help: context.t("key.select"), group: g),
-            KeyBinding([.escape], action: ShellAction.back, label: context.t("key.back"), help: context.t("key.back"), group: g),
+            KeyBinding([.escape], action: ShellAction.back.id, label: context.t("key.back"), help: context.t("key.back"), group: g),
         ])
     }
 
@@ -40,7 +40,7 @@ final class ChoiceScreen: Screen {
     func perform(_ action: String, _ context: AppContext) -> Intent {
         switch action {
         case "choice.pick": return pick(list.selected, context)
-        case ShellAction.back: return .pop
+        case ShellAction.back.id: return .pop
         default: return .ignored
         }
     }

@@ -23,7 +23,7 @@ final class PatientPickerScreen: Screen {
         let g = context.t("group.screen")
         return KeyMap([
             KeyBinding([.enter], action: "patient.choose", label: context.t("key.select"), help: context.t("patient.picker.choose"), group: g),
-            KeyBinding([.escape], action: ShellAction.back, label: context.t("key.back"), help: context.t("key.back"), group: g),
+            KeyBinding([.escape], action: ShellAction.back.id, label: context.t("key.back"), help: context.t("key.back"), group: g),
         ])
     }
 
@@ -66,7 +66,7 @@ final class PatientPickerScreen: Screen {
         let chosen = all[list.selected]
         let message = chosen.map { context.t("patient.selected", $0.bedLabel, $0.fullName) } ?? context.t("patient.selected_ward")
         return .all([.session(.selectedPatient(chosen)), .pop, .message(.info(message)),
-                     .perform(WardShellAction.reloadAll)])
+                     .shell(.reloadAll)])
     }
 
     func render(in area: Rect, into buffer: inout Buffer, _ context: AppContext) {

@@ -90,7 +90,7 @@ final class StaffPickerScreen: Screen {
             return .push(StaffFormScreen(suggestedName: filter, context))
         case "staff.cancel":
             if !filter.isEmpty { filter = ""; list = ListState(); return .handled }
-            return isStartup ? .perform(ShellAction.quit) : .pop
+            return isStartup ? .shell(.quit) : .pop
         case "staff.close":
             return .pop
         default:

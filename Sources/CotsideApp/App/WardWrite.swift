@@ -1,0 +1,39 @@
+import Foundation
+import WardStore
+
+/// One ward write as data: the store call, and how to describe what it did. The shell runs
+/// every write the same way (`AppShell.run(_:from:)`): refuse it without a user or on a
+/// read-only ward; run it; then close the screen that asked (if it says so), remember what `u`
+/// takes back, say what was done, and reload what is shown. A failure goes to the asker's
+/// `failed` (a form puts the store's words at its fields).
+public struct WardWrite: Sendable {
+    /// The undo message's words ("wet nappy for bed 3"); nil when `u` cannot take it back.
+    public var undoSummary: String?
+    /// Close the screen that asked once the write is saved (a form).
+    public var closesAsker: Bool
+    /// False for the few writes made before anyone signs in (adding yourself to the staff list).
+    public var needsUser: Bool
+    let work: @Sendable (any WardRepository) async throws -> WriteReceipt
+
+    public init(undoSummary: String?, closesAsker: Bool = false, needsUser: Bool = true,
+                _ work: @escaping @Sendable (any WardRepository) async throws -> WriteReceipt) {
+        self.undoSummary = undoSummary
+        self.closesAsker = closesAsker
+        self.needsUser = needsUser
+        self.work = work
+    }
+}
+
+/// What a write did: the audit entries `u` reverses, the sentence for the message line, and
+/// anything the session must now know (the user just added, the settings just saved).
+public struct WriteReceipt: Sendable {
+    public var auditEntryIds: [Int64]
+    public var message: String
+    public var session: [SessionChange]
+
+    public init(auditEntryIds: [Int64], message: String, session: [SessionChange] = []) {
+        self.auditEntryIds = auditEntryIds
+        self.message = message
+        self.session = session
+    }
+}

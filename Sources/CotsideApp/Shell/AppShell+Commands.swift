@@ -1,0 +1,130 @@
+import Foundation
+import TerminalUI
+import WardStore
+
+/// How store work runs: a screen returns a `Command` or a `WardWrite`; the shell starts it off
+/// the main actor and its result comes back through the message queue (`receive`), where stale
+/// results are dropped. This is the only place the app starts a task for a screen.
+extension AppShell {
+    /// Who asked for a command in flight, and whether its result may still be wanted.
+    struct InFlight {
+        let asker: any CommandAsker
+        let askerID: ObjectIdentifier
+        let tag: String
+        let isWrite: Bool
+    }
+
+    struct AskerTag: Hashable {
+        let asker: ObjectIdentifier
+        let tag: String
+    }
+
+    /// Starts `command` for `asker`; results of its older commands with the same tag (or a tag
+    /// it supersedes) become stale.
+    func run(_ command: Command, from asker: any CommandAsker) {
+        guard let repository = context.repository else {
+            message = .error(context.t("ward.no_database"))
+            return
+        }
+        let ticket = CommandTicket(number: nextTicket)
+        nextTicket += 1
+        let id = ObjectIdentifier(asker)
+        if !command.isWrite {
+            for tag in command.supersedes.union([command.tag]) { latestTicket[AskerTag(asker: id, tag: tag)] = ticket }
+        }
+        inFlight[ticket] = InFlight(asker: asker, askerID: id, tag: command.tag, isWrite: command.isWrite)
+        let messages = self.messages
+        let work = command.work
+        Task.detached {
+            messages.post(.finished(ticket, await work(repository)))
+        }
+    }
+
+    /// Runs a ward write the one way every write runs (see `WardWrite`).
+    func run(_ write: WardWrite, from asker: any CommandAsker) {
+        if write.needsUser, let refusal = WardTask.requireUser(context) {
+            apply(refusal, from: asker as? any Screen ?? front)
+            return
+        }
+        let work = write.work
+        let undoSummary = write.undoSummary
+        let closes = write.closesAsker
+        run(Command(tag: "write", isWrite: true) { [asker] repository in
+            do {
+                let receipt = try await work(repository)
+                return { _ in
+                    var intents: [Intent] = closes ? [.pop] : []
+                    intents += receipt.session.map(Intent.session)
+                    if let undoSummary {
+                        intents.append(.session(.undoable(UndoRecord(auditEntryIds: receipt.auditEntryIds, summary: undoSummary))))
+                    }
+                    intents += [.message(.success(receipt.message)), .shell(.reloadAll)]
+                    return .all(intents)
+                }
+            } catch {
+                return { context in asker.failed(error, context) }
+            }
+        }, from: asker)
+    }
+
+    /// A command's result is back: hand it to its asker unless it is stale (a newer command
+    /// with the same tag was asked for, or the screen that asked for a load has closed).
+    func finished(_ ticket: CommandTicket, _ delivery: CommandDelivery) {
+        guard let flight = inFlight.removeValue(forKey: ticket) else { return }
+        if !flight.isWrite {
+            guard latestTicket[AskerTag(asker: flight.askerID, tag: flight.tag)] == ticket,
+                  isOpen(flight.asker) else { return }
+        }
+        apply(delivery(context), from: flight.asker as? any Screen ?? front)
+    }
+
+    /// The asker is still somewhere a result can show: a tab, the stack, or the dose reminder.
+    private func isOpen(_ asker: any CommandAsker) -> Bool {
+        tabs.contains { $0 === asker } || stack.contains { $0 === asker } || asker === doseReminder
+    }
+
+    /// Transitional: a screen not yet moved to `Command` still returns `.task`; its intent is
+    /// delivered through the queue like a command's result.
+    func runLegacyTask(_ work: @escaping @MainActor @Sendable () async -> Intent, from screen: any Screen) {
+        let ticket = CommandTicket(number: nextTicket)
+        nextTicket += 1
+        inFlight[ticket] = InFlight(asker: screen, askerID: ObjectIdentifier(screen), tag: "task", isWrite: true)
+        let messages = self.messages
+        Task { @MainActor in
+            let box = LegacyIntent(await work())
+            messages.post(.finished(ticket, { _ in box.intent }))
+        }
+    }
+
+    /// True while loads or writes are still running.
+    public var isBusy: Bool { !inFlight.isEmpty }
+
+    /// Takes messages until no command is in flight (snapshots and tests render only then).
+    public func settle() async {
+        while isBusy, let message = await messages.next() {
+            receive(message)
+        }
+    }
+
+    /// One message from the queue, applied to the state (the runner draws afterwards).
+    public func receive(_ message: AppMessage) {
+        switch message {
+        case .event(let event):
+            handle(event)
+        case .inputReady:
+            break  // the runner reads the terminal itself
+        case .finished(let ticket, let delivery):
+            finished(ticket, delivery)
+        case .storeChanged(let change):
+            storeDidChange(change)
+        case .tick:
+            handle(.tick)
+        }
+    }
+}
+
+@MainActor
+final class LegacyIntent: Sendable {
+    let intent: Intent
+    init(_ intent: Intent) { self.intent = intent }
+}

@@ -1,0 +1,44 @@
+import TerminalUI
+
+/// A screen's actions as an enum: key maps bind keys to its cases, the screen's `perform`
+/// switches over them (the compiler proves every case handled), and the help overlay, the
+/// function bar and the palette all read the same bindings. Raw values are stable ids.
+public protocol ScreenAction: RawRepresentable, CaseIterable, Hashable, Sendable where RawValue == String {}
+
+/// One typed binding: the keys, the action, and the words the bar and the help overlay show.
+public struct Binding<Action: ScreenAction> {
+    public var keys: [Key]
+    public var action: Action
+    /// Short label for the function bar; empty keeps it off the bar.
+    public var label: String
+    /// The sentence in the help overlay and the palette.
+    public var help: String
+    public var group: String
+
+    public init(_ keys: [Key], _ action: Action, label: String = "", help: String, group: String) {
+        self.keys = keys
+        self.action = action
+        self.label = label
+        self.help = help
+        self.group = group
+    }
+
+    var erased: KeyBinding { KeyBinding(keys, action: action.rawValue, label: label, help: help, group: group) }
+}
+
+/// A screen with typed actions. It declares `bindings` and `perform(_: Action)`; the erased
+/// `keyMap` and `perform(id:)` the shell routes through are derived here, once.
+@MainActor
+public protocol ActionScreen: Screen {
+    associatedtype Action: ScreenAction
+    func bindings(_ context: AppContext) -> [Binding<Action>]
+    func perform(_ action: Action, _ context: AppContext) -> Intent
+}
+
+extension ActionScreen {
+    public func keyMap(_ context: AppContext) -> KeyMap { KeyMap(bindings(context).map(\.erased)) }
+
+    public func perform(id: String, _ context: AppContext) -> Intent {
+        Action(rawValue: id).map { perform($0, context) } ?? .ignored
+    }
+}
