@@ -63,7 +63,7 @@ public enum AppBootstrap {
             colourAllowed: terminalHasColour && !options.colourForbidden,
             wardName: wardSettings?.wardName ?? localizer("ward.default_name"),
             catalogueDirectory: options.catalogueDirectory,
-            paths: AppPaths(database: repository.flatMap { ($0 as? SQLiteWardStore)?.path } ?? options.databasePath ?? "",
+            paths: AppPaths(database: repository?.location ?? options.databasePath ?? "",
                             preferences: file.url.path, log: logPath),
             repository: repository,
             wardSettings: wardSettings ?? .defaults

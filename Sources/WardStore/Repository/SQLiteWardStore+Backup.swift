@@ -1,13 +1,6 @@
 import Foundation
 import GRDB
 
-/// What a backup wrote.
-public struct WardBackup: Sendable, Hashable {
-    public let path: String
-    public let bytes: Int
-    public let patients: Int
-}
-
 extension SQLiteWardStore {
     /// Copies the ward to `destination` with SQLite's online backup API (never a file copy): the
     /// copy is one consistent snapshot, taken in a read transaction, so other processes keep

@@ -1,7 +1,15 @@
 import Foundation
 import GRDB
 
-extension SQLiteWardStore: ToolResultRepository {
+extension SavedCalculatorResult: SoftDeletedRecord {
+    static var entity: WardEntity { .calculatorResult }
+}
+
+extension StoredStrokeAssessment: SoftDeletedRecord {
+    static var entity: WardEntity { .strokeAssessment }
+}
+
+extension SQLiteWardStore {
     static let centreModeKey = "strokeCentres.mode"
 
     public func saveCalculatorResult(_ draft: CalculatorResultDraft, by: Int64?) async throws -> Audited<SavedCalculatorResult> {

@@ -13,6 +13,8 @@ public actor SQLiteWardStore: WardRepository {
     /// What to tell the user once about opening (new ward created, mode tightened, read-only).
     public nonisolated let openingNotices: [String]
     public nonisolated let path: String
+    /// Where the ward lives, for people: the file's path (`WardDatabaseStore.location`).
+    public nonisolated var location: String { path }
     let clock: @Sendable () -> Date
     let timeZone: TimeZone
     nonisolated let broadcaster = ChangeBroadcaster()

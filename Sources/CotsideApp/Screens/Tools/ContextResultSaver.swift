@@ -12,12 +12,12 @@ final class ContextResultSaver: ToolResultSaving {
     init(context: AppContext) { self.context = context }
 
     var selectedPatient: (id: Int64, label: String)? {
-        guard let patient = context.selectedPatient, context.repository is any ToolResultRepository else { return nil }
+        guard let patient = context.selectedPatient, context.repository != nil else { return nil }
         return (patient.id, context.t("tools.patient_label", patient.bedLabel, patient.fullName))
     }
 
     func save(_ draft: CalculatorResultDraft) -> Intent {
-        guard let store = context.repository as? any ToolResultRepository else {
+        guard let store = context.repository else {
             return .message(.error(context.t("tools.save.no_store")))
         }
         let staffId = context.staff?.id

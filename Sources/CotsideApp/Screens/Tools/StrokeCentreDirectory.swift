@@ -13,7 +13,7 @@ public enum StrokeCentreDirectory {
     }
 
     /// Reads the imported list from the store and combines it with the starter list.
-    public static func load(from store: any ToolResultRepository) async throws -> [StrokeCentre] {
+    public static func load(from store: any ToolResultStore) async throws -> [StrokeCentre] {
         let starter = try StrokeCentreStarterList.shared.get()
         let (mode, imported) = try await store.strokeCentres()
         return effective(starter: starter, imported: imported, mode: mode)

@@ -22,7 +22,7 @@ final class StrokeCentresScreen: Screen {
 
     /// The ward's own list (imported with `cotside centres import`) replaces or extends the starter list.
     func reload(_ context: AppContext) -> Intent {
-        guard let store = context.repository as? any ToolResultRepository else { return .ignored }
+        guard let store = context.repository else { return .ignored }
         return .task { [weak self] in
             guard let list = try? await StrokeCentreDirectory.load(from: store) else { return .handled }
             self?.centres = list

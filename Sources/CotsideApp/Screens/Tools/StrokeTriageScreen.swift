@@ -69,7 +69,7 @@ final class StrokeTriageScreen: Screen {
 
     /// Every completed assessment is kept (inputs and results, audited) for `cotside stroke export`.
     static func store(_ module: StrokeModule, _ raw: [String: RawValue], _ result: StrokeAssessmentResult, _ context: AppContext) -> Intent {
-        guard let store = context.repository as? any ToolResultRepository else { return .handled }
+        guard let store = context.repository else { return .handled }
         let draft = StrokeAssessmentRecord.draft(module: module, inputs: raw, result: result, patientId: nil)
         let by = context.staff?.id
         return .task {

@@ -45,19 +45,19 @@ final class TrendsScreen: Screen {
         let zone = context.clock.timeZone
         let window = self.window
         let patient = context.selectedPatient
-        guard let repository = context.repository, let trendsRepository = repository as? any TrendsRepository else {
+        guard let repository = context.repository else {
             loadError = context.t("ward.no_database")
             return .handled
         }
         return .task { [weak self] in
             do {
                 if let patient {
-                    let trends = try await trendsRepository.patientTrends(patientId: patient.id, window: window, now: now, timeZone: zone)
+                    let trends = try await repository.patientTrends(patientId: patient.id, window: window, now: now, timeZone: zone)
                     let meds = try await repository.medicationList(patientId: patient.id, now: now, timeZone: zone)
                     guard let self, expected == self.generation else { return .handled }
                     self.show(patient: trends, medications: meds)
                 } else {
-                    let trends = try await trendsRepository.wardTrends(window: window, now: now, timeZone: zone)
+                    let trends = try await repository.wardTrends(window: window, now: now, timeZone: zone)
                     guard let self, expected == self.generation else { return .handled }
                     self.show(ward: trends)
                 }

@@ -1,9 +1,9 @@
 import Foundation
 
 /// The Tools pane's part of the store: reviewed calculator results saved to a chart, stroke
-/// assessments, and the ward's stroke referral list. Kept as its own protocol so the issue's
-/// work merges without touching `WardRepository`; `SQLiteWardStore` implements both.
-public protocol ToolResultRepository: Sendable {
+/// assessments, and the ward's stroke referral list. Part of `WardRepository`: async calls; each
+/// save is one transaction with its audit row, a centres import one transaction for the whole list.
+public protocol ToolResultStore: Sendable {
     /// Saves a reviewed result to the patient's chart (refused unless `reviewed` is true).
     func saveCalculatorResult(_ draft: CalculatorResultDraft, by: Int64?) async throws -> Audited<SavedCalculatorResult>
     /// The patient's saved results, newest first (deleted ones left out).
@@ -16,12 +16,4 @@ public protocol ToolResultRepository: Sendable {
     /// Imports a whole list in one transaction: all or nothing. `.replace` swaps the ward's list
     /// (and hides the starter list); `.extend` adds to it, a centre of the same name replacing the old.
     func importStrokeCentres(_ centres: [StoredStrokeCentre], mode: StrokeCentreListMode, by: Int64?) async throws -> Int
-}
-
-extension SavedCalculatorResult: SoftDeletedRecord {
-    static var entity: WardEntity { .calculatorResult }
-}
-
-extension StoredStrokeAssessment: SoftDeletedRecord {
-    static var entity: WardEntity { .strokeAssessment }
 }

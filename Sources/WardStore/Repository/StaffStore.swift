@@ -1,0 +1,14 @@
+import Foundation
+
+/// The ward's staff: who may sign in and whose initials go on each record. Part of
+/// `WardRepository`: async calls; each write is one transaction with its audit row.
+public protocol StaffStore: Sendable {
+    func activeStaff() async throws -> [Staff]
+    func staff(id: Int64) async throws -> Staff?
+    /// Active staff member with these initials (case-insensitive).
+    func staff(initials: String) async throws -> Staff?
+    func addStaff(_ draft: StaffDraft, by: Int64?) async throws -> Audited<Staff>
+    func updateStaff(id: Int64, _ draft: StaffDraft, by: Int64?) async throws -> Audited<Staff>
+    /// Hides a staff member from the picker (rows they recorded keep their id); undo reactivates.
+    func deactivateStaff(id: Int64, by: Int64?) async throws -> Audited<Staff>
+}
