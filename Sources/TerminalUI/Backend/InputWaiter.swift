@@ -16,6 +16,8 @@ public final class InputWaiter: Sendable {
     private let onReady: @Sendable () -> Void
     /// Armed: the thread may wait again. Holds whether to watch the keyboard this time.
     private let arm = ArmSignal()
+    /// How often a waiter in the background asks whether the terminal is ours again.
+    static let foregroundCheckMs: Int32 = 250
 
     /// - Parameters:
     ///   - keys: the terminal's input descriptor (stdin).
@@ -41,7 +43,9 @@ public final class InputWaiter: Sendable {
     }
 
     /// The loop has taken what was ready: wait again. `watchKeys` is false while the terminal
-    /// belongs to someone else (suspended, in the background): then only signals wake us.
+    /// belongs to someone else (suspended, in the background): then signals wake us, and so does
+    /// becoming the foreground job again, which sends no signal when the job was already running
+    /// (`fg` after a plain SIGCONT), so it is checked here every `foregroundCheckMs`.
     public func rearm(watchKeys: Bool) { arm.rearm(watchKeys: watchKeys) }
 
     /// Ends the thread (it closes the wake pipe on its way out).
@@ -61,10 +65,13 @@ public final class InputWaiter: Sendable {
             var entries = [pollfd(fd: wake.read, events: Int16(POLLIN), revents: 0),
                            pollfd(fd: signals, events: Int16(POLLIN), revents: 0)]
             if watchKeys { entries.append(pollfd(fd: keys, events: Int16(POLLIN), revents: 0)) }
-            let count = poll(&entries, nfds_t(entries.count), -1)
+            var count: Int32 = 0
+            repeat {
+                count = poll(&entries, nfds_t(entries.count), watchKeys ? -1 : Self.foregroundCheckMs)
+            } while count == 0 && tcgetpgrp(keys) != getpgrp()
             if entries[0].revents != 0 { return }
             // EINTR (a signal landed on this thread) is also worth a look: the loop checks the pipe.
-            if count != 0 { onReady() } else { arm.rearm(watchKeys: watchKeys) }
+            onReady()
         }
     }
 }
