@@ -10,6 +10,7 @@ let suites: [(name: String, run: ([String]) async throws -> Void)] = [
     ("charts", { _ in runChartBenchmarks() }),
     ("trends", { try await runTrendsBenchmarks(arguments: $0) }),
     ("search", { try await runSearchBenchmarks(arguments: $0) }),
+    ("latency", { try await runLatencyBenchmarks(arguments: $0) }),
 ]
 if let name = benchArguments.first, !name.hasPrefix("-") {
     guard let suite = suites.first(where: { $0.name == name }) else {

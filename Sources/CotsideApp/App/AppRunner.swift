@@ -16,8 +16,9 @@ public final class AppRunner {
     let backend: TerminalBackend
     /// What was last sent to the backend; an unchanged frame is not flushed.
     private var lastFrame: Buffer?
-    /// Called after every frame sent to the backend (the latency benchmark times keys with it).
-    public var onFrame: (() -> Void)?
+    /// Called after every draw, with whether a frame was sent to the backend (the latency
+    /// benchmark times keys with it).
+    public var onDraw: ((_ flushed: Bool) -> Void)?
 
     public init(shell: AppShell, backend: TerminalBackend) {
         self.shell = shell
@@ -106,10 +107,11 @@ public final class AppRunner {
             backend.invalidate()
             shell.needsFullRedraw = false
         } else if frame == lastFrame {
+            onDraw?(false)
             return
         }
         backend.flush(frame)
         lastFrame = frame
-        onFrame?()
+        onDraw?(true)
     }
 }
