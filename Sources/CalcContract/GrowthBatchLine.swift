@@ -1,3 +1,4 @@
+import Clinical
 import Foundation
 
 /// The batch's fast path for its most common line, a plain valid growth call such as

@@ -1,3 +1,4 @@
+import Clinical
 import Foundation
 
 /// `cotside calc --batch`: JSON Lines in, one answer line per non-blank input line out,
