@@ -1,8 +1,9 @@
 // swift-tools-version: 6.0
 import PackageDescription
 
-// Dependencies point one way: cotside → CotsideApp → {TerminalUI, WardStore, Clinical};
-// TerminalUI → CNcurses. Clinical and WardStore never import a UI module.
+// Dependencies point one way: cotside → {CotsideApp, CalcContract}; CotsideApp → {TerminalUI,
+// WardStore, Clinical}; CalcContract → Clinical; TerminalUI → CNcurses. Clinical (the pure
+// model) and WardStore never import a UI module; only CalcContract does the calculators' I/O.
 let package = Package(
     name: "Cotside",
     platforms: [.macOS(.v14)],
@@ -31,6 +32,8 @@ let package = Package(
             ]
         ),
         .target(name: "Clinical", dependencies: ["CotsideResources"]),
+        // The calculators' machine interface: `cotside calc` text and JSON, the JSON Lines batch.
+        .target(name: "CalcContract", dependencies: ["Clinical"]),
         .target(
             name: "WardStore",
             dependencies: [
@@ -47,7 +50,7 @@ let package = Package(
         .executableTarget(
             name: "cotside",
             dependencies: [
-                "CotsideApp", "Clinical", "WardStore", "TerminalUI",
+                "CotsideApp", "CalcContract", "Clinical", "WardStore", "TerminalUI",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]
         ),
@@ -62,7 +65,8 @@ let package = Package(
         // through this, never Foundation.Process; cotside itself does not link it.
         .target(name: "ChildProcess"),
         .testTarget(name: "ChildProcessTests", dependencies: ["ChildProcess"]),
-        .testTarget(name: "ClinicalTests", dependencies: ["Clinical", "ChildProcess"]),
+        .testTarget(name: "ClinicalTests", dependencies: ["Clinical"]),
+        .testTarget(name: "CalcContractTests", dependencies: ["CalcContract", "Clinical", "ChildProcess"]),
         .testTarget(name: "WardStoreTests", dependencies: ["WardStore", "ChildProcess"]),
         .testTarget(name: "TerminalUITests", dependencies: ["TerminalUI"]),
         .testTarget(name: "CotsideAppTests",

@@ -1,11 +1,11 @@
 import ArgumentParser
-import Clinical
+import CalcContract
 import Foundation
 import TerminalUI
 
 /// `cotside calc`: the calculators for scripts and other systems (interface: docs/calculators.md).
 /// Arguments are captured raw, because ArgumentParser would swallow `TOOL --help` and the
-/// tool's own key=value inputs; `CalcCLI` (in Clinical) does the rest and is unit-tested.
+/// tool's own key=value inputs; `CalcCLI` (in CalcContract) does the rest and is unit-tested.
 struct CalcCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "calc",

@@ -48,7 +48,7 @@ public enum NumberText {
     private static let maxDecimalBytes = 32
 
     /// 10^digits; exact table values for the usual digit counts (the same doubles `pow` gives).
-    static func powerOfTen(_ digits: Int) -> Double {
+    public static func powerOfTen(_ digits: Int) -> Double {
         switch digits {
         case 0: return 1
         case 1: return 10
@@ -60,8 +60,8 @@ public enum NumberText {
     }
 
     /// Writes `units / 10^digits` as decimal text, trailing fractional zeros dropped;
-    /// returns the byte count.
-    static func writeDecimal(_ units: Int64, digits: Int, into buffer: UnsafeMutableBufferPointer<UInt8>) -> Int {
+    /// returns the byte count. Public so the batch writes numbers byte-equal to `rounded`.
+    public static func writeDecimal(_ units: Int64, digits: Int, into buffer: UnsafeMutableBufferPointer<UInt8>) -> Int {
         var divisor: UInt64 = 1
         for _ in 0..<digits { divisor *= 10 }
         let magnitude = units.magnitude

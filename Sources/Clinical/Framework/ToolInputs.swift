@@ -80,7 +80,7 @@ extension ToolSpec {
 
     /// Same checks over key/value pairs with distinct keys (the batch path: no dictionary
     /// to build or hash per line). Errors come out in the same order as from `validate(_:)`.
-    func validate(members raw: [(key: String, value: RawValue)], origin: RawOrigin) -> Result<ToolInputs, ToolErrors> {
+    public func validate(members raw: [(key: String, value: RawValue)], origin: RawOrigin) -> Result<ToolInputs, ToolErrors> {
         var errors: [FieldError] = []
         var values: [ToolInputs.Entry] = []
         values.reserveCapacity(raw.count)

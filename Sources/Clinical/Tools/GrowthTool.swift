@@ -52,8 +52,9 @@ public enum GrowthTool: ClinicalTool {
         ]
     )
 
-    /// WHO's flag for implausible measurements used here: |z| above 5.
-    static let implausibleZ = 5.0
+    /// WHO's flag for implausible measurements used here: |z| above 5. Public for the batch's
+    /// growth fast path, which writes the same warning.
+    public static let implausibleZ = 5.0
 
     public static func compute(_ inputs: ToolInputs) throws(ToolErrors) -> ToolResult {
         var problems: [FieldError] = []

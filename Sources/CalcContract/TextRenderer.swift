@@ -1,3 +1,5 @@
+import Clinical
+
 /// Human-readable text for single calls, `--list` and `TOOL --help`, all generated
 /// from the tool declarations so nothing is written twice.
 public enum TextRenderer {

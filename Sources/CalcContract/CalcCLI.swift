@@ -1,3 +1,5 @@
+import Clinical
+
 /// The `cotside calc` command line, apart from argument capture and real stdin/stdout,
 /// so it can be tested as a function: arguments in, text and an exit code out.
 public enum CalcCLI {

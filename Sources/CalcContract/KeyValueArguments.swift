@@ -1,3 +1,5 @@
+import Clinical
+
 /// Parses `key=value` command-line arguments into raw text values for a single call.
 /// Typing is left to validation (origin `.text`), which reads numbers and booleans from text.
 public enum KeyValueArguments {

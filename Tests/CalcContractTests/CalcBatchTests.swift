@@ -1,6 +1,7 @@
 import XCTest
 import Foundation
-@testable import Clinical
+@testable import CalcContract
+import Clinical
 
 /// Batch mode: one answer per non-blank line, in order, never a crash, memory bounded.
 final class CalcBatchTests: XCTestCase {

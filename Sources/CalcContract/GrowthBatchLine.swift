@@ -1,3 +1,4 @@
+import Clinical
 import Foundation
 
 /// The batch's fast path for its most common line, a plain valid growth call such as
@@ -38,10 +39,21 @@ enum GrowthBatchLine {
     // Bits for the keys seen on a line.
     private static let idBit = 1, toolBit = 2, sexBit = 4, ageBit = 8, weightBit = 16, lengthBit = 32
 
+    /// The WHO tables for `answer`, taken out of `WHOGrowthStandard.shared` once per batch slice:
+    /// read on every line, the shared `Result` is copied (its seven arrays retained and released)
+    /// across the module boundary, which made the fast path about 1.7 times slower.
+    static var standard: WHOGrowthStandard? { try? WHOGrowthStandard.shared.get() }
+
     /// Answers `line` into `w` (without the newline) when it is a plain valid growth call;
     /// otherwise returns false and leaves `w` untouched.
     static func answer(_ line: UnsafeRawBufferPointer, into w: inout JSONWriter) -> Bool {
-        guard let ranges, case .success(let standard) = WHOGrowthStandard.shared else { return false }
+        answer(line, standard: standard, into: &w)
+    }
+
+    /// `answer(_:into:)` with the tables already in hand (nil when they failed to load: every
+    /// line then takes the general path, which reports why).
+    static func answer(_ line: UnsafeRawBufferPointer, standard: WHOGrowthStandard?, into w: inout JSONWriter) -> Bool {
+        guard let ranges, let standard else { return false }
         var c = Cursor(line.assumingMemoryBound(to: UInt8.self))
         var seen = 0
         var idRange: Range<Int>?

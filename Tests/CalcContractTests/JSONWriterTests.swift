@@ -1,5 +1,6 @@
 import XCTest
-@testable import Clinical
+@testable import CalcContract
+import Clinical
 
 /// The writer's fast paths must write what the plain definitions would: the escape check
 /// finds a quote, backslash or control character anywhere and flags no other byte.

@@ -1,3 +1,5 @@
+import Clinical
+
 /// Turns raw calls into answers: looks the tool up, reports wrong shapes, validates and
 /// computes. Shared by the batch, single calls and anything else that speaks the contract.
 public enum CalcEvaluator {

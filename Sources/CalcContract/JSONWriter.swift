@@ -1,3 +1,4 @@
+import Clinical
 import Foundation
 
 /// Appends JSON text to a byte buffer in the order it is written, so answers always

@@ -1,5 +1,6 @@
 import XCTest
-@testable import Clinical
+@testable import CalcContract
+import Clinical
 
 /// The batch line reader: flat objects of JSON scalars (RFC 8259 grammar), nested values
 /// reported as wrong types, garbage rejected with a message.

@@ -1,3 +1,4 @@
+import Clinical
 import Foundation
 
 /// One flat JSON object read from a batch line: its scalar members in order, the keys

@@ -1,6 +1,7 @@
 import XCTest
 import Foundation
-@testable import Clinical
+@testable import CalcContract
+import Clinical
 
 /// The shapes fixed by the calculator interface (docs/calculators.md): ids, keys, order, error objects, strict types.
 final class CalcContractTests: XCTestCase {

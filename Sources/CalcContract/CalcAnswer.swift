@@ -1,3 +1,5 @@
+import Clinical
+
 /// The answer to one calculator call, whichever way it came in (batch line, key=value
 /// arguments, the Tools pane). Written as one JSON line by `CalcAnswer.writeJSON`.
 public struct CalcAnswer: Sendable, Equatable {

@@ -1,6 +1,7 @@
 import XCTest
 import Foundation
-@testable import Clinical
+@testable import CalcContract
+import Clinical
 
 /// Keeps docs/calculators.md true to the code: its tool table must list every registered tool
 /// with the inputs it declares (`?` on optional ones, the valid range of each number) and

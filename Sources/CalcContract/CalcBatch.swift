@@ -1,3 +1,4 @@
+import Clinical
 import Foundation
 
 /// `cotside calc --batch`: JSON Lines in, one answer line per non-blank input line out,
@@ -181,6 +182,7 @@ public enum CalcBatch {
             slots.writers[slice] = JSONWriter(capacity: 0)   // hand the buffer over, keep it unique
             writer.reset()
             var failures = 0
+            let growthStandard = GrowthBatchLine.standard
             if lower < upper {
                 bytes.withUnsafeBytes { raw in
                     for k in lower..<upper {
@@ -190,7 +192,7 @@ public enum CalcBatch {
                         }
                         let line = UnsafeRawBufferPointer(rebasing: raw[range])
                         // The common valid growth line is answered without building a ToolResult.
-                        if GrowthBatchLine.answer(line, into: &writer) {
+                        if GrowthBatchLine.answer(line, standard: growthStandard, into: &writer) {
                             writer.byte(0x0A)
                             continue
                         }

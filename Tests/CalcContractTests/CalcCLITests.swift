@@ -1,6 +1,7 @@
 import XCTest
 import Foundation
-@testable import Clinical
+@testable import CalcContract
+import Clinical
 
 /// `cotside calc` behaviour as a function of its arguments (exit codes from the contract:
 /// 0 answered, 2 bad input / unknown tool).
