@@ -114,7 +114,8 @@ final class ToolsTabScreen: ActionScreen, CommandScreen {
         case .down: selected = min(max(0, rows.count - 1), selected + 1)
         case .up: selected = max(0, selected - 1)
         case .clear:
-            guard !query.isEmpty || filtering else { return .ignored }
+            // Nothing typed: nothing to clear (Esc is this tab's own key, so it goes no further).
+            guard !query.isEmpty || filtering else { return .handled }
             query = ""
             filtering = false
             selected = 0
