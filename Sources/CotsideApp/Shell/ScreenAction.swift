@@ -27,7 +27,8 @@ public struct Binding<Action: ScreenAction> {
 }
 
 /// A screen with typed actions. It declares `bindings` and `perform(_: Action)`; the erased
-/// `keyMap` and `perform(id:)` the shell routes through are derived here, once.
+/// `keyMap` and `perform(_ id: String)` the shell routes through are derived here, once (the
+/// same name as `Screen`'s requirement, so it is the one the shell calls).
 @MainActor
 public protocol ActionScreen: Screen {
     associatedtype Action: ScreenAction
@@ -38,7 +39,7 @@ public protocol ActionScreen: Screen {
 extension ActionScreen {
     public func keyMap(_ context: AppContext) -> KeyMap { KeyMap(bindings(context).map(\.erased)) }
 
-    public func perform(id: String, _ context: AppContext) -> Intent {
+    public func perform(_ id: String, _ context: AppContext) -> Intent {
         Action(rawValue: id).map { perform($0, context) } ?? .ignored
     }
 }

@@ -68,6 +68,16 @@ final class OverlayTests: ShellTestCase {
         XCTAssertEqual(preferencesFile.load().0.theme, "monochrome")
     }
 
+    @MainActor func testClickOnASettingsRowSelectsTheRowDrawnThere() async throws {
+        let shell = try makeShell()
+        var lines = screen(shell, keys: "s")
+        let languageRow = try XCTUnwrap(lines.firstIndex { $0.contains("Language") })
+        shell.handle(.mouse(MouseEvent(x: 10, y: languageRow, kind: .click(button: 1))))
+        lines = shell.render(width: 80, height: 24).lines
+        XCTAssertTrue(lines[languageRow].contains("▶ Language"), lines.joined(separator: "\n"))
+        XCTAssertFalse(lines[languageRow - 1].contains("▶ Theme"), lines.joined(separator: "\n"))
+    }
+
     @MainActor func testNoColourForcesMonochromeWhateverThePreference() async throws {
         let shell = try makeShell(extraEnvironment: ["NO_COLOR": "1"])
         XCTAssertEqual(shell.context.theme.name, .monochrome)

@@ -52,6 +52,26 @@ final class SaveToChartTests: WardTestCase {
         XCTAssertEqual(messageText, "Saved calculator results and stroke assessments are kept as saved: undo a save with u right after it.")
     }
 
+    func testASaveTheStoreRefusesSaysNotSavedAndOffersNoUndo() async throws {
+        let nurse = try await addStaff("Nia Nurse", "NN")
+        let ada = try await admit(bed: "3", given: "Ada", family: "Lovelace", weight: 3100)
+        try await startShell()
+        await signIn(nurse)
+        shell.apply(.session(.selectedPatient(ada)), from: shell.front)
+        await shell.settle()
+        await press(.char("3"))
+        await type("bsa")
+        await press(.enter)
+        await type("50")
+        await press(.char("S"), .char(" "))
+        try await store.pool.write { db in try db.execute(sql: "DROP TABLE calculator_result") }
+        await press(.enter)
+        XCTAssertTrue(messageText?.hasPrefix("Not saved: ") == true, messageText ?? "")
+        XCTAssertEqual(shell.message?.kind, .error)
+        XCTAssertNil(shell.context.undoable, "nothing for u to take back")
+        XCTAssertFalse(shell.front is ResultReviewScreen, "the review closed when Enter was pressed")
+    }
+
     func testWithoutASelectedPatientSaveSaysSo() async throws {
         try await startShell()
         await press(.char("3"))

@@ -27,6 +27,19 @@ final class StrokeStoreScreenTests: WardTestCase {
         XCTAssertTrue(export.hasPrefix(#"{"id":1,"assessed_at":"2026-11-21T14:05:00Z","module":"coma""#), export)
     }
 
+    func testAnAssessmentTheStoreRefusesSaysItWasNotStoredAndStillShowsTheResults() async throws {
+        try await startShell()
+        try await store.pool.write { db in try db.execute(sql: "DROP TABLE stroke_assessment") }
+        await press(.char("3"))
+        await type("stroke")
+        await press(.enter, .char("y"))
+        await type("1000")
+        await press(.enter)
+        XCTAssertTrue(messageText?.hasPrefix("The assessment was not stored: ") == true, messageText ?? "")
+        XCTAssertEqual(shell.message?.kind, .error)
+        XCTAssertTrue(shell.front is StrokeResultsScreen)
+    }
+
     func testCentresScreenUsesTheImportedListWhenItReplacesTheStarterList() async throws {
         let own = StoredStrokeCentre(name: "Kinderklinik Nord", type: "comprehensive_stroke_center", address: nil, city: "Hamburg",
                                      postcode: nil, region: nil, country: nil, latitude: 53.6, longitude: 10.0, phone: "+49 40 1",

@@ -16,25 +16,20 @@ final class ContextResultSaver: ToolResultSaving {
         return (patient.id, context.t("tools.patient_label", patient.bedLabel, patient.fullName))
     }
 
+    /// One audited write that `u` takes back, in the name of whoever is signed in (as it always
+    /// was, nobody signed in is not refused here: the audit row then names no one).
     func save(_ draft: CalculatorResultDraft) -> Intent {
-        guard let store = context.repository else {
+        guard context.repository != nil else {
             return .message(.error(context.t("tools.save.no_store")))
         }
         let staffId = context.staff?.id
         let label = selectedPatient?.label ?? ""
         let tool = ToolRegistry.tool(id: draft.toolId)?.spec.name ?? draft.toolId
-        let context = self.context
-        return .task {
-            do {
-                let saved = try await store.saveCalculatorResult(draft, by: staffId)
-                return .all([
-                    .session(.undoable(UndoRecord(auditEntryIds: [saved.auditEntryId], summary: context.t("tools.save.undo_summary", tool, label)))),
-                    .message(.success(context.t("tools.save.saved", tool, label))),
-                ])
-            } catch {
-                return .message(.error(context.t("tools.save.failed", String(describing: error))))
-            }
-        }
+        let saved = context.t("tools.save.saved", tool, label)
+        return .write(WardWrite(undoSummary: context.t("tools.save.undo_summary", tool, label), needsUser: false) { repository in
+            let result = try await repository.saveCalculatorResult(draft, by: staffId)
+            return WriteReceipt(auditEntryIds: [result.auditEntryId], message: saved)
+        })
     }
 }
 

@@ -98,7 +98,11 @@ struct GrowthChart {
 /// centiles and the measurements — the value typed now, and the chart's recorded ones once a
 /// patient is selected. ← → step the cursor between measurements and read them out.
 @MainActor
-final class GrowthChartScreen: Screen {
+final class GrowthChartScreen: ActionScreen {
+    enum Action: String, ScreenAction {
+        case switchIndicator = "growth.switch", previous = "growth.previous", next = "growth.next"
+    }
+
     let form: ToolForm
     /// Recorded measurements from the patient's chart, by indicator.
     var recorded: [GrowthIndicator: [GrowthPoint]]
@@ -112,13 +116,13 @@ final class GrowthChartScreen: Screen {
 
     func title(_ context: AppContext) -> String { context.t("tools.growth.chart_title") }
 
-    func keyMap(_ context: AppContext) -> KeyMap {
+    func bindings(_ context: AppContext) -> [Binding<Action>] {
         let g = context.t("group.screen")
-        return KeyMap([
-            KeyBinding([.tab], action: "growth.switch", label: context.t("tools.growth.key_switch"), help: context.t("tools.growth.action_switch"), group: g),
-            KeyBinding([.left], action: "growth.previous", label: "", help: context.t("tools.growth.action_previous"), group: g),
-            KeyBinding([.right], action: "growth.next", label: "", help: context.t("tools.growth.action_next"), group: g),
-        ])
+        return [
+            Binding([.tab], .switchIndicator, label: context.t("tools.growth.key_switch"), help: context.t("tools.growth.action_switch"), group: g),
+            Binding([.left], .previous, help: context.t("tools.growth.action_previous"), group: g),
+            Binding([.right], .next, help: context.t("tools.growth.action_next"), group: g),
+        ]
     }
 
     var available: [GrowthIndicator] { GrowthIndicator.allCases.filter { !points($0).isEmpty } }
@@ -128,19 +132,18 @@ final class GrowthChartScreen: Screen {
         return available.first
     }
 
-    func perform(_ action: String, _ context: AppContext) -> Intent {
+    func perform(_ action: Action, _ context: AppContext) -> Intent {
         switch action {
-        case "growth.switch":
+        case .switchIndicator:
             let all = available
             guard let current = shownIndicator, let i = all.firstIndex(of: current) else { return .handled }
             indicator = all[(i + 1) % all.count]
             selected = nil
-        case "growth.previous", "growth.next":
+        case .previous, .next:
             guard let current = shownIndicator else { return .handled }
             let count = Set(points(current).map(\.day)).count
             let now = selected ?? count - 1
-            selected = max(0, min(count - 1, now + (action == "growth.next" ? 1 : -1)))
-        default: return .ignored
+            selected = max(0, min(count - 1, now + (action == .next ? 1 : -1)))
         }
         return .handled
     }

@@ -6,7 +6,11 @@ import WardStore
 /// inputs, the result and the tool's limitations statement, and an explicit
 /// "I have reviewed this result" tick. Enter saves only when ticked.
 @MainActor
-final class ResultReviewScreen: Screen {
+final class ResultReviewScreen: ActionScreen {
+    enum Action: String, ScreenAction {
+        case tick = "tools.review.tick", save = "tools.review.save"
+    }
+
     let form: ToolForm
     let result: ToolResult
     let patient: (id: Int64, label: String)
@@ -26,29 +30,33 @@ final class ResultReviewScreen: Screen {
     func title(_ context: AppContext) -> String { context.t("tools.review.title") }
     var hasUnsavedInput: Bool { !saving }
 
-    func keyMap(_ context: AppContext) -> KeyMap {
+    func bindings(_ context: AppContext) -> [Binding<Action>] {
         let g = context.t("group.screen")
-        return KeyMap([
-            KeyBinding([.char(" "), .char("x")], action: "tools.review.tick", label: context.t("tools.key.tick"), help: context.t("tools.review.confirm"), group: g),
-            KeyBinding([.enter], action: "tools.review.save", label: context.t("tools.key.save"), help: context.t("tools.action.save"), group: g),
-        ])
+        return [
+            Binding([.char(" "), .char("x")], .tick, label: context.t("tools.key.tick"), help: context.t("tools.review.confirm"), group: g),
+            Binding([.enter], .save, label: context.t("tools.key.save"), help: context.t("tools.action.save"), group: g),
+        ]
     }
 
-    func perform(_ action: String, _ context: AppContext) -> Intent {
+    /// The review closes before the write runs, so its failure comes back here to be said.
+    func perform(_ action: Action, _ context: AppContext) -> Intent {
         switch action {
-        case "tools.review.tick":
+        case .tick:
             reviewed.toggle()
             return .handled
-        case "tools.review.save":
+        case .save:
             guard reviewed else { return .message(.warning(context.t("tools.review.tick_first"))) }
             guard !saving else { return .handled }
             saving = true
             let draft = SavedResultDraft.make(form: form, result: result, patientId: patient.id)
             onConfirmed?()
             return .all([.pop, saver.save(draft)])
-        default:
-            return .ignored
         }
+    }
+
+    /// A save the store refused, in the review's words.
+    func failed(_ error: Error, _ context: AppContext) -> Intent {
+        .message(.error(context.t("tools.save.failed", String(describing: error))))
     }
 
     func lines(_ context: AppContext, width: Int) -> [(String, StyleRole)] {

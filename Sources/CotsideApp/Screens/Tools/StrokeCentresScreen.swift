@@ -7,7 +7,11 @@ import WardStore
 /// list) for the nearest centres by great-circle distance, or any part of a name or city to
 /// search; Tab cycles the capability filter. Opened from triage results with the suggested one.
 @MainActor
-final class StrokeCentresScreen: Screen {
+final class StrokeCentresScreen: ActionScreen, CommandScreen {
+    enum Action: String, ScreenAction {
+        case capability = "centres.capability", down = "centres.down", up = "centres.up"
+    }
+
     private(set) var query = ""
     private(set) var capability: StrokeCapability?
     private var scroll = 0
@@ -22,22 +26,27 @@ final class StrokeCentresScreen: Screen {
 
     /// The ward's own list (imported with `cotside centres import`) replaces or extends the starter list.
     func reload(_ context: AppContext) -> Intent {
-        guard let store = context.repository else { return .ignored }
-        return .task { [weak self] in
-            guard let list = try? await StrokeCentreDirectory.load(from: store) else { return .handled }
-            self?.centres = list
-            return .handled
-        }
+        guard context.repository != nil else { return .ignored }
+        return command { repository in try await StrokeCentreDirectory.load(from: repository) }
     }
+
+    func update(_ list: [StrokeCentre], _ context: AppContext) -> Intent {
+        centres = list
+        return .handled
+    }
+
+    /// The ward's list could not be read: the starter list already shown stays, without a word.
+    func failed(_ error: Error, _ context: AppContext) -> Intent { .handled }
+
     var capturesText: Bool { true }
 
-    func keyMap(_ context: AppContext) -> KeyMap {
+    func bindings(_ context: AppContext) -> [Binding<Action>] {
         let g = context.t("group.screen")
-        return KeyMap([
-            KeyBinding([.tab], action: "centres.capability", label: context.t("stroke.key.capability"), help: context.t("stroke.action.capability"), group: g),
-            KeyBinding([.down], action: "centres.down", label: "", help: context.t("key.down"), group: g),
-            KeyBinding([.up], action: "centres.up", label: "", help: context.t("key.up"), group: g),
-        ])
+        return [
+            Binding([.tab], .capability, label: context.t("stroke.key.capability"), help: context.t("stroke.action.capability"), group: g),
+            Binding([.down], .down, help: context.t("key.down"), group: g),
+            Binding([.up], .up, help: context.t("key.up"), group: g),
+        ]
     }
 
     func handle(_ event: TerminalEvent, _ context: AppContext) -> Intent {
@@ -57,16 +66,15 @@ final class StrokeCentresScreen: Screen {
         }
     }
 
-    func perform(_ action: String, _ context: AppContext) -> Intent {
+    func perform(_ action: Action, _ context: AppContext) -> Intent {
         switch action {
-        case "centres.capability":
+        case .capability:
             let all: [StrokeCapability?] = [nil] + StrokeCapability.allCases.map { Optional($0) }
             let i = all.firstIndex { $0 == capability } ?? 0
             capability = all[(i + 1) % all.count]
             scroll = 0
-        case "centres.down": scroll += 1
-        case "centres.up": scroll = max(0, scroll - 1)
-        default: return .ignored
+        case .down: scroll += 1
+        case .up: scroll = max(0, scroll - 1)
         }
         return .handled
     }

@@ -6,7 +6,11 @@ import TerminalUI
 /// probability honestly "not available offline", the LVO gauge with its risk band, driver
 /// bars of the signed logit terms, the suggested kind of centre, and the research statement.
 @MainActor
-final class StrokeResultsScreen: Screen {
+final class StrokeResultsScreen: ActionScreen {
+    enum Action: String, ScreenAction {
+        case centres = "stroke.centres"
+    }
+
     let assessment: StrokeAssessmentResult
     let inputs: [String: RawValue]
     let at: Date
@@ -19,16 +23,15 @@ final class StrokeResultsScreen: Screen {
 
     func title(_ context: AppContext) -> String { context.t("stroke.results.title") }
 
-    func keyMap(_ context: AppContext) -> KeyMap {
-        let g = context.t("group.screen")
-        return KeyMap([
-            KeyBinding([.char("c")], action: "stroke.centres", label: context.t("stroke.key.centres"), help: context.t("stroke.action.centres"), group: g),
-        ])
+    func bindings(_ context: AppContext) -> [Binding<Action>] {
+        [Binding([.char("c")], .centres, label: context.t("stroke.key.centres"), help: context.t("stroke.action.centres"),
+                 group: context.t("group.screen"))]
     }
 
-    func perform(_ action: String, _ context: AppContext) -> Intent {
-        guard action == "stroke.centres" else { return .ignored }
-        return .push(StrokeCentresScreen(capability: assessment.suggestedCapability))
+    func perform(_ action: Action, _ context: AppContext) -> Intent {
+        switch action {
+        case .centres: return .push(StrokeCentresScreen(capability: assessment.suggestedCapability))
+        }
     }
 
     /// A gauge of `width` cells filled in proportion to `fraction` (0–1).

@@ -7,7 +7,11 @@ import WardStore
 /// "Can the patient be examined?". The answers open the coma, limited or full module form;
 /// the full module takes the FAST-ED items on their own sub-form first.
 @MainActor
-final class StrokeTriageScreen: Screen {
+final class StrokeTriageScreen: ActionScreen {
+    enum Action: String, ScreenAction {
+        case yes = "stroke.yes", no = "stroke.no"
+    }
+
     enum Step { case coma, exam }
     private(set) var step: Step = .coma
 
@@ -15,26 +19,20 @@ final class StrokeTriageScreen: Screen {
 
     func title(_ context: AppContext) -> String { context.t("stroke.triage.name") }
 
-    func keyMap(_ context: AppContext) -> KeyMap {
+    func bindings(_ context: AppContext) -> [Binding<Action>] {
         let g = context.t("group.screen")
-        return KeyMap([
-            KeyBinding([.char("y")], action: "stroke.yes", label: context.t("dialog.yes"), help: context.t("stroke.key.yes"), group: g),
-            KeyBinding([.char("n")], action: "stroke.no", label: context.t("dialog.no"), help: context.t("stroke.key.no"), group: g),
-        ])
+        return [
+            Binding([.char("y")], .yes, label: context.t("dialog.yes"), help: context.t("stroke.key.yes"), group: g),
+            Binding([.char("n")], .no, label: context.t("dialog.no"), help: context.t("stroke.key.no"), group: g),
+        ]
     }
 
-    func perform(_ action: String, _ context: AppContext) -> Intent {
-        let yes: Bool
-        switch action {
-        case "stroke.yes": yes = true
-        case "stroke.no": yes = false
-        default: return .ignored
-        }
-        switch (step, yes) {
-        case (.coma, true): return .replace(Self.moduleForm(.coma, context))
-        case (.coma, false): step = .exam; return .handled
-        case (.exam, true): return .replace(Self.fastEdForm(context))
-        case (.exam, false): return .replace(Self.moduleForm(.limited, context))
+    func perform(_ action: Action, _ context: AppContext) -> Intent {
+        switch (step, action) {
+        case (.coma, .yes): return .replace(Self.moduleForm(.coma, context))
+        case (.coma, .no): step = .exam; return .handled
+        case (.exam, .yes): return .replace(Self.fastEdForm(context))
+        case (.exam, .no): return .replace(Self.moduleForm(.limited, context))
         }
     }
 
@@ -68,18 +66,30 @@ final class StrokeTriageScreen: Screen {
     }
 
     /// Every completed assessment is kept (inputs and results, audited) for `cotside stroke export`.
+    /// Kept with or without someone signed in (the assessment is not in a patient's chart), and
+    /// not undone with `u`.
     static func store(_ module: StrokeModule, _ raw: [String: RawValue], _ result: StrokeAssessmentResult, _ context: AppContext) -> Intent {
-        guard let store = context.repository else { return .handled }
+        guard context.repository != nil else { return .handled }
         let draft = StrokeAssessmentRecord.draft(module: module, inputs: raw, result: result, patientId: nil)
         let by = context.staff?.id
-        return .task {
+        let stored = context.t("stroke.stored")
+        // The error is filled in off the main actor, the way `t` fills `{0}`.
+        let failedWords = context.t("stroke.store_failed", "{0}")
+        return .write(WardWrite(undoSummary: nil, needsUser: false) { repository in
             do {
-                _ = try await store.saveStrokeAssessment(draft, by: by)
-                return .message(.info(context.t("stroke.stored")))
+                let saved = try await repository.saveStrokeAssessment(draft, by: by)
+                return WriteReceipt(auditEntryIds: [saved.auditEntryId], message: stored)
             } catch {
-                return .message(.error(context.t("stroke.store_failed", String(describing: error))))
+                throw StoreFailure(words: failedWords.replacingOccurrences(of: "{0}", with: String(describing: error)))
             }
-        }
+        })
+    }
+
+    /// The store's failure in the triage's own words ("Could not store the assessment: …"):
+    /// the form that asked shows an error's description as it is.
+    private struct StoreFailure: Error, CustomStringConvertible {
+        let words: String
+        var description: String { words }
     }
 
     func render(in area: Rect, into buffer: inout Buffer, _ context: AppContext) {

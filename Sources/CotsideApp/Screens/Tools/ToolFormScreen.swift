@@ -7,7 +7,12 @@ import WardStore
 /// references and applicability, `g` for the growth chart. Triage steps reuse it with an
 /// `onSubmit` that moves the wizard on.
 @MainActor
-final class ToolFormScreen: Screen {
+final class ToolFormScreen: ActionScreen {
+    enum Action: String, ScreenAction {
+        case next = "tools.form.next", previous = "tools.form.previous", references = "tools.form.references"
+        case chart = "tools.form.chart", save = "tools.form.save", submit = "tools.form.submit"
+    }
+
     private(set) var form: ToolForm
     /// What Enter does on a complete, valid form (the triage wizard's next step); nil for calculators.
     let onSubmit: ((ToolForm, ToolResult) -> Intent)?
@@ -52,27 +57,24 @@ final class ToolFormScreen: Screen {
 
     func title(_ context: AppContext) -> String { form.spec.name }
 
-    func keyMap(_ context: AppContext) -> KeyMap {
+    func bindings(_ context: AppContext) -> [Binding<Action>] {
         let g = context.t("group.screen")
-        var bindings = [
-            KeyBinding([.tab, .down], action: "tools.form.next", label: "", help: context.t("tools.key.next_field"), group: g),
-            KeyBinding([.backTab, .up], action: "tools.form.previous", label: "", help: context.t("tools.key.previous_field"), group: g),
-            KeyBinding([.char("r"), .function(2)], action: "tools.form.references", label: context.t("tools.key.references"),
-                       help: context.t("tools.action.references"), group: g),
+        var bindings: [Binding<Action>] = [
+            Binding([.tab, .down], .next, help: context.t("tools.key.next_field"), group: g),
+            Binding([.backTab, .up], .previous, help: context.t("tools.key.previous_field"), group: g),
+            Binding([.char("r"), .function(2)], .references, label: context.t("tools.key.references"),
+                    help: context.t("tools.action.references"), group: g),
         ]
         if form.spec.id == GrowthTool.spec.id {
-            bindings.append(KeyBinding([.char("g")], action: "tools.form.chart", label: context.t("tools.key.chart"),
-                                       help: context.t("tools.action.chart"), group: g))
+            bindings.append(Binding([.char("g")], .chart, label: context.t("tools.key.chart"), help: context.t("tools.action.chart"), group: g))
         }
         if onSubmit == nil {
-            bindings.append(KeyBinding([.char("S")], action: "tools.form.save", label: context.t("tools.key.save"),
-                                       help: context.t("tools.action.save"), group: g))
+            bindings.append(Binding([.char("S")], .save, label: context.t("tools.key.save"), help: context.t("tools.action.save"), group: g))
         }
         if onSubmit != nil {
-            bindings.append(KeyBinding([.enter], action: "tools.form.submit", label: context.t("tools.key.continue"),
-                                       help: context.t("tools.action.continue"), group: g))
+            bindings.append(Binding([.enter], .submit, label: context.t("tools.key.continue"), help: context.t("tools.action.continue"), group: g))
         }
-        return KeyMap(bindings)
+        return bindings
     }
 
     func handle(_ event: TerminalEvent, _ context: AppContext) -> Intent {
@@ -89,35 +91,42 @@ final class ToolFormScreen: Screen {
         }
     }
 
-    func perform(_ action: String, _ context: AppContext) -> Intent {
+    func perform(_ action: Action, _ context: AppContext) -> Intent {
         switch action {
-        case "tools.form.next": _ = form.handle(.tab); return .handled
-        case "tools.form.previous": _ = form.handle(.backTab); return .handled
-        case "tools.form.references": return .push(ToolReferenceScreen(spec: form.spec))
-        case "tools.form.save":
-            guard case .result(let result) = form.evaluation else {
-                return .message(.warning(context.t("tools.save.needs_result")))
-            }
-            let saver = self.saver ?? ContextResultSaver(context: context)
-            guard let patient = saver.selectedPatient else {
-                return .message(.warning(context.t("tools.save.needs_patient")))
-            }
-            let review = ResultReviewScreen(form: form, result: result, patient: patient, saver: saver)
-            review.onConfirmed = { [weak self] in self?.form.state.isDirty = false }
-            return .push(review)
-        case "tools.form.chart":
+        case .next: _ = form.handle(.tab); return .handled
+        case .previous: _ = form.handle(.backTab); return .handled
+        case .references: return .push(ToolReferenceScreen(spec: form.spec))
+        case .save: return review(context)
+        case .chart:
+            guard form.spec.id == GrowthTool.spec.id else { return .ignored }
             return .push(GrowthChartScreen(form: form, recorded: recordedGrowth))
-        case "tools.form.submit":
+        case .submit:
+            guard let onSubmit else { return .ignored }
             switch form.evaluation {
             case .result(let result):
-                return onSubmit?(form, result) ?? .handled
+                return onSubmit(form, result)
             case .invalid(let errors):
                 return .message(.error(errors.map { "\($0.field): \($0.message)" }.joined(separator: "; ")))
             case .incomplete(let missing, let notes):
                 return .message(.warning(([context.t("tools.missing")] + missing + notes).joined(separator: " ")))
             }
-        default: return .ignored
         }
+    }
+
+    /// `S`: the review step before a complete result goes into the selected patient's chart.
+    private func review(_ context: AppContext) -> Intent {
+        guard onSubmit == nil else { return .ignored }
+        guard case .result(let result) = form.evaluation else {
+            return .message(.warning(context.t("tools.save.needs_result")))
+        }
+        let saver = self.saver ?? ContextResultSaver(context: context)
+        guard let patient = saver.selectedPatient else {
+            return .message(.warning(context.t("tools.save.needs_patient")))
+        }
+        let review = ResultReviewScreen(form: form, result: result, patient: patient, saver: saver)
+        // Once saved, the values are in the chart: Esc no longer asks to discard them.
+        review.onConfirmed = { [self] in form.state.isDirty = false }
+        return .push(review)
     }
 
     func render(in area: Rect, into buffer: inout Buffer, _ context: AppContext) {

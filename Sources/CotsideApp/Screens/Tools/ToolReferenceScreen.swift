@@ -4,7 +4,11 @@ import TerminalUI
 /// `r` on a tool: its references, where it applies, its rules between inputs and the
 /// limitations statement, all from the tool's declaration.
 @MainActor
-final class ToolReferenceScreen: Screen {
+final class ToolReferenceScreen: ActionScreen {
+    enum Action: String, ScreenAction {
+        case down = "tools.refs.down", up = "tools.refs.up"
+    }
+
     let spec: ToolSpec
     private var scroll = 0
 
@@ -12,19 +16,18 @@ final class ToolReferenceScreen: Screen {
 
     func title(_ context: AppContext) -> String { context.t("tools.references.title", spec.name) }
 
-    func keyMap(_ context: AppContext) -> KeyMap {
+    func bindings(_ context: AppContext) -> [Binding<Action>] {
         let g = context.t("group.navigation")
-        return KeyMap([
-            KeyBinding([.down, .char("j")], action: "tools.refs.down", label: "", help: context.t("key.down"), group: g),
-            KeyBinding([.up, .char("k")], action: "tools.refs.up", label: "", help: context.t("key.up"), group: g),
-        ])
+        return [
+            Binding([.down, .char("j")], .down, help: context.t("key.down"), group: g),
+            Binding([.up, .char("k")], .up, help: context.t("key.up"), group: g),
+        ]
     }
 
-    func perform(_ action: String, _ context: AppContext) -> Intent {
+    func perform(_ action: Action, _ context: AppContext) -> Intent {
         switch action {
-        case "tools.refs.down": scroll += 1
-        case "tools.refs.up": scroll = max(0, scroll - 1)
-        default: return .ignored
+        case .down: scroll += 1
+        case .up: scroll = max(0, scroll - 1)
         }
         return .handled
     }

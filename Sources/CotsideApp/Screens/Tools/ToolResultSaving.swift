@@ -9,8 +9,8 @@ import WardStore
 protocol ToolResultSaving: AnyObject {
     /// The patient results are saved for (bed and name for the review step), if one is selected.
     var selectedPatient: (id: Int64, label: String)? { get }
-    /// The intent that stores the draft (an async, audited store write) and reports the outcome
-    /// on the message line; the review screen closes itself first.
+    /// The intent that stores the draft (a `.write`: audited, undoable, reported on the message
+    /// line); the review screen closes itself first and says a failure (`failed`).
     func save(_ draft: CalculatorResultDraft) -> Intent
 }
 

@@ -7,7 +7,12 @@ import TerminalUI
 /// `p` at an empty filter, which chooses the patient as on every tab; `/` starts a filter that
 /// takes `p` too. Digits still switch tabs. Forms pre-fill from the selected patient's chart.
 @MainActor
-final class ToolsTabScreen: Screen {
+final class ToolsTabScreen: ActionScreen, CommandScreen {
+    enum Action: String, ScreenAction {
+        case open = "tools.open", down = "tools.down", up = "tools.up", clear = "tools.clear", filter = "tools.filter"
+        case pickPatient = "shell.pick_patient"
+    }
+
     private(set) var query = ""
     /// True once a filter was started (`/` or a letter): then `p` is text, not the patient key.
     private(set) var filtering = false
@@ -21,15 +26,18 @@ final class ToolsTabScreen: Screen {
     private(set) var snapshot: ChartSnapshot?
 
     func reload(_ context: AppContext) -> Intent {
-        guard let patient = context.selectedPatient, let repository = context.repository else {
+        guard let patient = context.selectedPatient, context.repository != nil else {
             snapshot = nil
             return .ignored
         }
         let now = context.clock.now, zone = context.clock.timeZone
-        return .task { [weak self] in
-            self?.snapshot = try? await ChartSnapshot.load(patient: patient, repository: repository, now: now, timeZone: zone)
-            return .handled
-        }
+        // A chart that cannot be read leaves the forms to the record's own facts (`facts`).
+        return command { repository in try? await ChartSnapshot.load(patient: patient, repository: repository, now: now, timeZone: zone) }
+    }
+
+    func update(_ loaded: ChartSnapshot?, _ context: AppContext) -> Intent {
+        snapshot = loaded
+        return .handled
     }
 
     /// The chart facts for the patient selected now (the loaded snapshot when it is theirs).
@@ -47,18 +55,17 @@ final class ToolsTabScreen: Screen {
                       centresName: context.t("stroke.centres.name"), centresSummary: context.t("stroke.centres.summary"))
     }
 
-    func keyMap(_ context: AppContext) -> KeyMap {
+    func bindings(_ context: AppContext) -> [Binding<Action>] {
         let g = context.t("group.screen")
-        return KeyMap([
-            KeyBinding([.enter], action: "tools.open", label: context.t("tools.key.open"), help: context.t("tools.action.open"), group: g),
-            KeyBinding([.down], action: "tools.down", label: "", help: context.t("key.down"), group: g),
-            KeyBinding([.up], action: "tools.up", label: "", help: context.t("key.up"), group: g),
-            KeyBinding([.escape], action: "tools.clear", label: query.isEmpty ? "" : context.t("tools.key.clear"), help: context.t("tools.action.clear"), group: g),
-            KeyBinding([.char("/")], action: "tools.filter", label: "", help: context.t("tools.action.filter"), group: g),
+        return [
+            Binding([.enter], .open, label: context.t("tools.key.open"), help: context.t("tools.action.open"), group: g),
+            Binding([.down], .down, help: context.t("key.down"), group: g),
+            Binding([.up], .up, help: context.t("key.up"), group: g),
+            Binding([.escape], .clear, label: query.isEmpty ? "" : context.t("tools.key.clear"), help: context.t("tools.action.clear"), group: g),
+            Binding([.char("/")], .filter, help: context.t("tools.action.filter"), group: g),
         ] + (context.repository == nil ? [] : [
-            KeyBinding([.char("p")], action: ShellAction.pickPatient.id, label: filtering ? "" : context.t("key.patient"),
-                       help: context.t("action.pick_patient"), group: g),
-        ]))
+            Binding([.char("p")], .pickPatient, label: filtering ? "" : context.t("key.patient"), help: context.t("action.pick_patient"), group: g),
+        ])
     }
 
     func handle(_ event: TerminalEvent, _ context: AppContext) -> Intent {
@@ -101,43 +108,47 @@ final class ToolsTabScreen: Screen {
         }
     }
 
-    func perform(_ action: String, _ context: AppContext) -> Intent {
+    func perform(_ action: Action, _ context: AppContext) -> Intent {
         let rows = catalogue(context).filtered(query)
         switch action {
-        case "tools.down": selected = min(max(0, rows.count - 1), selected + 1)
-        case "tools.up": selected = max(0, selected - 1)
-        case "tools.clear":
-            guard !query.isEmpty || filtering else { return .ignored }
+        case .down: selected = min(max(0, rows.count - 1), selected + 1)
+        case .up: selected = max(0, selected - 1)
+        case .clear:
+            // Nothing typed: nothing to clear (Esc is this tab's own key, so it goes no further).
+            guard !query.isEmpty || filtering else { return .handled }
             query = ""
             filtering = false
             selected = 0
-        case "tools.filter":
+        case .filter:
             filtering = true
-        case ShellAction.pickPatient.id:
+        case .pickPatient:
             return .shell(.pickPatient)
-        case "tools.open":
+        case .open:
             guard rows.indices.contains(selected) else { return .handled }
-            let screen = Self.screen(for: rows[selected].entry, context)
-            if let form = screen as? ToolFormScreen {
-                form.saver = saver
-                if let facts = facts(context) { form.prefillFromChart(facts, context) }
-                if let snapshot, snapshot.patientId == context.selectedPatient?.id { form.recordedGrowth = snapshot.growth }
-            }
-            return .push(screen)
-        default: return .ignored
+            return .push(screen(for: rows[selected].entry, context))
         }
         return .handled
     }
 
-    static func screen(for entry: ToolEntry, _ context: AppContext) -> any Screen {
+    func screen(for entry: ToolEntry, _ context: AppContext) -> any Screen {
         switch entry {
         case .tool(let id):
-            return ToolFormScreen(tool: ToolRegistry.tool(id: id)!, context: context)
+            return form(for: ToolRegistry.tool(id: id)!, context)
         case .strokeTriage:
             return StrokeTriageScreen.start(context)
         case .strokeCentres:
             return StrokeCentresScreen()
         }
+    }
+
+    /// A calculator's form, pre-filled from the selected patient's chart, saving to it, and
+    /// with the recorded growth for its chart.
+    private func form(for tool: any ClinicalTool.Type, _ context: AppContext) -> ToolFormScreen {
+        let form = ToolFormScreen(tool: tool, context: context)
+        form.saver = saver
+        if let facts = facts(context) { form.prefillFromChart(facts, context) }
+        if let snapshot, snapshot.patientId == context.selectedPatient?.id { form.recordedGrowth = snapshot.growth }
+        return form
     }
 
     func render(in area: Rect, into buffer: inout Buffer, _ context: AppContext) {

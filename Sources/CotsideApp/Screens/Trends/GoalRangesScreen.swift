@@ -9,7 +9,18 @@ import WardStore
 /// out-of-range mark and the Trends bands follow at once. Opened with `r` on the Dashboard and
 /// the Trends patient view, or "Goal ranges" in the palette.
 @MainActor
-final class GoalRangesScreen: Screen {
+final class GoalRangesScreen: ActionScreen, CommandScreen {
+    enum Action: String, ScreenAction {
+        case edit = "goals.edit", reset = "goals.reset", undo = "ward.undo", back = "shell.back"
+        case up = "goals.up", down = "goals.down"
+    }
+
+    /// The patient's ranges in force, and the age defaults as of the load.
+    struct Loaded: Sendable {
+        var ranges: [MeasurementKind: GoalRange]
+        var defaults: [MeasurementKind: GoalRange]
+    }
+
     let patient: Patient
     static let kinds = MeasurementGoals.kinds
     private(set) var ranges: [MeasurementKind: GoalRange] = [:]
@@ -17,7 +28,6 @@ final class GoalRangesScreen: Screen {
     private(set) var loaded = false
     private var list = ListState()
     private var visibleRows = 6
-    private var generation = 0
 
     init(patient: Patient) {
         self.patient = patient
@@ -27,48 +37,49 @@ final class GoalRangesScreen: Screen {
 
     func title(_ context: AppContext) -> String { context.t("goals.title") }
 
-    func keyMap(_ context: AppContext) -> KeyMap {
+    func bindings(_ context: AppContext) -> [Binding<Action>] {
         let g = context.t("group.screen")
         let n = context.t("group.navigation")
-        return KeyMap([
-            KeyBinding([.enter], action: "goals.edit", label: context.t("key.edit"), help: context.t("goals.help.edit"), group: g),
-            KeyBinding([.char("d")], action: "goals.reset", label: context.t("key.default"), help: context.t("goals.help.reset"), group: g),
-            KeyBinding([.char("u")], action: "ward.undo", label: context.t("key.undo"), help: context.t("action.undo"), group: g),
-            KeyBinding([.escape], action: ShellAction.back.id, label: context.t("key.back"), help: context.t("key.back"), group: g),
-            KeyBinding([.up, .char("k")], action: "goals.up", label: "", help: context.t("key.up"), group: n),
-            KeyBinding([.down, .char("j")], action: "goals.down", label: "", help: context.t("key.down"), group: n),
-        ])
+        return [
+            Binding([.enter], .edit, label: context.t("key.edit"), help: context.t("goals.help.edit"), group: g),
+            Binding([.char("d")], .reset, label: context.t("key.default"), help: context.t("goals.help.reset"), group: g),
+            Binding([.char("u")], .undo, label: context.t("key.undo"), help: context.t("action.undo"), group: g),
+            Binding([.escape], .back, label: context.t("key.back"), help: context.t("key.back"), group: g),
+            Binding([.up, .char("k")], .up, help: context.t("key.up"), group: n),
+            Binding([.down, .char("j")], .down, help: context.t("key.down"), group: n),
+        ]
     }
 
     func reload(_ context: AppContext) -> Intent {
-        generation += 1
-        let expected = generation
         let age = PatientAge(patient: patient, now: context.clock.now, timeZone: context.clock.timeZone)
+        let defaults = Dictionary(uniqueKeysWithValues: Self.kinds.compactMap { kind in
+            MeasurementGoals.defaultRange(kind, ageDays: age.days, correctedWeeks: age.correctedGestationWeeks).map { (kind, $0) }
+        })
         let patientId = patient.id
-        return WardTask.store(context) { [weak self] repository in
-            let ranges = try await repository.goalRanges(patientId: patientId)
-            guard let self, expected == self.generation else { return .handled }
-            self.ranges = ranges
-            self.defaults = Dictionary(uniqueKeysWithValues: Self.kinds.compactMap { kind in
-                MeasurementGoals.defaultRange(kind, ageDays: age.days, correctedWeeks: age.correctedGestationWeeks).map { (kind, $0) }
-            })
-            self.loaded = true
-            return .handled
+        return command { repository in
+            Loaded(ranges: try await repository.goalRanges(patientId: patientId), defaults: defaults)
         }
     }
 
-    func perform(_ action: String, _ context: AppContext) -> Intent {
+    func update(_ loaded: Loaded, _ context: AppContext) -> Intent {
+        ranges = loaded.ranges
+        defaults = loaded.defaults
+        self.loaded = true
+        return .handled
+    }
+
+    func perform(_ action: Action, _ context: AppContext) -> Intent {
         switch action {
-        case ShellAction.back.id: return .shell(.back)
-        case "ward.undo": return WardTask.undo(context)
-        case "goals.up": list.handle(.up, count: Self.kinds.count, visibleRows: visibleRows); return .handled
-        case "goals.down": list.handle(.down, count: Self.kinds.count, visibleRows: visibleRows); return .handled
-        case "goals.edit":
+        case .back: return .shell(.back)
+        case .undo: return WardTask.undo(context)
+        case .up: list.handle(.up, count: Self.kinds.count, visibleRows: visibleRows); return .handled
+        case .down: list.handle(.down, count: Self.kinds.count, visibleRows: visibleRows); return .handled
+        case .edit:
             guard loaded else { return .handled }
             if let refusal = WardTask.requireUser(context) { return refusal }
             let kind = selectedKind
             return .push(GoalRangeFormScreen(patient: patient, kind: kind, current: ranges[kind], ageDefault: defaults[kind], context))
-        case "goals.reset":
+        case .reset:
             guard loaded else { return .handled }
             if let refusal = WardTask.requireUser(context) { return refusal }
             let kind = selectedKind
@@ -79,22 +90,20 @@ final class GoalRangesScreen: Screen {
             return .push(ConfirmScreen(title: context.t("goals.reset.title"),
                                        body: context.t("goals.reset.body", text.kindName(kind), patient.bedLabel,
                                                        text.range(defaults[kind], kind)),
-                                       onConfirm: [.perform("goals.reset.confirmed")]))
-        case "goals.reset.confirmed":
-            let kind = selectedKind
-            let by = context.staff?.id
-            let patientId = patient.id
-            let text = GoalText(context)
-            let message = context.t("goals.reset.done", text.kindName(kind), patient.bedLabel, text.range(defaults[kind], kind))
-            let summary = context.t("goals.undo_summary", text.kindName(kind), patient.bedLabel)
-            return WardTask.store(context) { repository in
-                let auditId = try await repository.setGoalRange(patientId: patientId, kind: kind, nil, by: by)
-                return .all([.session(.undoable(UndoRecord(auditEntryIds: [auditId], summary: summary))),
-                             .message(.success(message)), .shell(.reloadAll)])
-            }
-        default:
-            return .ignored
+                                       onConfirm: [.followUp { [self] context in reset(kind, context) }]))
         }
+    }
+
+    /// The confirmed reset: the kind goes back to its age default, audited and undoable.
+    private func reset(_ kind: MeasurementKind, _ context: AppContext) -> Intent {
+        let by = context.staff?.id
+        let patientId = patient.id
+        let text = GoalText(context)
+        let message = context.t("goals.reset.done", text.kindName(kind), patient.bedLabel, text.range(defaults[kind], kind))
+        return .write(WardWrite(undoSummary: context.t("goals.undo_summary", text.kindName(kind), patient.bedLabel)) { repository in
+            let auditId = try await repository.setGoalRange(patientId: patientId, kind: kind, nil, by: by)
+            return WriteReceipt(auditEntryIds: [auditId], message: message)
+        })
     }
 
     func handle(_ event: TerminalEvent, _ context: AppContext) -> Intent {

@@ -31,8 +31,8 @@ struct PatientTrendsLayout {
         out.append(TrendsSection(id: "insights", height: insightLines.count + 1,
                                  widget: TextLines(lines: insightLines, ellipsis: glyphs.ellipsis)))
         out.append(TrendsSection(id: "nappies", height: 10, widget: nappyChart()))
-        out.append(TrendsSection(id: "intake", height: 12, widget: intakeChart()))
-        out.append(TrendsSection(id: "urine", height: 14, widget: urineChart()))
+        out.append(TrendsSection(id: "intake", height: 12, line: intakeChart()))
+        out.append(TrendsSection(id: "urine", height: 14, content: urineChart()))
         for kind in [MeasurementKind.weight, .length, .headCircumference] {
             let chart = growthChart(kind)
             out.append(section(kind.rawValue, height: 14, chart))
@@ -54,7 +54,7 @@ struct PatientTrendsLayout {
     /// A chart, or just its title and "no data" on two rows when it has no reading in the window,
     /// so an empty series neither hides which chart it is nor takes a whole frame.
     private func section(_ id: String, height: Int, _ chart: LineChart) -> TrendsSection {
-        guard chart.cursorStops.isEmpty else { return TrendsSection(id: id, height: height, widget: chart) }
+        guard chart.cursorStops.isEmpty else { return TrendsSection(id: id, height: height, line: chart) }
         return TrendsSection(id: id, height: 2, widget: TextLines(lines: [(chart.yTitle, .header), (strings.noData, .muted)]))
     }
 
@@ -195,19 +195,19 @@ struct PatientTrendsLayout {
                          xAxis: axis, yTitle: context.t("trends.intake.title"), glyphs: glyphs, strings: strings)
     }
 
-    private func urineChart() -> any Widget {
+    private func urineChart() -> TrendsSection.Content {
         guard trends.settings.dryNappyWeightGrams > 0 else {
-            return TextLines(lines: [(context.t("trends.urine.title"), .header), (context.t("urine.not_set"), .muted)])
+            return .other(TextLines(lines: [(context.t("trends.urine.title"), .header), (context.t("urine.not_set"), .muted)]))
         }
         let points = shown.map { ChartPoint(x: x($0), y: urinePerKgPerHour($0)) }
         // Only a floor is cited: oliguria is < 1.0 mL/kg/h (Gomella's Neonatology, "Oliguria"
         // on-call problem). Healthy breastfed term babies pass 0.9–6.3 mL/kg/h, so no fixed
         // ceiling is drawn; the band runs from the floor to the top of the data.
         let top = max(2, points.compactMap(\.y).max() ?? 2)
-        return LineChart(series: [LineSeries(name: context.t("trends.urine.series"), unit: "mL/kg/h", points: points,
-                                             limits: 1...Double.greatestFiniteMagnitude, decimals: 2)],
-                         bands: [.constant(name: context.t("trends.urine.goal"), range: 1...top)],
-                         xAxis: axis, yTitle: context.t("trends.urine.title"), glyphs: glyphs, strings: strings)
+        return .line(LineChart(series: [LineSeries(name: context.t("trends.urine.series"), unit: "mL/kg/h", points: points,
+                                                   limits: 1...Double.greatestFiniteMagnitude, decimals: 2)],
+                               bands: [.constant(name: context.t("trends.urine.goal"), range: 1...top)],
+                               xAxis: axis, yTitle: context.t("trends.urine.title"), glyphs: glyphs, strings: strings))
     }
 
     private func points(_ kind: MeasurementKind, diastolic: Bool = false) -> [ChartPoint] {

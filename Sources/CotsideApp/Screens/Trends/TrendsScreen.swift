@@ -6,13 +6,23 @@ import WardStore
 /// window set with `[` / `]`; with no patient, the ward view. The charts stack vertically and
 /// the screen scrolls (j/k, PgUp/PgDn); ← → move the cursor of the chart at the top.
 @MainActor
-final class TrendsScreen: Screen {
+final class TrendsScreen: ActionScreen, CommandScreen {
+    enum Action: String, ScreenAction {
+        case wider = "trends.wider", narrower = "trends.narrower", ward = "trends.ward", goals = "trends.goals"
+        case down = "trends.down", up = "trends.up"
+    }
+
+    /// One load: a patient's trends with their medicines, or the whole ward's.
+    enum Loaded: Sendable {
+        case patient(PatientTrends, MedicationList)
+        case ward(WardTrends)
+    }
+
     private(set) var window: TrendWindow = .days7
     private(set) var patientTrends: PatientTrends?
     private(set) var wardTrends: WardTrends?
     private var medications: MedicationList?
     private var loadError: String?
-    private var generation = 0
     /// First content row shown.
     private(set) var scroll = 0
     private var cursors: [String: ChartCursor] = [:]
@@ -23,51 +33,53 @@ final class TrendsScreen: Screen {
 
     func title(_ context: AppContext) -> String { context.t("tab.trends") }
 
-    func keyMap(_ context: AppContext) -> KeyMap {
+    func bindings(_ context: AppContext) -> [Binding<Action>] {
         let g = context.t("group.screen")
         let n = context.t("group.navigation")
-        return KeyMap([
-            KeyBinding([.char("]")], action: "trends.wider", label: context.t("key.wider"), help: context.t("trends.help.wider"), group: g),
-            KeyBinding([.char("[")], action: "trends.narrower", label: context.t("key.narrower"), help: context.t("trends.help.narrower"), group: g),
-            KeyBinding([.char("w")], action: "trends.ward", label: "", help: context.t("trends.help.ward"), group: g),
-            KeyBinding([.char("r")], action: "trends.goals", label: "", help: context.t("action.goal_ranges"), group: g),
-            KeyBinding([.down, .char("j")], action: "trends.down", label: "", help: context.t("trends.help.down"), group: n),
-            KeyBinding([.up, .char("k")], action: "trends.up", label: "", help: context.t("trends.help.up"), group: n),
-        ])
+        return [
+            Binding([.char("]")], .wider, label: context.t("key.wider"), help: context.t("trends.help.wider"), group: g),
+            Binding([.char("[")], .narrower, label: context.t("key.narrower"), help: context.t("trends.help.narrower"), group: g),
+            Binding([.char("w")], .ward, help: context.t("trends.help.ward"), group: g),
+            Binding([.char("r")], .goals, help: context.t("action.goal_ranges"), group: g),
+            Binding([.down, .char("j")], .down, help: context.t("trends.help.down"), group: n),
+            Binding([.up, .char("k")], .up, help: context.t("trends.help.up"), group: n),
+        ]
     }
 
     // MARK: - Loading
 
     func reload(_ context: AppContext) -> Intent {
-        generation += 1
-        let expected = generation
         let now = context.clock.now
         let zone = context.clock.timeZone
         let window = self.window
         let patient = context.selectedPatient
-        guard let repository = context.repository else {
+        guard context.repository != nil else {
             loadError = context.t("ward.no_database")
             return .handled
         }
-        return .task { [weak self] in
-            do {
-                if let patient {
-                    let trends = try await repository.patientTrends(patientId: patient.id, window: window, now: now, timeZone: zone)
-                    let meds = try await repository.medicationList(patientId: patient.id, now: now, timeZone: zone)
-                    guard let self, expected == self.generation else { return .handled }
-                    self.show(patient: trends, medications: meds)
-                } else {
-                    let trends = try await repository.wardTrends(window: window, now: now, timeZone: zone)
-                    guard let self, expected == self.generation else { return .handled }
-                    self.show(ward: trends)
-                }
-                return .handled
-            } catch {
-                let text = context.t("ward.load_failed", WardTask.describe(error))
-                self?.loadError = text
-                return .message(.error(text))
+        return command { repository in
+            if let patient {
+                let trends = try await repository.patientTrends(patientId: patient.id, window: window, now: now, timeZone: zone)
+                let meds = try await repository.medicationList(patientId: patient.id, now: now, timeZone: zone)
+                return .patient(trends, meds)
             }
+            return .ward(try await repository.wardTrends(window: window, now: now, timeZone: zone))
         }
+    }
+
+    func update(_ loaded: Loaded, _ context: AppContext) -> Intent {
+        switch loaded {
+        case .patient(let trends, let medications): show(patient: trends, medications: medications)
+        case .ward(let trends): show(ward: trends)
+        }
+        return .handled
+    }
+
+    /// A failed load says so in place of the charts and on the message line.
+    func failed(_ error: Error, _ context: AppContext) -> Intent {
+        let text = context.t("ward.load_failed", WardTask.describe(error))
+        loadError = text
+        return .message(.error(text))
     }
 
     func show(patient trends: PatientTrends, medications: MedicationList?) {
@@ -115,24 +127,23 @@ final class TrendsScreen: Screen {
         }
     }
 
-    func perform(_ action: String, _ context: AppContext) -> Intent {
+    func perform(_ action: Action, _ context: AppContext) -> Intent {
         switch action {
-        case "trends.wider", "trends.narrower":
-            let next = window.stepped(action == "trends.wider" ? 1 : -1)
+        case .wider, .narrower:
+            let next = window.stepped(action == .wider ? 1 : -1)
             guard next != window else { return .handled }
             window = next
             cursors = [:]
             return reload(context)
-        case "trends.down", "trends.up":
+        case .down, .up:
             laidOut = sections(width: lastWidth, context)
-            scrollBy(action == "trends.down" ? 1 : -1)
+            scrollBy(action == .down ? 1 : -1)
             return .handled
-        case "trends.ward":
+        case .ward:
             return .all([.session(.selectedPatient(nil)), .shell(.reloadAll)])
-        case "trends.goals":
+        case .goals:
             guard let patient = context.selectedPatient else { return .message(.info(context.t("goals.pick_cot"))) }
             return .push(GoalRangesScreen(patient: patient))
-        default: return .ignored
         }
     }
 
@@ -171,7 +182,7 @@ final class TrendsScreen: Screen {
         return raw.map { section in
             guard var chart = section.line, let cursor = cursors[section.id] else { return section }
             chart.cursor = cursor
-            return TrendsSection(id: section.id, height: section.height, widget: chart)
+            return TrendsSection(id: section.id, height: section.height, line: chart)
         }
     }
 

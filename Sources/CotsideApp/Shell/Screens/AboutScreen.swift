@@ -4,33 +4,37 @@ import TerminalUI
 /// Version, the medical disclaimer, the reference of every calculator (generated from the
 /// Clinical declarations), licences of dependencies, shipped data and where files live.
 @MainActor
-final class AboutScreen: Screen {
+final class AboutScreen: ActionScreen {
+    enum Action: String, ScreenAction {
+        case down = "about.down", up = "about.up", pageDown = "about.pageDown", pageUp = "about.pageUp"
+        case home = "about.home", end = "about.end"
+    }
+
     private var scroll = 0
     private var lastPageHeight = 10
 
     func title(_ context: AppContext) -> String { context.t("about.title") }
 
-    func keyMap(_ context: AppContext) -> KeyMap {
+    func bindings(_ context: AppContext) -> [Binding<Action>] {
         let g = context.t("group.navigation")
-        return KeyMap([
-            KeyBinding([.down, .char("j")], action: "about.down", label: "", help: context.t("key.down"), group: g),
-            KeyBinding([.up, .char("k")], action: "about.up", label: "", help: context.t("key.up"), group: g),
-            KeyBinding([.pageDown], action: "about.pageDown", label: "", help: context.t("key.page_down"), group: g),
-            KeyBinding([.pageUp], action: "about.pageUp", label: "", help: context.t("key.page_up"), group: g),
-            KeyBinding([.home], action: "about.home", label: "", help: context.t("key.home"), group: g),
-            KeyBinding([.end], action: "about.end", label: "", help: context.t("key.end"), group: g),
-        ])
+        return [
+            Binding([.down, .char("j")], .down, help: context.t("key.down"), group: g),
+            Binding([.up, .char("k")], .up, help: context.t("key.up"), group: g),
+            Binding([.pageDown], .pageDown, help: context.t("key.page_down"), group: g),
+            Binding([.pageUp], .pageUp, help: context.t("key.page_up"), group: g),
+            Binding([.home], .home, help: context.t("key.home"), group: g),
+            Binding([.end], .end, help: context.t("key.end"), group: g),
+        ]
     }
 
-    func perform(_ action: String, _ context: AppContext) -> Intent {
+    func perform(_ action: Action, _ context: AppContext) -> Intent {
         switch action {
-        case "about.down": scroll += 1
-        case "about.up": scroll -= 1
-        case "about.pageDown": scroll += lastPageHeight
-        case "about.pageUp": scroll -= lastPageHeight
-        case "about.home": scroll = 0
-        case "about.end": scroll = Int.max / 2
-        default: return .ignored
+        case .down: scroll += 1
+        case .up: scroll -= 1
+        case .pageDown: scroll += lastPageHeight
+        case .pageUp: scroll -= lastPageHeight
+        case .home: scroll = 0
+        case .end: scroll = Int.max / 2
         }
         return .handled
     }

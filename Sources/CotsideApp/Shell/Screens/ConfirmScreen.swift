@@ -2,7 +2,11 @@ import TerminalUI
 
 /// A yes/no question over the current screen. "No" is the default so a tired Enter loses nothing.
 @MainActor
-final class ConfirmScreen: Screen {
+final class ConfirmScreen: ActionScreen {
+    enum Action: String, ScreenAction {
+        case yes = "confirm.yes", no = "confirm.no"
+    }
+
     private var state: DialogState
     /// What happens on "Yes", after this dialog closes.
     let onConfirm: [Intent]
@@ -17,12 +21,21 @@ final class ConfirmScreen: Screen {
 
     func title(_ context: AppContext) -> String { state.title }
 
-    func keyMap(_ context: AppContext) -> KeyMap {
+    func bindings(_ context: AppContext) -> [Binding<Action>] {
         let g = context.t("group.screen")
-        return KeyMap([
-            KeyBinding([.char(Character(context.t("dialog.yes").prefix(1).lowercased()))], action: "confirm.yes", label: context.t("dialog.yes"), help: context.t("dialog.yes"), group: g),
-            KeyBinding([.char(Character(context.t("dialog.no").prefix(1).lowercased())), .escape], action: "confirm.no", label: context.t("dialog.no"), help: context.t("dialog.no"), group: g),
-        ])
+        let yes = context.t("dialog.yes"), no = context.t("dialog.no")
+        return [
+            Binding([.char(Character(yes.prefix(1).lowercased()))], .yes, label: yes, help: yes, group: g),
+            Binding([.char(Character(no.prefix(1).lowercased())), .escape], .no, label: no, help: no, group: g),
+        ]
+    }
+
+    /// The dialog takes its keys itself (`handle`); the bindings name them for the bar and help.
+    func perform(_ action: Action, _ context: AppContext) -> Intent {
+        switch action {
+        case .yes: return .all([.pop] + onConfirm)
+        case .no: return .pop
+        }
     }
 
     func handle(_ event: TerminalEvent, _ context: AppContext) -> Intent {

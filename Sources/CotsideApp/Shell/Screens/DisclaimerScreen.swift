@@ -3,27 +3,33 @@ import TerminalUI
 /// The medical disclaimer shown on first run. It blocks everything until Enter on
 /// "I understand"; acceptance is remembered per workstation (preferences file).
 @MainActor
-final class DisclaimerScreen: Screen {
-    static let acceptAction = "disclaimer.accept"
-    static let quitAction = "disclaimer.quit"
+final class DisclaimerScreen: ActionScreen {
+    enum Action: String, ScreenAction {
+        case accept = "disclaimer.accept", quit = "disclaimer.quit"
+    }
 
     var isBlocking: Bool { true }
 
     func title(_ context: AppContext) -> String { context.t("disclaimer.title") }
 
-    func keyMap(_ context: AppContext) -> KeyMap {
-        KeyMap([
-            KeyBinding([.enter], action: Self.acceptAction, label: context.t("disclaimer.accept"), help: context.t("disclaimer.accept"), group: context.t("group.screen")),
-            KeyBinding([.char("q")], action: Self.quitAction, label: context.t("key.quit"), help: context.t("action.quit"), group: context.t("group.screen")),
-        ])
+    func bindings(_ context: AppContext) -> [Binding<Action>] {
+        let g = context.t("group.screen")
+        return [
+            Binding([.enter], .accept, label: context.t("disclaimer.accept"), help: context.t("disclaimer.accept"), group: g),
+            Binding([.char("q")], .quit, label: context.t("key.quit"), help: context.t("action.quit"), group: g),
+        ]
     }
 
-    func perform(_ action: String, _ context: AppContext) -> Intent {
+    func perform(_ action: Action, _ context: AppContext) -> Intent {
         switch action {
-        case Self.acceptAction: return .all([.shell(.acceptDisclaimer), .pop])
-        case Self.quitAction: return .shell(.quit)
-        default: return .handled // nothing else gets past the disclaimer
+        case .accept: return .all([.shell(.acceptDisclaimer), .pop])
+        case .quit: return .shell(.quit)
         }
+    }
+
+    /// Nothing else gets past the disclaimer: an id it does not know is used up here.
+    func perform(_ id: String, _ context: AppContext) -> Intent {
+        Action(rawValue: id).map { perform($0, context) } ?? .handled
     }
 
     func handle(_ event: TerminalEvent, _ context: AppContext) -> Intent {

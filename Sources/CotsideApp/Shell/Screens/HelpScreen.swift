@@ -2,7 +2,11 @@ import TerminalUI
 
 /// The `?` overlay: every key of the screen in front plus the global keys, filtered as you type.
 @MainActor
-final class HelpScreen: Screen {
+final class HelpScreen: ActionScreen {
+    enum Action: String, ScreenAction {
+        case back = "shell.back"
+    }
+
     private weak var target: (any Screen)?
     private let global: KeyMap
     private var state = HelpOverlayState()
@@ -17,8 +21,15 @@ final class HelpScreen: Screen {
 
     func title(_ context: AppContext) -> String { context.t("ui.help.title") }
 
-    func keyMap(_ context: AppContext) -> KeyMap {
-        KeyMap([KeyBinding([.escape], action: ShellAction.back.id, label: context.t("key.back"), help: context.t("key.back"), group: context.t("group.general"))])
+    func bindings(_ context: AppContext) -> [Binding<Action>] {
+        [Binding([.escape], .back, label: context.t("key.back"), help: context.t("key.back"), group: context.t("group.general"))]
+    }
+
+    /// The overlay takes its keys itself (`handle`: any key it does not use closes it).
+    func perform(_ action: Action, _ context: AppContext) -> Intent {
+        switch action {
+        case .back: return .pop
+        }
     }
 
     func handle(_ event: TerminalEvent, _ context: AppContext) -> Intent {

@@ -3,39 +3,50 @@ import TerminalUI
 /// Workstation settings (theme and language, applied at once and saved) and, on the last row,
 /// the ward-wide settings kept in the store (Enter opens their form).
 @MainActor
-final class SettingsScreen: Screen {
+final class SettingsScreen: ActionScreen {
+    enum Action: String, ScreenAction {
+        case up = "settings.up", down = "settings.down", next = "settings.next", previous = "settings.previous"
+    }
+
     private enum Row: CaseIterable { case theme, language, ward }
     private var selected = 0
+    /// The size of the area last drawn, at the origin: mouse positions arrive in these coordinates.
+    private var drawn = Rect(width: AppShell.minimumWidth, height: AppShell.minimumHeight)
 
     func title(_ context: AppContext) -> String { context.t("settings.title") }
 
-    func keyMap(_ context: AppContext) -> KeyMap {
+    func bindings(_ context: AppContext) -> [Binding<Action>] {
         let g = context.t("group.screen")
-        return KeyMap([
-            KeyBinding([.up, .char("k")], action: "settings.up", label: "", help: context.t("key.up"), group: g),
-            KeyBinding([.down, .char("j")], action: "settings.down", label: "", help: context.t("key.down"), group: g),
-            KeyBinding([.enter, .right, .char(" ")], action: "settings.next", label: context.t("key.change"), help: context.t("key.change"), group: g),
-            KeyBinding([.left], action: "settings.previous", label: "", help: context.t("key.change"), group: g),
-        ])
+        return [
+            Binding([.up, .char("k")], .up, help: context.t("key.up"), group: g),
+            Binding([.down, .char("j")], .down, help: context.t("key.down"), group: g),
+            Binding([.enter, .right, .char(" ")], .next, label: context.t("key.change"), help: context.t("key.change"), group: g),
+            Binding([.left], .previous, help: context.t("key.change"), group: g),
+        ]
     }
 
-    func perform(_ action: String, _ context: AppContext) -> Intent {
+    func perform(_ action: Action, _ context: AppContext) -> Intent {
         let rows = Row.allCases
         switch action {
-        case "settings.up": selected = max(0, selected - 1); return .handled
-        case "settings.down": selected = min(rows.count - 1, selected + 1); return .handled
-        case "settings.next": return change(rows[selected], by: 1, context)
-        case "settings.previous": return change(rows[selected], by: -1, context)
-        default: return .ignored
+        case .up: selected = max(0, selected - 1); return .handled
+        case .down: selected = min(rows.count - 1, selected + 1); return .handled
+        case .next: return change(rows[selected], by: 1, context)
+        case .previous: return change(rows[selected], by: -1, context)
         }
+    }
+
+    /// The screen's rows: title, gap, one per setting, the hint, then the monochrome note.
+    /// Render and the mouse both use it, so a click lands on the row drawn there.
+    static func rows(in area: Rect) -> [Rect] {
+        Layout.vertical([.length(1), .length(1), .length(1), .length(1), .length(1), .length(1), .fill]).split(area.inset(left: 2, right: 2))
     }
 
     func handle(_ event: TerminalEvent, _ context: AppContext) -> Intent {
-        if case .mouse(let m) = event, case .click = m.kind, (2..<2 + Row.allCases.count).contains(m.y) {
-            selected = m.y - 2
-            return .handled
-        }
-        return .ignored
+        guard case .mouse(let m) = event, case .click = m.kind else { return .ignored }
+        let rows = Self.rows(in: drawn)
+        guard let index = Row.allCases.indices.first(where: { rows[2 + $0].y == m.y }) else { return .ignored }
+        selected = index
+        return .handled
     }
 
     private func change(_ row: Row, by step: Int, _ context: AppContext) -> Intent {
@@ -56,7 +67,8 @@ final class SettingsScreen: Screen {
     }
 
     func render(in area: Rect, into buffer: inout Buffer, _ context: AppContext) {
-        let rows = Layout.vertical([.length(1), .length(1), .length(1), .length(1), .length(1), .length(1), .fill]).split(area.inset(left: 2, right: 2))
+        drawn = Rect(width: area.width, height: area.height)
+        let rows = Self.rows(in: area)
         buffer.put(context.t("settings.title"), in: rows[0], role: .header, attributes: [.bold])
         let language = context.availableLanguages.first { $0.code == context.preferences.language }?.nativeName ?? context.preferences.language
         let values: [(String, String)] = [

@@ -1,0 +1,48 @@
+import Foundation
+import TerminalUI
+import WardStore
+import XCTest
+@testable import CotsideApp
+
+/// Every action the palette offers is handled: run by id on each tab (with and without a
+/// selected patient), none ends in "is not available here". The palette lists every bound key
+/// of the screen, so this is the check that no bound action is left without a case.
+@MainActor
+final class PaletteCoverageTests: WardTestCase {
+    func testEveryPaletteItemOnEveryTabRunsSomething() async throws {
+        let nurse = try await addStaff("Nia Nurse", "NN")
+        let ada = try await admit(bed: "3", given: "Ada", family: "Lovelace")
+        try await logNappy(ada, .wet, minutesAgo: 30)
+        try await startShell()
+        await signIn(nurse)
+        for patient in [nil, ada] {
+            for tab in Tab.allCases {
+                let items = try await itemsOffered(on: tab, patient: patient)
+                XCTAssertFalse(items.isEmpty)
+                for item in items {
+                    try await restore(tab, patient: patient)
+                    shell.perform(item.action)
+                    await shell.settle()
+                    XCTAssertNotEqual(shell.message?.text, shell.context.t("message.action_unavailable", item.action),
+                                      "“\(item.title)” (\(item.action)) on \(tab) with \(patient == nil ? "no patient" : "a patient")")
+                }
+            }
+        }
+    }
+
+    /// The palette's items on `tab` at the top level, as `:` would list them.
+    private func itemsOffered(on tab: Tab, patient: Patient?) async throws -> [PaletteItem] {
+        try await restore(tab, patient: patient)
+        return shell.paletteItems(for: shell.front)
+    }
+
+    /// Back to `tab` at the top level with `patient` chosen and the message line clear.
+    private func restore(_ tab: Tab, patient: Patient?) async throws {
+        shell.stack.removeAll()
+        shell.apply(.session(.selectedPatient(patient)), from: shell.front)
+        shell.perform(.tab(tab))
+        await shell.settle()
+        shell.stack.removeAll()
+        shell.show(nil)
+    }
+}
