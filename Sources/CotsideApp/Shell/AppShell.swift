@@ -140,7 +140,10 @@ public final class AppShell {
         case .task(let work):
             runLegacyTask(work, from: screen)
         case .followUp(let next):
-            apply(next(context), from: screen)
+            // Runs as the screen in front by then: a confirmation has popped itself, so a write
+            // that closes its asker closes the form that asked the question.
+            let asker = front
+            apply(next(context), from: asker)
         case .message(let m):
             message = m
         case .all(let intents):

@@ -69,7 +69,8 @@ public enum Intent {
     /// A ward write, run the one way every write is run (see `WardWrite`).
     case write(WardWrite)
     /// Work the screen that asked does next, on the main actor: a confirmation's answer going
-    /// back to the form that asked the question.
+    /// back to the form that asked the question. It runs as the screen in front at that moment
+    /// (put it after the confirmation's `.pop`).
     case followUp(@MainActor (AppContext) -> Intent)
     case message(Message)
     /// Several intents in order.
