@@ -27,7 +27,7 @@ public struct Binding<Action: ScreenAction> {
 }
 
 /// A screen with typed actions. It declares `bindings` and `perform(_: Action)`; the erased
-/// `keyMap` and `perform(id:)` the shell routes through are derived here, once.
+/// `keyMap` and `perform(_: String)` the shell routes through are derived here, once.
 @MainActor
 public protocol ActionScreen: Screen {
     associatedtype Action: ScreenAction
@@ -38,7 +38,9 @@ public protocol ActionScreen: Screen {
 extension ActionScreen {
     public func keyMap(_ context: AppContext) -> KeyMap { KeyMap(bindings(context).map(\.erased)) }
 
-    public func perform(id: String, _ context: AppContext) -> Intent {
+    /// The `Screen` requirement the shell calls with an id. It must keep `Screen`'s signature:
+    /// under another name `Screen`'s default (`.ignored`) would answer and every key be dead.
+    public func perform(_ id: String, _ context: AppContext) -> Intent {
         Action(rawValue: id).map { perform($0, context) } ?? .ignored
     }
 }
