@@ -3,9 +3,9 @@ import WardStore
 
 /// One ward write as data: the store call, and how to describe what it did. The shell runs
 /// every write the same way (`AppShell.run(_:from:)`): refuse it without a user or on a
-/// read-only ward; run it; then close the screen that asked (if it says so), remember what `u`
-/// takes back, say what was done, and reload what is shown. A failure goes to the asker's
-/// `failed` (a form puts the store's words at its fields).
+/// read-only ward; run it; then let the asker note it was saved (`saved`), close the screen that
+/// asked (if it says so), remember what `u` takes back, say what was done, and reload what is
+/// shown. A failure goes to the asker's `failed` (a form puts the store's words at its fields).
 public struct WardWrite: Sendable {
     /// The undo message's words ("wet nappy for bed 3"); nil when `u` cannot take it back.
     public var undoSummary: String?
@@ -13,13 +13,18 @@ public struct WardWrite: Sendable {
     public var closesAsker: Bool
     /// False for the few writes made before anyone signs in (adding yourself to the staff list).
     public var needsUser: Bool
+    /// The asker's own bookkeeping once the write is saved, on the main actor and never after a
+    /// failure: a nappy or drug round forgets the cots it marked only when they were recorded.
+    let saved: (@MainActor @Sendable () -> Void)?
     let work: @Sendable (any WardRepository) async throws -> WriteReceipt
 
     public init(undoSummary: String?, closesAsker: Bool = false, needsUser: Bool = true,
+                saved: (@MainActor @Sendable () -> Void)? = nil,
                 _ work: @escaping @Sendable (any WardRepository) async throws -> WriteReceipt) {
         self.undoSummary = undoSummary
         self.closesAsker = closesAsker
         self.needsUser = needsUser
+        self.saved = saved
         self.work = work
     }
 }

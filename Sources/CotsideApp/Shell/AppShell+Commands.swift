@@ -49,10 +49,12 @@ extension AppShell {
         let work = write.work
         let undoSummary = write.undoSummary
         let closes = write.closesAsker
+        let saved = write.saved
         run(Command(tag: "write", isWrite: true) { [asker] repository in
             do {
                 let receipt = try await work(repository)
                 return { _ in
+                    saved?()
                     var intents: [Intent] = closes ? [.pop] : []
                     intents += receipt.session.map(Intent.session)
                     if let undoSummary {

@@ -39,6 +39,8 @@ public protocol ActionScreen: Screen {
 extension ActionScreen {
     public func keyMap(_ context: AppContext) -> KeyMap { KeyMap(bindings(context).map(\.erased)) }
 
+    /// The `Screen` requirement the shell calls with an id. It must keep `Screen`'s signature:
+    /// under another name `Screen`'s default (`.ignored`) would answer and every key be dead.
     public func perform(_ id: String, _ context: AppContext) -> Intent {
         Action(rawValue: id).map { perform($0, context) } ?? .ignored
     }

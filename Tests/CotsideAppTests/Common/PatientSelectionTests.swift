@@ -90,4 +90,19 @@ final class PatientSelectionTests: WardTestCase {
         XCTAssertFalse(shell.front is PatientPickerScreen)
         _ = ada
     }
+
+    /// Esc is bound to "Back" in the picker (the function bar says so): it closes the picker and
+    /// leaves the choice as it was. It used to be a dead key (bound, but no case handled it).
+    func testEscapeClosesThePatientPickerWithoutChoosing() async throws {
+        let (nurse, ada, _) = try await seed()
+        try await startShell()
+        await signIn(nurse)
+        await press(.char("p"))
+        XCTAssertTrue(shell.front is PatientPickerScreen)
+        await type("Bo")
+        await press(.escape)
+        XCTAssertFalse(shell.front is PatientPickerScreen, "Esc goes back")
+        XCTAssertTrue(shell.stack.isEmpty)
+        XCTAssertEqual(shell.context.selectedPatient?.id, ada.id, "nothing was chosen")
+    }
 }

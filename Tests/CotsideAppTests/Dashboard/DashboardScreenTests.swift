@@ -131,6 +131,27 @@ final class DashboardScreenTests: WardTestCase {
         XCTAssertTrue(lines[4].contains("no wet 48 h"), lines[4])
         XCTAssertTrue(screen(width: 79, height: 24).joined().contains("Enlarge the window"))
     }
+
+    /// A click selects the cot drawn on its line, the margin included; the column header is no
+    /// cot. The mouse finds rows through the same regions render draws in.
+    func testClickingACotSelectsTheCotDrawnThere() async throws {
+        let (nurse, ada, bo) = try await seedTwoCots()
+        try await startShell()
+        await signIn(nurse)
+        let lines = screen()
+        let boLine = try XCTUnwrap(lines.firstIndex { $0.contains("Bo Preterm") })
+        let header = try XCTUnwrap(lines.firstIndex { $0.contains("Bed") && $0.contains("Last nappy") })
+        shell.handle(.mouse(MouseEvent(x: 0, y: boLine, kind: .click(button: 1))))
+        await shell.settle()
+        XCTAssertEqual(dashboard.selectedRow?.patient.id, bo.id)
+        XCTAssertEqual(shell.context.selectedPatient?.id, bo.id, "the clicked cot is whom the other tabs are about")
+        shell.handle(.mouse(MouseEvent(x: 20, y: header, kind: .click(button: 1))))
+        await shell.settle()
+        XCTAssertEqual(dashboard.selectedRow?.patient.id, bo.id, "a click on the header selects nothing")
+        shell.handle(.mouse(MouseEvent(x: 60, y: boLine - 1, kind: .click(button: 1))))
+        await shell.settle()
+        XCTAssertEqual(dashboard.selectedRow?.patient.id, ada.id)
+    }
 }
 
 /// Writes by another store handle (another workstation, the CLI) reach the Dashboard through
@@ -158,6 +179,7 @@ final class LiveUpdateTests: WardTestCase {
         XCTAssertEqual(dashboard.rows.first?.wetToday, 1)
         XCTAssertTrue(screenText().contains("5 min ago wet"))
     }
+
 }
 
 /// Ward settings live in the store: the Settings screen's last row opens their form.

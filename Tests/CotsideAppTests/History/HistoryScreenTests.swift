@@ -146,4 +146,24 @@ final class HistoryScreenTests: WardTestCase {
         stored = try await storedNappies(patient: ada)
         XCTAssertEqual(stored.first?.details, "medium · 40 g")
     }
+
+    /// A click selects the event drawn on its line; the column header is no event. The mouse
+    /// finds rows through the same regions render draws in.
+    func testClickingAnEventSelectsTheEventDrawnThere() async throws {
+        _ = try await seed()
+        try await startShell()
+        await press(.char("2"))
+        let lines = screen()
+        let dry = try XCTUnwrap(lines.firstIndex { $0.contains("Nappy dry") })
+        let header = try XCTUnwrap(lines.firstIndex { $0.contains("Time") && $0.contains("Details") })
+        shell.handle(.mouse(MouseEvent(x: 30, y: dry, kind: .click(button: 1))))
+        await shell.settle()
+        XCTAssertEqual(history.selectedEvent?.nappyKind, .dry)
+        shell.handle(.mouse(MouseEvent(x: 30, y: header, kind: .click(button: 1))))
+        await shell.settle()
+        XCTAssertEqual(history.selectedEvent?.nappyKind, .dry, "a click on the header selects nothing")
+        shell.handle(.mouse(MouseEvent(x: 0, y: header + 1, kind: .click(button: 1))))
+        await shell.settle()
+        XCTAssertEqual(history.selectedEvent?.nappyKind, .wet, "the margin belongs to the row")
+    }
 }

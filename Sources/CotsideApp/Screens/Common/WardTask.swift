@@ -29,16 +29,16 @@ enum WardTask {
         return String(describing: error)
     }
 
-    /// Takes back the session's last quick log, edit or delete through the store's undo.
+    /// Takes back the session's last quick log, edit or delete through the store's undo. Only a
+    /// write of this session can be undone, so it asks for no user beyond the one who made it.
     static func undo(_ context: AppContext) -> Intent {
         guard let record = context.undoable else { return .message(.info(context.t("undo.nothing"))) }
         let by = context.staff?.id
-        return store(context) { repository in
+        let done = context.t("undo.done", record.summary)
+        return .write(WardWrite(undoSummary: nil, needsUser: false) { repository in
             _ = try await repository.undo(auditEntryIds: record.auditEntryIds, by: by)
-            return .all([.session(.undoable(nil)),
-                         .message(.success(context.t("undo.done", record.summary))),
-                         .shell(.reloadAll)])
-        }
+            return WriteReceipt(auditEntryIds: [], message: done, session: [.undoable(nil)])
+        })
     }
 
     /// A write needs someone at the keyboard; nil when there is, else the message to show.

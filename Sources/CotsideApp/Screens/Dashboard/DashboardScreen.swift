@@ -7,7 +7,31 @@ import WardStore
 /// alerts are those the cot's Trends insights raise (`CotInsights`), counted in the header. Quick keys log a nappy for the
 /// selected cot, or for every marked cot at once (a nappy round: one store call).
 @MainActor
-final class DashboardScreen: Screen {
+final class DashboardScreen: ActionScreen, CommandScreen {
+    enum Action: String, ScreenAction {
+        case logWet = "dashboard.log.wet"
+        case logDirty = "dashboard.log.dirty"
+        case logMixed = "dashboard.log.mixed"
+        case logFeed = "dashboard.log.feed"
+        case new = "dashboard.new"
+        case mark = "dashboard.mark"
+        case trends = "dashboard.trends"
+        case goals = "dashboard.goals"
+        case history = "dashboard.history"
+        case undo = "ward.undo"
+        case admit = "dashboard.admit"
+        case edit = "dashboard.edit"
+        case discharge = "dashboard.discharge"
+        case up = "dashboard.up"
+        case down = "dashboard.down"
+    }
+
+    enum Loaded: Sendable {
+        case dashboard(Dashboard)
+        /// The store's words for a failed load (shown in place of the table until one succeeds).
+        case failed(String)
+    }
+
     private(set) var dashboard: Dashboard?
     /// Each cot's alerts, most urgent first, worked out once per load.
     private(set) var alerts: [Int64: [Insight]] = [:]
@@ -15,11 +39,13 @@ final class DashboardScreen: Screen {
     var list = ListState()
     /// Patients marked with Space for a nappy round.
     private(set) var marked: Set<Int64> = []
-    private var generation = 0
     /// When the last load was asked for (clock time): ticks reload once it is a minute old,
     /// whether or not that load succeeded.
     private var lastRequestAt: Date?
     private var visibleRows = 10
+    /// The area last drawn, at the origin (clicks come in the screen's own coordinates): a click
+    /// finds its row in the same `Regions` render used.
+    private var drawnArea = Rect.zero
 
     /// The figures depend on the clock (time since, alerts): reload when they are this old.
     static let refreshInterval: TimeInterval = 60
@@ -29,52 +55,57 @@ final class DashboardScreen: Screen {
     var rows: [DashboardRow] { dashboard?.rows ?? [] }
     var selectedRow: DashboardRow? { rows.indices.contains(list.selected) ? rows[list.selected] : nil }
 
-    func keyMap(_ context: AppContext) -> KeyMap {
+    func bindings(_ context: AppContext) -> [Binding<Action>] {
         let g = context.t("group.screen")
         let n = context.t("group.navigation")
-        return KeyMap([
-            KeyBinding([.char("w")], action: "dashboard.log.wet", label: context.t("key.wet"), help: context.t("dashboard.help.wet"), group: g),
-            KeyBinding([.char("d")], action: "dashboard.log.dirty", label: context.t("key.dirty"), help: context.t("dashboard.help.dirty"), group: g),
-            KeyBinding([.char("m")], action: "dashboard.log.mixed", label: context.t("key.mixed"), help: context.t("dashboard.help.mixed"), group: g),
-            KeyBinding([.char("f")], action: "dashboard.log.feed", label: context.t("key.feed"), help: context.t("dashboard.help.feed"), group: g),
-            KeyBinding([.char("n")], action: "dashboard.new", label: context.t("key.new"), help: context.t("action.log_nappy"), group: g),
-            KeyBinding([.char(" ")], action: "dashboard.mark", label: context.t("key.mark"), help: context.t("dashboard.help.mark"), group: g),
-            KeyBinding([.char("t")], action: "dashboard.trends", label: "", help: context.t("dashboard.help.trends"), group: g),
-            KeyBinding([.char("r")], action: "dashboard.goals", label: "", help: context.t("action.goal_ranges"), group: g),
-            KeyBinding([.enter], action: "dashboard.history", label: "", help: context.t("dashboard.help.history"), group: g),
-            KeyBinding([.char("u")], action: "ward.undo", label: context.t("key.undo"), help: context.t("action.undo"), group: g),
-            KeyBinding([.char("A")], action: "dashboard.admit", label: context.t("key.admit"), help: context.t("action.admit"), group: g),
-            KeyBinding([.char("e")], action: "dashboard.edit", label: "", help: context.t("action.edit_patient"), group: g),
-            KeyBinding([.char("D")], action: "dashboard.discharge", label: "", help: context.t("action.discharge"), group: g),
-            KeyBinding([.up, .char("k")], action: "dashboard.up", label: "", help: context.t("key.up"), group: n),
-            KeyBinding([.down, .char("j")], action: "dashboard.down", label: "", help: context.t("key.down"), group: n),
-        ])
+        return [
+            Binding([.char("w")], .logWet, label: context.t("key.wet"), help: context.t("dashboard.help.wet"), group: g),
+            Binding([.char("d")], .logDirty, label: context.t("key.dirty"), help: context.t("dashboard.help.dirty"), group: g),
+            Binding([.char("m")], .logMixed, label: context.t("key.mixed"), help: context.t("dashboard.help.mixed"), group: g),
+            Binding([.char("f")], .logFeed, label: context.t("key.feed"), help: context.t("dashboard.help.feed"), group: g),
+            Binding([.char("n")], .new, label: context.t("key.new"), help: context.t("action.log_nappy"), group: g),
+            Binding([.char(" ")], .mark, label: context.t("key.mark"), help: context.t("dashboard.help.mark"), group: g),
+            Binding([.char("t")], .trends, label: "", help: context.t("dashboard.help.trends"), group: g),
+            Binding([.char("r")], .goals, label: "", help: context.t("action.goal_ranges"), group: g),
+            Binding([.enter], .history, label: "", help: context.t("dashboard.help.history"), group: g),
+            Binding([.char("u")], .undo, label: context.t("key.undo"), help: context.t("action.undo"), group: g),
+            Binding([.char("A")], .admit, label: context.t("key.admit"), help: context.t("action.admit"), group: g),
+            Binding([.char("e")], .edit, label: "", help: context.t("action.edit_patient"), group: g),
+            Binding([.char("D")], .discharge, label: "", help: context.t("action.discharge"), group: g),
+            Binding([.up, .char("k")], .up, label: "", help: context.t("key.up"), group: n),
+            Binding([.down, .char("j")], .down, label: "", help: context.t("key.down"), group: n),
+        ]
     }
 
     // MARK: - Loading
 
     func reload(_ context: AppContext) -> Intent {
-        generation += 1
-        let expected = generation
         let now = context.clock.now
         let zone = context.clock.timeZone
         lastRequestAt = now
-        guard let repository = context.repository else {
+        guard context.repository != nil else {
             loadError = context.t("ward.no_database")
             return .handled
         }
-        return .task { [weak self] in
+        return command { repository in
             do {
-                let loaded = try await repository.dashboard(now: now, timeZone: zone)
-                guard let self, expected == self.generation else { return .handled }
-                self.show(loaded, context)
-                return .all([.session(.wardSettings(loaded.settings)),
-                             .session(.dashboardPatient(self.selectedRow?.patient, moved: false))])
+                return .dashboard(try await repository.dashboard(now: now, timeZone: zone))
             } catch {
-                let text = context.t("ward.load_failed", WardTask.describe(error))
-                if self?.dashboard == nil { self?.loadError = text }
-                return .message(.error(text))
+                return .failed(WardTask.describe(error))
             }
+        }
+    }
+
+    func update(_ loaded: Loaded, _ context: AppContext) -> Intent {
+        switch loaded {
+        case .dashboard(let board):
+            show(board, context)
+            return .all([.session(.wardSettings(board.settings)),
+                         .session(.dashboardPatient(selectedRow?.patient, moved: false))])
+        case .failed(let words):
+            let text = context.t("ward.load_failed", words)
+            if dashboard == nil { loadError = text }
+            return .message(.error(text))
         }
     }
 
@@ -118,52 +149,50 @@ final class DashboardScreen: Screen {
             }
         case .mouse(let mouse):
             guard case .click = mouse.kind else { return .ignored }
-            list.handle(mouse, in: Rect(x: 0, y: 2, width: 1000, height: visibleRows), count: rows.count)
+            list.handle(mouse, in: Regions(drawnArea).rowHitArea, count: rows.count)
             return selectionMoved
         case .resize:
             return .ignored
         }
     }
 
-    func perform(_ action: String, _ context: AppContext) -> Intent {
+    func perform(_ action: Action, _ context: AppContext) -> Intent {
         switch action {
-        case "dashboard.up": list.handle(.up, count: rows.count, visibleRows: visibleRows); return selectionMoved
-        case "dashboard.down": list.handle(.down, count: rows.count, visibleRows: visibleRows); return selectionMoved
-        case "dashboard.log.wet": return quickLog(.wet, context)
-        case "dashboard.log.dirty": return quickLog(.dirty, context)
-        case "dashboard.log.mixed": return quickLog(.mixed, context)
-        case "dashboard.log.feed":
+        case .up: list.handle(.up, count: rows.count, visibleRows: visibleRows); return selectionMoved
+        case .down: list.handle(.down, count: rows.count, visibleRows: visibleRows); return selectionMoved
+        case .logWet: return quickLog(.wet, context)
+        case .logDirty: return quickLog(.dirty, context)
+        case .logMixed: return quickLog(.mixed, context)
+        case .logFeed:
             guard let row = selectedRow else { return .message(.info(context.t("dashboard.empty"))) }
             return QuickFeedScreen.open(for: row.patient, context)
-        case "dashboard.mark":
+        case .mark:
             guard let row = selectedRow else { return .handled }
             if marked.contains(row.patient.id) { marked.remove(row.patient.id) } else { marked.insert(row.patient.id) }
             list.handle(.down, count: rows.count, visibleRows: visibleRows)
             return selectionMoved
-        case "dashboard.new", "ward.log_nappy":
+        case .new:
             guard let row = selectedRow else { return .message(.info(context.t("dashboard.empty"))) }
             return .push(NewEntryScreen(patient: row.patient))
-        case "dashboard.history":
+        case .history:
             guard let row = selectedRow else { return .handled }
             return .all([.session(.selectedPatient(row.patient)), .shell(.tab(.history))])
-        case "dashboard.trends":
+        case .trends:
             guard let row = selectedRow else { return .handled }
             return .all([.session(.selectedPatient(row.patient)), .shell(.tab(.trends))])
-        case "dashboard.goals":
+        case .goals:
             guard let row = selectedRow else { return .message(.info(context.t("dashboard.empty"))) }
             return .push(GoalRangesScreen(patient: row.patient))
-        case "ward.undo":
+        case .undo:
             return WardTask.undo(context)
-        case "dashboard.admit":
+        case .admit:
             return .push(PatientFormScreen(editing: nil, context))
-        case "dashboard.edit":
+        case .edit:
             guard let row = selectedRow else { return .handled }
             return .push(PatientFormScreen(editing: row.patient, context))
-        case "dashboard.discharge":
+        case .discharge:
             guard let row = selectedRow else { return .handled }
             return PatientFormScreen.confirmDischarge(row.patient, context)
-        default:
-            return .ignored
         }
     }
 
@@ -178,7 +207,9 @@ final class DashboardScreen: Screen {
         return selectedRow.map { [$0.patient] } ?? []
     }
 
+    /// One store call for every target cot; the marks are forgotten once the round is saved.
     private func quickLog(_ kind: NappyKind, _ context: AppContext) -> Intent {
+        // Before anything else, as every write: no user says so even on an empty ward.
         if let refusal = WardTask.requireUser(context) { return refusal }
         let patients = targets
         guard !patients.isEmpty else { return .message(.info(context.t("dashboard.empty"))) }
@@ -190,15 +221,11 @@ final class DashboardScreen: Screen {
         let summary = patients.count == 1
             ? context.t("quicklog.summary.one", format.kind(kind), patients[0].bedLabel, patients[0].fullName)
             : context.t("quicklog.summary.many", format.kind(kind), patients.count, beds)
-        return WardTask.store(context) { [weak self] repository in
+        let done = context.t("quicklog.done", summary, format.time(now))
+        return .write(WardWrite(undoSummary: summary, saved: { [self] in marked.removeAll() }) { repository in
             let saved = try await repository.logNappyChanges(drafts, by: by)
-            self?.marked.removeAll()
-            return .all([
-                .session(.undoable(UndoRecord(auditEntryIds: saved.map(\.auditEntryId).reversed(), summary: summary))),
-                .message(.success(context.t("quicklog.done", summary, format.time(now)))),
-                .shell(.reloadAll),
-            ])
-        }
+            return WriteReceipt(auditEntryIds: saved.map(\.auditEntryId).reversed(), message: done)
+        })
     }
 
     // MARK: - Rendering
@@ -215,25 +242,60 @@ final class DashboardScreen: Screen {
         row.lastNappyAt.map { "\(format.since($0)) \(row.lastNappyKind.map(format.kind) ?? "")" } ?? context.t("dashboard.never")
     }
 
+    /// Where the Dashboard draws in its area. Render and the mouse both use it, so a click
+    /// always lands on the row drawn there.
+    struct Regions {
+        /// The summary line (cots, changes today, alerts; marked cots on the right).
+        var summary: Rect
+        /// Under the table's header: the rows, or the empty-ward sentence.
+        var body: Rect
+        /// The table: its header on the line above `body`, then the rows.
+        var table: Rect
+        /// The selected cot's three detail lines.
+        var detail: Rect
+        var urine: Rect
+        var intake: Rect
+        let area: Rect
+
+        init(_ area: Rect) {
+            self.area = area
+            let parts = Layout.vertical([.length(1), .length(1), .fill, .length(1), .length(1), .length(1)])
+                .split(area.inset(left: 1, right: 1))
+            summary = parts[0]
+            body = parts[2]
+            table = Rect(x: parts[2].x, y: parts[2].y - 1, width: parts[2].width, height: parts[2].height + 1)
+            detail = parts[3]
+            urine = parts[4]
+            intake = parts[5]
+        }
+
+        /// The rows a click selects: the table's rows, across the whole width (the margins too).
+        var rowHitArea: Rect {
+            let rows = TableView<ArrayDataSource<DashboardRow>>.bodyArea(of: table)
+            return Rect(x: area.x, y: rows.y, width: area.width, height: rows.height)
+        }
+    }
+
     func render(in area: Rect, into buffer: inout Buffer, _ context: AppContext) {
         buffer.fill(area)
-        let parts = Layout.vertical([.length(1), .length(1), .fill, .length(1), .length(1), .length(1)]).split(area.inset(left: 1, right: 1))
+        drawnArea = Rect(width: area.width, height: area.height)
+        let regions = Regions(area)
         guard let dashboard else {
-            buffer.put(loadError ?? context.t("ward.loading"), in: parts[0], role: .muted)
+            buffer.put(loadError ?? context.t("ward.loading"), in: regions.summary, role: .muted)
             return
         }
         let alertCount = alerts.values.reduce(0) { $0 + $1.count }
         let summary = context.t("dashboard.summary", dashboard.summary.occupiedCots, dashboard.summary.changesToday, alertCount)
-        buffer.put(summary, in: parts[0], role: alertCount > 0 ? .warning : .header, attributes: [.bold])
+        buffer.put(summary, in: regions.summary, role: alertCount > 0 ? .warning : .header, attributes: [.bold])
         if !marked.isEmpty {
-            buffer.put(context.t("dashboard.marked", marked.count), in: parts[0], role: .info, alignment: .right)
+            buffer.put(context.t("dashboard.marked", marked.count), in: regions.summary, role: .info, alignment: .right)
         }
         guard !dashboard.rows.isEmpty else {
-            let empty = parts[2].centered(width: parts[2].width, height: 1)
+            let empty = regions.body.centered(width: regions.body.width, height: 1)
             buffer.put(context.t("dashboard.empty"), in: empty, role: .muted, alignment: .center)
             return
         }
-        let table = Rect(x: parts[2].x, y: parts[2].y - 1, width: parts[2].width, height: parts[2].height + 1)
+        let table = regions.table
         visibleRows = max(1, TableView<ArrayDataSource<DashboardRow>>.bodyArea(of: table).height)
         list.clamp(count: dashboard.rows.count, visibleRows: visibleRows)
         let format = WardFormat(context)
@@ -305,9 +367,9 @@ final class DashboardScreen: Screen {
         }
         view.render(in: table, into: &buffer)
         if let row = selectedRow {
-            buffer.put(detail(row, context), in: parts[3], role: .info, ellipsis: context.glyphs.ellipsis)
-            buffer.put(urine(row, dashboard.settings, format, context), in: parts[4], role: .normal, ellipsis: context.glyphs.ellipsis)
-            buffer.put(doses.intakeLine(row), in: parts[5], role: .normal, ellipsis: context.glyphs.ellipsis)
+            buffer.put(detail(row, context), in: regions.detail, role: .info, ellipsis: context.glyphs.ellipsis)
+            buffer.put(urine(row, dashboard.settings, format, context), in: regions.urine, role: .normal, ellipsis: context.glyphs.ellipsis)
+            buffer.put(doses.intakeLine(row), in: regions.intake, role: .normal, ellipsis: context.glyphs.ellipsis)
         }
     }
 

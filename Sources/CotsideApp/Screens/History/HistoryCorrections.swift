@@ -7,65 +7,84 @@ import WardStore
 /// asking; `u` takes either back. Calculator results and stroke assessments stay as saved.
 @MainActor
 enum HistoryCorrections {
-    /// The form that edits `event`, fetched fresh (it may have changed or gone since the list loaded).
-    static func edit(_ event: HistoryEvent, _ context: AppContext) -> Intent {
-        if !isCorrectable(event.kind) { return .message(.info(context.t("history.not_editable"))) }
-        if let refusal = WardTask.requireUser(context) { return refusal }
-        return WardTask.store(context) { repository in
-            guard let patient = try await repository.patient(id: event.patientId),
-                  let screen = try await form(for: event, patient: patient, repository, context) else {
-                return .message(.warning(context.t("history.gone")))
-            }
-            return .push(screen)
-        }
+    /// A History row's entry fetched fresh for its form (it may have changed or gone since the
+    /// list loaded), with its patient.
+    enum Entry: Sendable {
+        case nappy(NappyChange, Patient)
+        case feed(Feed, Patient)
+        case measurement(MeasurementRecord, Patient)
+        case dose(DoseRecord, drugName: String, Patient)
+        case asNeeded(AsNeededDose, Medication, Patient)
     }
 
-    private static func form(for event: HistoryEvent, patient: Patient, _ repository: any WardRepository,
-                             _ context: AppContext) async throws -> (any Screen)? {
+    /// Why Enter cannot edit `event` (kept as saved, nobody at the keyboard), or nil when it can.
+    static func refusal(toEdit event: HistoryEvent, _ context: AppContext) -> Intent? {
+        if !isCorrectable(event.kind) { return .message(.info(context.t("history.not_editable"))) }
+        return WardTask.requireUser(context)
+    }
+
+    /// The entry behind `event` as stored now; nil when it or its patient is gone (or deleted).
+    /// Runs off the main actor, as the screen's command.
+    nonisolated static func entry(for event: HistoryEvent, _ repository: any WardRepository) async throws -> Entry? {
+        guard let patient = try await repository.patient(id: event.patientId) else { return nil }
         switch event.kind {
         case .nappyChange:
             guard let change = try await repository.nappyChange(id: event.id), change.deletedAt == nil else { return nil }
-            return NappyFormScreen(patient: patient, editing: change, context)
+            return .nappy(change, patient)
         case .feed:
             guard let feed = try await repository.feed(id: event.id), feed.deletedAt == nil else { return nil }
-            return QuickFeedScreen(patient: patient, last: nil, editing: feed, context)
+            return .feed(feed, patient)
         case .measurement:
             guard let measurement = try await repository.measurement(id: event.id), measurement.deletedAt == nil else { return nil }
-            return MeasurementFormScreen(patient: patient, editing: measurement, context)
+            return .measurement(measurement, patient)
         case .doseRecord:
             guard let record = try await repository.doseRecord(id: event.id), record.deletedAt == nil,
                   let medication = try await repository.medication(id: record.medicationId) else { return nil }
-            return DoseCorrectionScreen(record: record, patient: patient, drugName: medication.drugName, context)
+            return .dose(record, drugName: medication.drugName, patient)
         case .asNeededDose:
             guard let dose = try await repository.asNeededDose(id: event.id), dose.deletedAt == nil,
                   let medication = try await repository.medication(id: dose.medicationId) else { return nil }
-            return AsNeededDoseFormScreen(dose: dose, medication: medication, patient: patient, context)
+            return .asNeeded(dose, medication, patient)
         case .calculatorResult, .strokeAssessment:
             return nil
+        }
+    }
+
+    /// The form that edits a fetched entry.
+    static func form(for entry: Entry, _ context: AppContext) -> any Screen {
+        switch entry {
+        case .nappy(let change, let patient):
+            return NappyFormScreen(patient: patient, editing: change, context)
+        case .feed(let feed, let patient):
+            return QuickFeedScreen(patient: patient, last: nil, editing: feed, context)
+        case .measurement(let measurement, let patient):
+            return MeasurementFormScreen(patient: patient, editing: measurement, context)
+        case .dose(let record, let drugName, let patient):
+            return DoseCorrectionScreen(record: record, patient: patient, drugName: drugName, context)
+        case .asNeeded(let dose, let medication, let patient):
+            return AsNeededDoseFormScreen(dose: dose, medication: medication, patient: patient, context)
         }
     }
 
     /// Asks, then deletes `event` softly; the message and `u` name it.
     static func delete(_ event: HistoryEvent, _ context: AppContext) -> Intent {
         if !isCorrectable(event.kind) { return .message(.info(context.t("history.not_editable"))) }
+        // Refused before asking, so nobody answers a question whose answer cannot be saved.
         if let refusal = WardTask.requireUser(context) { return refusal }
         let format = WardFormat(context)
         let summary = context.t("history.summary", event.title, event.bedLabel, format.stamp(event.occurredAt))
+        let deleted = context.t("history.deleted", summary)
         let by = context.staff?.id
-        let delete = WardTask.store(context) { repository in
+        let delete = WardWrite(undoSummary: summary) { repository in
             let auditId = try await softDelete(event, by: by, repository)
-            return .all([
-                .session(.undoable(UndoRecord(auditEntryIds: [auditId], summary: summary))),
-                .message(.success(context.t("history.deleted", summary))),
-                .shell(.reloadAll),
-            ])
+            return WriteReceipt(auditEntryIds: [auditId], message: deleted)
         }
         return .push(ConfirmScreen(title: context.t("history.delete.title"),
-                                   body: context.t("history.delete.body", summary), onConfirm: [delete]))
+                                   body: context.t("history.delete.body", summary), onConfirm: [.write(delete)]))
     }
 
     /// The audit entry id of the deletion.
-    private static func softDelete(_ event: HistoryEvent, by: Int64?, _ repository: any WardRepository) async throws -> Int64 {
+    private nonisolated static func softDelete(_ event: HistoryEvent, by: Int64?, _ repository: any WardRepository) async throws -> Int64 {
         switch event.kind {
         case .nappyChange: return try await repository.deleteNappyChange(id: event.id, by: by).auditEntryId
         case .feed: return try await repository.deleteFeed(id: event.id, by: by).auditEntryId
@@ -78,7 +97,7 @@ enum HistoryCorrections {
     }
 
     /// Charted entries are corrected; calculator results and stroke assessments stay as saved.
-    static func isCorrectable(_ kind: HistoryEventKind) -> Bool {
+    nonisolated static func isCorrectable(_ kind: HistoryEventKind) -> Bool {
         switch kind {
         case .nappyChange, .feed, .measurement, .doseRecord, .asNeededDose: return true
         case .calculatorResult, .strokeAssessment: return false

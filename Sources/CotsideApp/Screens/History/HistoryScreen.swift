@@ -6,7 +6,30 @@ import WardStore
 /// keyset pages: only pages near what is on screen are fetched, so it opens as fast at a
 /// million rows as at ten. Filters (`f`), notes search (`/`), jump to a date (`g`).
 @MainActor
-final class HistoryScreen: Screen {
+final class HistoryScreen: ActionScreen, CommandScreen {
+    enum Action: String, ScreenAction {
+        case edit = "history.edit"
+        case delete = "history.delete"
+        case new = "history.new"
+        case undo = "ward.undo"
+        case filter = "history.filter"
+        case search = "history.search"
+        case goto = "history.goto"
+        case trends = "history.trends"
+        case clear = "history.clear"
+    }
+
+    enum Loaded: Sendable {
+        /// The first page for the filter (or at the jump date), and whether newer events exist above it.
+        case page(HistoryPage, newer: Bool)
+        /// The page below the last loaded event.
+        case older(HistoryPage)
+        /// The page above the first loaded event (after a jump to a date).
+        case newer(HistoryPage)
+        /// The entry Enter edits, fetched fresh (nil: it changed or went since the list loaded).
+        case correction(HistoryCorrections.Entry?)
+    }
+
     /// The loaded stretch of History (contiguous, newest first).
     private(set) var events: [HistoryEvent] = []
     /// Older events exist below the last loaded one.
@@ -19,9 +42,11 @@ final class HistoryScreen: Screen {
     /// Set by `g`: the list starts at the newest event at or before this instant.
     var jumpDate: Date?
     var list = ListState()
-    private var generation = 0
     private var fetchingMore = false
     private(set) var visibleRows = 20
+    /// The area last drawn, at the origin (clicks come in the screen's own coordinates): a click
+    /// finds its row in the same `Regions` render used.
+    private var drawnArea = Rect.zero
 
     static let pageSize = 100
 
@@ -35,74 +60,79 @@ final class HistoryScreen: Screen {
 
     var selectedEvent: HistoryEvent? { events.indices.contains(list.selected) ? events[list.selected] : nil }
 
-    func keyMap(_ context: AppContext) -> KeyMap {
+    func bindings(_ context: AppContext) -> [Binding<Action>] {
         let g = context.t("group.screen")
-        return KeyMap([
-            KeyBinding([.enter], action: "history.edit", label: context.t("key.edit"), help: context.t("history.help.edit"), group: g),
-            KeyBinding([.char("x"), .delete], action: "history.delete", label: context.t("key.delete"), help: context.t("history.help.delete"), group: g),
-            KeyBinding([.char("n")], action: "history.new", label: context.t("key.new"), help: context.t("history.help.new"), group: g),
-            KeyBinding([.char("u")], action: "ward.undo", label: context.t("key.undo"), help: context.t("action.undo"), group: g),
-            KeyBinding([.char("f")], action: "history.filter", label: context.t("key.filter"), help: context.t("history.help.filter"), group: g),
-            KeyBinding([.char("/")], action: "history.search", label: context.t("key.search"), help: context.t("history.help.search"), group: g),
-            KeyBinding([.char("g")], action: "history.goto", label: context.t("key.goto"), help: context.t("history.help.goto"), group: g),
-            KeyBinding([.char("t")], action: "history.trends", label: "", help: context.t("history.help.trends"), group: g),
-            KeyBinding([.char("c")], action: "history.clear", label: "", help: context.t("history.help.clear"), group: g),
-        ])
+        return [
+            Binding([.enter], .edit, label: context.t("key.edit"), help: context.t("history.help.edit"), group: g),
+            Binding([.char("x"), .delete], .delete, label: context.t("key.delete"), help: context.t("history.help.delete"), group: g),
+            Binding([.char("n")], .new, label: context.t("key.new"), help: context.t("history.help.new"), group: g),
+            Binding([.char("u")], .undo, label: context.t("key.undo"), help: context.t("action.undo"), group: g),
+            Binding([.char("f")], .filter, label: context.t("key.filter"), help: context.t("history.help.filter"), group: g),
+            Binding([.char("/")], .search, label: context.t("key.search"), help: context.t("history.help.search"), group: g),
+            Binding([.char("g")], .goto, label: context.t("key.goto"), help: context.t("history.help.goto"), group: g),
+            Binding([.char("t")], .trends, label: "", help: context.t("history.help.trends"), group: g),
+            Binding([.char("c")], .clear, label: "", help: context.t("history.help.clear"), group: g),
+        ]
     }
 
     // MARK: - Loading
 
+    /// The first page again (a newer filter, a write, another workstation). It outdates a page
+    /// fetched further down for the old list ("more"), whose result the shell then drops.
     func reload(_ context: AppContext) -> Intent {
-        generation += 1
-        let expected = generation
         let filter = filter(context)
         let jump = jumpDate
         let limit = max(Self.pageSize, min(events.count, 1000))
-        return WardTask.store(context) { [weak self] repository in
-            let page = jump == nil
-                ? try await repository.historyPage(filter, after: nil, limit: limit)
-                : try await repository.historyPage(filter, atOrBefore: jump!, limit: limit)
+        return command("load", supersedes: ["more"]) { repository in
+            guard let jump else { return .page(try await repository.historyPage(filter, after: nil, limit: limit), newer: false) }
+            let page = try await repository.historyPage(filter, atOrBefore: jump, limit: limit)
             var newer = false
-            if let first = page.events.first, jump != nil {
+            if let first = page.events.first {
                 newer = !(try await repository.historyPage(filter, before: first.cursor, limit: 1).events.isEmpty)
             }
-            guard let self, expected == self.generation else { return .handled }
-            self.events = page.events
-            self.hasOlder = page.hasMore
-            self.hasNewer = newer
-            self.loaded = true
-            self.fetchingMore = false
-            self.list.clamp(count: self.events.count, visibleRows: self.visibleRows)
-            return .handled
+            return .page(page, newer: newer)
         }
+    }
+
+    func update(_ result: Loaded, _ context: AppContext) -> Intent {
+        switch result {
+        case .page(let page, let newer):
+            events = page.events
+            hasOlder = page.hasMore
+            hasNewer = newer
+            loaded = true
+            fetchingMore = false
+            list.clamp(count: events.count, visibleRows: visibleRows)
+        case .older(let page):
+            events += page.events
+            hasOlder = page.hasMore
+            fetchingMore = false
+        case .newer(let page):
+            events = page.events + events
+            hasNewer = page.hasMore
+            list.select(list.selected + page.events.count, count: events.count, visibleRows: visibleRows)
+            fetchingMore = false
+        case .correction(let entry):
+            guard let entry else { return .message(.warning(context.t("history.gone"))) }
+            return .push(HistoryCorrections.form(for: entry, context))
+        }
+        return .handled
     }
 
     /// Fetches the next page when the selection nears either end of what is loaded.
     private func fetchIfNeeded(_ context: AppContext) -> Intent {
         guard !fetchingMore, loaded else { return .handled }
         let filter = filter(context)
-        let expected = generation
         if hasOlder, list.selected >= events.count - visibleRows, let last = events.last {
             fetchingMore = true
-            return WardTask.store(context) { [weak self] repository in
-                let page = try await repository.historyPage(filter, after: last.cursor, limit: Self.pageSize)
-                guard let self, expected == self.generation else { return .handled }
-                self.events += page.events
-                self.hasOlder = page.hasMore
-                self.fetchingMore = false
-                return .handled
+            return command("more") { repository in
+                .older(try await repository.historyPage(filter, after: last.cursor, limit: Self.pageSize))
             }
         }
         if hasNewer, list.selected == 0, let first = events.first {
             fetchingMore = true
-            return WardTask.store(context) { [weak self] repository in
-                let page = try await repository.historyPage(filter, before: first.cursor, limit: Self.pageSize)
-                guard let self, expected == self.generation else { return .handled }
-                self.events = page.events + self.events
-                self.hasNewer = page.hasMore
-                self.list.select(self.list.selected + page.events.count, count: self.events.count, visibleRows: self.visibleRows)
-                self.fetchingMore = false
-                return .handled
+            return command("more") { repository in
+                .newer(try await repository.historyPage(filter, before: first.cursor, limit: Self.pageSize))
             }
         }
         return .handled
@@ -123,63 +153,62 @@ final class HistoryScreen: Screen {
                 list.handle(key, count: events.count, visibleRows: visibleRows)
                 return fetchIfNeeded(context)
             case .escape where context.historyPatient != nil || baseFilter != HistoryFilter() || jumpDate != nil:
-                return perform("history.clear", context)
+                return perform(.clear, context)
             default:
                 return .ignored
             }
         case .mouse(let mouse):
-            list.handle(mouse, in: Rect(x: 0, y: 2, width: 1000, height: visibleRows), count: events.count)
+            list.handle(mouse, in: Regions(drawnArea).rowHitArea, count: events.count)
             return fetchIfNeeded(context)
         default:
             return .ignored
         }
     }
 
-    func perform(_ action: String, _ context: AppContext) -> Intent {
+    func perform(_ action: Action, _ context: AppContext) -> Intent {
         switch action {
-        case "history.trends":
+        case .trends:
             return .shell(.tab(.trends))
-        case "ward.undo":
+        case .undo:
             return WardTask.undo(context)
-        case "history.new":
+        case .new:
             guard let patient = context.historyPatient, patient.isAdmitted else {
                 return .message(.info(context.t("history.new_needs_patient")))
             }
             return .push(NewEntryScreen(patient: patient))
-        case "history.edit":
+        case .edit:
             guard let event = selectedEvent else { return .handled }
-            return HistoryCorrections.edit(event, context)
-        case "history.delete":
+            if let refusal = HistoryCorrections.refusal(toEdit: event, context) { return refusal }
+            return command("edit") { repository in .correction(try await HistoryCorrections.entry(for: event, repository)) }
+        case .delete:
             guard let event = selectedEvent else { return .handled }
             return HistoryCorrections.delete(event, context)
-        case "history.filter":
+        case .filter:
             return .push(HistoryFilterScreen(history: self, context))
-        case "history.search":
+        case .search:
             return .push(PromptScreen(titleKey: "history.search.title",
                                       field: .text("notes", label: context.t("history.search.label"), maxLength: 100,
                                                    value: baseFilter.notesContaining ?? ""),
-                                      context) { [weak self] state, context in
+                                      context) { [self] state, _ in
                 let text = state.text("notes")?.trimmingCharacters(in: .whitespaces) ?? ""
-                self?.baseFilter.notesContaining = text.isEmpty ? nil : text
-                self?.list = ListState()
+                baseFilter.notesContaining = text.isEmpty ? nil : text
+                list = ListState()
                 return .all([.pop, .shell(.reloadAll)])
             })
-        case "history.goto":
+        case .goto:
             return .push(PromptScreen(titleKey: "history.goto.title",
                                       field: .dateTime("date", label: context.t("history.goto.label"), value: ""),
-                                      context) { [weak self] state, context in
+                                      context) { [self] state, _ in
                 guard let date = state.date("date") else { return .handled }
-                self?.jumpDate = date
-                self?.list = ListState()
+                jumpDate = date
+                list = ListState()
                 return .all([.pop, .shell(.reloadAll)])
             })
-        case "history.clear":
+        case .clear:
             baseFilter = HistoryFilter()
             jumpDate = nil
             list = ListState()
             return .all([.session(.selectedPatient(nil)), .shell(.reloadAll)])
-        default:
-            return .ignored
         }
     }
 
@@ -205,15 +234,39 @@ final class HistoryScreen: Screen {
     /// Initials typed in the filter form, for the scope line.
     var staffInitialsFilter: String?
 
+    /// Where History draws in its area. Render and the mouse both use it, so a click always
+    /// lands on the row drawn there.
+    struct Regions {
+        /// The scope line: whose events, which filters.
+        var scope: Rect
+        /// The table: its header, then the rows.
+        var table: Rect
+        let area: Rect
+
+        init(_ area: Rect) {
+            self.area = area
+            let parts = Layout.vertical([.length(1), .fill]).split(area.inset(left: 1, right: 1))
+            scope = parts[0]
+            table = parts[1]
+        }
+
+        /// The rows a click selects: the table's rows, across the whole width (the margins too).
+        var rowHitArea: Rect {
+            let rows = TableView<ArrayDataSource<HistoryEvent>>.bodyArea(of: table)
+            return Rect(x: area.x, y: rows.y, width: area.width, height: rows.height)
+        }
+    }
+
     func render(in area: Rect, into buffer: inout Buffer, _ context: AppContext) {
         buffer.fill(area)
-        let parts = Layout.vertical([.length(1), .fill]).split(area.inset(left: 1, right: 1))
-        buffer.put(scopeText(context), in: parts[0], role: .header, attributes: [.bold], ellipsis: context.glyphs.ellipsis)
+        drawnArea = Rect(width: area.width, height: area.height)
+        let regions = Regions(area)
+        buffer.put(scopeText(context), in: regions.scope, role: .header, attributes: [.bold], ellipsis: context.glyphs.ellipsis)
         guard loaded else {
-            buffer.put(context.t("ward.loading"), in: parts[1].row(1), role: .muted)
+            buffer.put(context.t("ward.loading"), in: regions.table.row(1), role: .muted)
             return
         }
-        visibleRows = max(1, TableView<ArrayDataSource<HistoryEvent>>.bodyArea(of: parts[1]).height)
+        visibleRows = max(1, TableView<ArrayDataSource<HistoryEvent>>.bodyArea(of: regions.table).height)
         let format = WardFormat(context)
         // The event says what the row is ("Dose given: paracetamol 240 mg oral") and is the last
         // to shrink; the patient's name (the bed is beside it) gives way first, then the details.
@@ -225,7 +278,7 @@ final class HistoryScreen: Screen {
             ColumnFit(wanted: max(12, ColumnFit.content(titles, title: context.t("column.event"), cap: 48)), minimum: 12, priority: 2),
             ColumnFit(wanted: max(12, ColumnFit.content(events.map { details($0) }, title: context.t("column.details"))), minimum: 0, priority: 0),
         ]
-        let widths = ColumnFit.widths(fits, available: parts[1].width - 16 - 6 - 4 - 5)
+        let widths = ColumnFit.widths(fits, available: regions.table.width - 16 - 6 - 4 - 5)
         let columns = [
             TableColumn(context.t("column.time"), width: .length(16)),
             TableColumn(context.t("column.bed"), width: .length(6)),
@@ -241,7 +294,7 @@ final class HistoryScreen: Screen {
             TableRow([format.stamp(event.occurredAt), event.bedLabel, event.patientName, eventTitle(event, format, context),
                       details(event), event.staffInitials ?? "—"])
         }
-        view.render(in: parts[1], into: &buffer)
+        view.render(in: regions.table, into: &buffer)
     }
 
     /// What the row is: "Nappy wet" in the user's language, or the store's title.

@@ -17,12 +17,15 @@ struct SlotRef: Hashable, Sendable {
     }
 }
 
-/// The drug round's writes as `.task` intents: record given / withheld, snooze, log an as-needed
-/// dose. Each sets what `u` undoes, says what was stored and reloads every screen.
+/// The drug round's writes as `WardWrite`s: record given / withheld, snooze, log an as-needed
+/// dose. The shell runs each the one way: it sets what `u` undoes, says what was stored and
+/// reloads every screen.
 @MainActor
 enum DoseActions {
+    /// - Parameter saved: the round's own bookkeeping once recorded (forget the marked slots).
     static func record(_ slots: [SlotRef], status: DoseStatus, reason: WithheldReason? = nil,
-                       _ context: AppContext, after: @escaping @MainActor () -> Void = {}) -> Intent {
+                       _ context: AppContext, saved: (@MainActor @Sendable () -> Void)? = nil) -> Intent {
+        // Before anything else, as every write: no user says so even with nothing selected.
         if let refusal = WardTask.requireUser(context) { return refusal }
         guard !slots.isEmpty else { return .message(.info(context.t("round.nothing_selected"))) }
         let now = context.clock.now
@@ -35,58 +38,64 @@ enum DoseActions {
             ?? context.t("dose.status.\(status.rawValue)")
         let names = slots.map(\.label).joined(separator: ", ")
         let summary = context.t("round.summary", what, names)
-        return WardTask.store(context) { repository in
-            let saved = try await repository.recordDoses(drafts, by: by)
-            after()
-            return .all([
-                .session(.undoable(UndoRecord(auditEntryIds: saved.map(\.auditEntryId).reversed(), summary: summary))),
-                .message(.success(context.t("round.done", summary, WardFormat(context).time(now)))),
-                .shell(.reloadAll),
-            ])
-        }
+        let done = context.t("round.done", summary, WardFormat(context).time(now))
+        return .write(WardWrite(undoSummary: summary, saved: saved) { repository in
+            let recorded = try await repository.recordDoses(drafts, by: by)
+            return WriteReceipt(auditEntryIds: recorded.map(\.auditEntryId).reversed(), message: done)
+        })
     }
 
     static func snooze(_ slot: SlotRef, _ option: SnoozeOption, _ context: AppContext) -> Intent {
-        if let refusal = WardTask.requireUser(context) { return refusal }
         let by = context.staff?.id
         let summary = context.t("round.snooze_summary", slot.label, option.rawValue)
-        return WardTask.store(context) { repository in
+        // The message names the time the store snoozed to, so it is worded once the write is back.
+        let words = context.localizer
+        let timeText = context.timeText
+        return .write(WardWrite(undoSummary: summary) { repository in
             let saved = try await repository.snoozeDose(medicationId: slot.medicationId, scheduledAt: slot.scheduledAt,
                                                         for: option, by: by)
-            let until = saved.record.snoozedUntil.map { WardFormat(context).time($0) } ?? ""
-            return .all([
-                .session(.undoable(UndoRecord(auditEntryIds: [saved.auditEntryId], summary: summary))),
-                .message(.success(context.t("round.snoozed", summary, until))),
-                .shell(.reloadAll),
-            ])
-        }
+            let until = saved.record.snoozedUntil.map(timeText.time) ?? ""
+            return WriteReceipt(auditEntryIds: [saved.auditEntryId], message: words("round.snoozed", summary, until))
+        })
     }
 
-    /// An as-needed dose now; when the interval or 24 h rule refuses it, asks for an override
-    /// reason and tries again with it.
+    /// An as-needed dose the interval or 24 h rule refused: what the asker needs to ask for an
+    /// override reason and give it again (`askOverride`).
+    struct OverrideNeeded: Error, CustomStringConvertible {
+        let medication: Medication
+        let bed: String
+        let refusal: AsNeededRefusalError
+
+        var description: String { refusal.description }
+    }
+
+    /// An as-needed dose now. When the interval or 24 h rule refuses it the write fails with
+    /// `OverrideNeeded`, and the asker's `failed` asks for a reason (`askOverride`).
     static func giveAsNeeded(_ medication: Medication, bed: String, override: String? = nil, _ context: AppContext) -> Intent {
-        if let refusal = WardTask.requireUser(context) { return refusal }
         let now = context.clock.now
         let by = context.staff?.id
         let summary = context.t("round.slot_label", bed, medication.drugName)
-        return WardTask.store(context) { repository in
+        let done = context.t("prn.done", summary, WardFormat(context).time(now))
+        return .write(WardWrite(undoSummary: summary) { repository in
             do {
                 let saved = try await repository.logAsNeededDose(
                     AsNeededDoseDraft(medicationId: medication.id, givenAt: now, overrideReason: override), by: by)
-                return .all([
-                    .session(.undoable(UndoRecord(auditEntryIds: [saved.auditEntryId], summary: summary))),
-                    .message(.success(context.t("prn.done", summary, WardFormat(context).time(now)))),
-                    .shell(.reloadAll),
-                ])
+                return WriteReceipt(auditEntryIds: [saved.auditEntryId], message: done)
             } catch let refused as AsNeededRefusalError {
-                let field = FormField.text("reason", label: context.t("prn.override_reason"), maxLength: 200, required: true)
-                let prompt = PromptScreen(titleKey: "prn.override_title", field: field, context) { state, context in
-                    let reason = state.text("reason")?.trimmingCharacters(in: .whitespaces) ?? ""
-                    guard !reason.isEmpty else { return .message(.error(context.t("prn.override_needed"))) }
-                    return .all([.pop, giveAsNeeded(medication, bed: bed, override: reason, context)])
-                }
-                return .all([.push(prompt), .message(.warning(context.t("prn.refused", refused.refusals.map(\.description).joined(separator: "; "))))])
+                throw OverrideNeeded(medication: medication, bed: bed, refusal: refused)
             }
+        })
+    }
+
+    /// Says why the dose was refused and asks for the override reason; given one, tries again with it.
+    static func askOverride(_ refused: OverrideNeeded, _ context: AppContext) -> Intent {
+        let field = FormField.text("reason", label: context.t("prn.override_reason"), maxLength: 200, required: true)
+        let prompt = PromptScreen(titleKey: "prn.override_title", field: field, context) { state, context in
+            let reason = state.text("reason")?.trimmingCharacters(in: .whitespaces) ?? ""
+            guard !reason.isEmpty else { return .message(.error(context.t("prn.override_needed"))) }
+            return .all([.pop, giveAsNeeded(refused.medication, bed: refused.bed, override: reason, context)])
         }
+        let why = refused.refusal.refusals.map(\.description).joined(separator: "; ")
+        return .all([.push(prompt), .message(.warning(context.t("prn.refused", why)))])
     }
 }

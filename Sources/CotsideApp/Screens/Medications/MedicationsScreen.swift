@@ -11,8 +11,37 @@ import WardStore
 ///   `f` cycles (All / Active / Paused / Attention); `n` adds, `e` edits, `P` pauses or resumes,
 ///   `S` stops, `g` logs an as-needed dose.
 @MainActor
-final class MedicationsScreen: Screen {
+final class MedicationsScreen: ActionScreen, CommandScreen {
     enum View: Equatable { case round, patient }
+
+    enum Action: String, ScreenAction {
+        // The round.
+        case given = "meds.given"
+        case withheld = "meds.withheld"
+        case snooze = "meds.snooze"
+        case mark = "meds.mark"
+        // The patient's list.
+        case add = "meds.add"
+        case edit = "meds.edit"
+        case filter = "meds.filter"
+        case prn = "meds.prn"
+        case pause = "meds.pause"
+        case stop = "meds.stop"
+        // Both views.
+        case view = "meds.view"
+        case undo = "ward.undo"
+        case up = "meds.up"
+        case down = "meds.down"
+    }
+
+    enum Loaded: Sendable {
+        /// The ward's round, and the list of the patient it was loaded for (nil: nobody).
+        case lists(DueBoard, MedicationList?, patient: Patient?)
+        /// The store's words for a failed load (shown in place of the round until one succeeds).
+        case failed(String)
+        /// `v` with nobody chosen: the patient of the slot selected on the round.
+        case slotPatient(Patient?)
+    }
 
     private(set) var view: View = .round
     private(set) var board: DueBoard?
@@ -25,7 +54,6 @@ final class MedicationsScreen: Screen {
     var medsList = ListState()
     var loadError: String?
     var visibleRows = 10
-    private var generation = 0
     private var lastRequestAt: Date?
 
     struct SlotKey: Hashable {
@@ -42,43 +70,41 @@ final class MedicationsScreen: Screen {
     var rows: [MedicationListRow] { medications?.rows(filter) ?? [] }
     var selectedRow: MedicationListRow? { rows.indices.contains(medsList.selected) ? rows[medsList.selected] : nil }
 
-    func keyMap(_ context: AppContext) -> KeyMap {
+    func bindings(_ context: AppContext) -> [Binding<Action>] {
         let g = context.t("group.screen")
         let n = context.t("group.navigation")
-        var bindings: [KeyBinding]
+        var bindings: [Binding<Action>]
         switch view {
         case .round:
             bindings = [
-                KeyBinding([.enter], action: "meds.given", label: context.t("key.given"), help: context.t("meds.help.given"), group: g),
-                KeyBinding([.char("w")], action: "meds.withheld", label: context.t("key.withheld"), help: context.t("meds.help.withheld"), group: g),
-                KeyBinding([.char("z")], action: "meds.snooze", label: context.t("key.snooze"), help: context.t("meds.help.snooze"), group: g),
-                KeyBinding([.char(" ")], action: "meds.mark", label: context.t("key.mark"), help: context.t("meds.help.mark"), group: g),
-                KeyBinding([.char("v")], action: "meds.view", label: context.t("key.patient_meds"), help: context.t("meds.help.view_patient"), group: g),
+                Binding([.enter], .given, label: context.t("key.given"), help: context.t("meds.help.given"), group: g),
+                Binding([.char("w")], .withheld, label: context.t("key.withheld"), help: context.t("meds.help.withheld"), group: g),
+                Binding([.char("z")], .snooze, label: context.t("key.snooze"), help: context.t("meds.help.snooze"), group: g),
+                Binding([.char(" ")], .mark, label: context.t("key.mark"), help: context.t("meds.help.mark"), group: g),
+                Binding([.char("v")], .view, label: context.t("key.patient_meds"), help: context.t("meds.help.view_patient"), group: g),
             ]
         case .patient:
             bindings = [
-                KeyBinding([.char("n")], action: "meds.add", label: context.t("key.new"), help: context.t("meds.help.add"), group: g),
-                KeyBinding([.char("e")], action: "meds.edit", label: "", help: context.t("meds.help.edit"), group: g),
-                KeyBinding([.char("f")], action: "meds.filter", label: context.t("key.filter"), help: context.t("meds.help.filter"), group: g),
-                KeyBinding([.char("g")], action: "meds.prn", label: context.t("key.prn"), help: context.t("meds.help.prn"), group: g),
-                KeyBinding([.char("P")], action: "meds.pause", label: context.t("key.pause"), help: context.t("meds.help.pause"), group: g),
-                KeyBinding([.char("S")], action: "meds.stop", label: "", help: context.t("meds.help.stop"), group: g),
-                KeyBinding([.char("v")], action: "meds.view", label: context.t("key.round"), help: context.t("meds.help.view_round"), group: g),
+                Binding([.char("n")], .add, label: context.t("key.new"), help: context.t("meds.help.add"), group: g),
+                Binding([.char("e")], .edit, label: "", help: context.t("meds.help.edit"), group: g),
+                Binding([.char("f")], .filter, label: context.t("key.filter"), help: context.t("meds.help.filter"), group: g),
+                Binding([.char("g")], .prn, label: context.t("key.prn"), help: context.t("meds.help.prn"), group: g),
+                Binding([.char("P")], .pause, label: context.t("key.pause"), help: context.t("meds.help.pause"), group: g),
+                Binding([.char("S")], .stop, label: "", help: context.t("meds.help.stop"), group: g),
+                Binding([.char("v")], .view, label: context.t("key.round"), help: context.t("meds.help.view_round"), group: g),
             ]
         }
         bindings += [
-            KeyBinding([.char("u")], action: "ward.undo", label: context.t("key.undo"), help: context.t("action.undo"), group: g),
-            KeyBinding([.up, .char("k")], action: "meds.up", label: "", help: context.t("key.up"), group: n),
-            KeyBinding([.down, .char("j")], action: "meds.down", label: "", help: context.t("key.down"), group: n),
+            Binding([.char("u")], .undo, label: context.t("key.undo"), help: context.t("action.undo"), group: g),
+            Binding([.up, .char("k")], .up, label: "", help: context.t("key.up"), group: n),
+            Binding([.down, .char("j")], .down, label: "", help: context.t("key.down"), group: n),
         ]
-        return KeyMap(bindings)
+        return bindings
     }
 
     // MARK: - Loading
 
     func reload(_ context: AppContext) -> Intent {
-        generation += 1
-        let expected = generation
         let now = context.clock.now
         let zone = context.clock.timeZone
         let patient = context.selectedPatient
@@ -89,22 +115,40 @@ final class MedicationsScreen: Screen {
         }
         // Shared with the dose reminder when both reload together (one query for both).
         let boardLoad = context.dueBoards.load(from: repository, now: now, timeZone: zone)
-        return .task { [weak self] in
+        return command { repository in
             do {
                 let loadedBoard = try await boardLoad.value
                 var loadedList: MedicationList?
                 if let patient {
                     loadedList = try await repository.medicationList(patientId: patient.id, now: now, timeZone: zone)
                 }
-                guard let self, expected == self.generation else { return .handled }
-                self.show(loadedBoard, loadedList, patient: patient)
-                return .handled
+                return .lists(loadedBoard, loadedList, patient: patient)
             } catch {
-                let text = context.t("ward.load_failed", WardTask.describe(error))
-                if self?.board == nil { self?.loadError = text }
-                return .message(.error(text))
+                return .failed(WardTask.describe(error))
             }
         }
+    }
+
+    func update(_ loaded: Loaded, _ context: AppContext) -> Intent {
+        switch loaded {
+        case .lists(let loadedBoard, let loadedList, let patient):
+            show(loadedBoard, loadedList, patient: patient)
+            return .handled
+        case .failed(let words):
+            let text = context.t("ward.load_failed", words)
+            if board == nil { loadError = text }
+            return .message(.error(text))
+        case .slotPatient(let patient):
+            guard let patient else { return .handled }
+            return .all([.session(.selectedPatient(patient)), .shell(.reloadAll)])
+        }
+    }
+
+    /// A write refused for want of an override reason asks for one; anything else is said as
+    /// the store said it.
+    func failed(_ error: Error, _ context: AppContext) -> Intent {
+        if let refused = error as? DoseActions.OverrideNeeded { return DoseActions.askOverride(refused, context) }
+        return .message(.error(WardTask.describe(error)))
     }
 
     func show(_ loadedBoard: DueBoard, _ loadedList: MedicationList?, patient: Patient?) {
@@ -159,41 +203,38 @@ final class MedicationsScreen: Screen {
         }
     }
 
-    func perform(_ action: String, _ context: AppContext) -> Intent {
+    func perform(_ action: Action, _ context: AppContext) -> Intent {
         switch action {
-        case "meds.up": moveSelection(.up); return .handled
-        case "meds.down": moveSelection(.down); return .handled
-        case "meds.view":
+        case .up: moveSelection(.up); return .handled
+        case .down: moveSelection(.down); return .handled
+        case .view:
             guard view == .round else { view = .round; return .handled }
             view = .patient
             // With nobody chosen yet, the list shows the cot of the slot selected on the round.
             guard context.selectedPatient == nil, let item = selectedItem else { return .handled }
             let id = item.patientId
-            return WardTask.store(context) { repository in
-                guard let patient = try await repository.patient(id: id) else { return .handled }
-                return .all([.session(.selectedPatient(patient)), .shell(.reloadAll)])
-            }
-        case "ward.undo": return WardTask.undo(context)
-        case "meds.mark":
+            return command("patient") { repository in .slotPatient(try await repository.patient(id: id)) }
+        case .undo: return WardTask.undo(context)
+        case .mark:
             guard view == .round, let item = selectedItem else { return .handled }
             let key = Self.key(item)
             if marked.contains(key) { marked.remove(key) } else { marked.insert(key) }
             moveSelection(.down)
             return .handled
-        case "meds.given":
+        case .given:
             guard view == .round else { return .ignored }
-            return DoseActions.record(targets(context), status: .given, context) { [weak self] in self?.marked.removeAll() }
-        case "meds.withheld":
+            return DoseActions.record(targets(context), status: .given, context, saved: forgetMarks)
+        case .withheld:
             guard view == .round else { return .ignored }
             if let refusal = WardTask.requireUser(context) { return refusal }
             let slots = targets(context)
             guard !slots.isEmpty else { return .message(.info(context.t("round.nothing_selected"))) }
             let reasons = WithheldReason.allCases
             return .push(ChoiceScreen(heading: context.t("round.withheld_title"),
-                                      items: reasons.map { context.t("withheld.\($0.rawValue)") }) { [weak self] index, context in
-                DoseActions.record(slots, status: .withheld, reason: reasons[index], context) { self?.marked.removeAll() }
+                                      items: reasons.map { context.t("withheld.\($0.rawValue)") }) { [self] index, context in
+                DoseActions.record(slots, status: .withheld, reason: reasons[index], context, saved: forgetMarks)
             })
-        case "meds.snooze":
+        case .snooze:
             guard view == .round else { return .ignored }
             if let refusal = WardTask.requireUser(context) { return refusal }
             guard let item = selectedItem else { return .message(.info(context.t("round.nothing_selected"))) }
@@ -203,31 +244,32 @@ final class MedicationsScreen: Screen {
                                       items: options.map { context.t("round.snooze_minutes", $0.rawValue) }) { index, context in
                 DoseActions.snooze(slot, options[index], context)
             })
-        case "meds.filter":
+        case .filter:
             let all = MedicationFilter.allCases
             filter = all[(all.firstIndex(of: filter)! + 1) % all.count]
             medsList = ListState()
             return .handled
-        case "meds.prn":
+        case .prn:
             guard let row = selectedRow, let patient = listPatient else { return .handled }
             guard row.medication.schedule.isAsNeeded else { return .message(.info(context.t("prn.not_prn", row.medication.drugName))) }
             return DoseActions.giveAsNeeded(row.medication, bed: patient.bedLabel, context)
-        case "meds.add":
+        case .add:
             guard let patient = listPatient else { return .message(.info(context.t("meds.no_patient"))) }
             if let refusal = WardTask.requireUser(context) { return refusal }
             return .push(MedicationFormScreen(patient: patient, editing: nil, context))
-        case "meds.edit":
+        case .edit:
             guard let patient = listPatient, let row = selectedRow else { return .handled }
             if let refusal = WardTask.requireUser(context) { return refusal }
             return .push(MedicationFormScreen(patient: patient, editing: row.medication, context))
-        case "meds.pause":
+        case .pause:
             return setPaused(context)
-        case "meds.stop":
+        case .stop:
             return stop(context)
-        default:
-            return .ignored
         }
     }
+
+    /// Recorded slots are no longer marked (only once the store has them).
+    private var forgetMarks: @MainActor @Sendable () -> Void { { [self] in marked.removeAll() } }
 
     /// The marked slots in board order, else the selected one.
     private func targets(_ context: AppContext) -> [SlotRef] {
@@ -243,13 +285,13 @@ final class MedicationsScreen: Screen {
         let pause = !medication.isPaused
         let by = context.staff?.id
         let summary = context.t(pause ? "meds.paused" : "meds.resumed", medication.drugName)
-        return WardTask.store(context) { repository in
+        return .write(WardWrite(undoSummary: summary) { repository in
             let saved = try await repository.setMedicationPaused(id: medication.id, paused: pause, by: by)
-            return .all([.session(.undoable(UndoRecord(auditEntryIds: [saved.auditEntryId], summary: summary))),
-                         .message(.success(summary)), .shell(.reloadAll)])
-        }
+            return WriteReceipt(auditEntryIds: [saved.auditEntryId], message: summary)
+        })
     }
 
+    /// Asks first (No is the default); the stop is undoable like every write.
     private func stop(_ context: AppContext) -> Intent {
         if let refusal = WardTask.requireUser(context) { return refusal }
         guard let medication = selectedRow?.medication else { return .handled }
@@ -259,11 +301,10 @@ final class MedicationsScreen: Screen {
                                   items: [context.t("meds.stop_no"), context.t("meds.stop_yes")]) { index, context in
             guard index == 1 else { return .handled }
             let now = context.clock.now
-            return WardTask.store(context) { repository in
+            return .write(WardWrite(undoSummary: summary) { repository in
                 let saved = try await repository.stopMedication(id: medication.id, at: now, by: by)
-                return .all([.session(.undoable(UndoRecord(auditEntryIds: [saved.auditEntryId], summary: summary))),
-                             .message(.success(summary)), .shell(.reloadAll)])
-            }
+                return WriteReceipt(auditEntryIds: [saved.auditEntryId], message: summary)
+            })
         })
     }
 }

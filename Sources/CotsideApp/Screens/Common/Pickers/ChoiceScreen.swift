@@ -4,7 +4,13 @@ import TerminalUI
 /// digit pick, Enter confirms, Esc goes back. The choice is handed to `onPick`, whose intent the
 /// shell applies after this screen closes.
 @MainActor
-final class ChoiceScreen: Screen {
+final class ChoiceScreen: ActionScreen {
+    enum Action: String, ScreenAction {
+        case pick = "choice.pick"
+        /// Esc: close without choosing.
+        case back = "shell.back"
+    }
+
     let heading: String
     let items: [String]
     private var list = ListState()
@@ -20,12 +26,12 @@ final class ChoiceScreen: Screen {
     var presentation: Presentation { .floating }
     func title(_ context: AppContext) -> String { heading }
 
-    func keyMap(_ context: AppContext) -> KeyMap {
+    func bindings(_ context: AppContext) -> [Binding<Action>] {
         let g = context.t("group.screen")
-        return KeyMap([
-            KeyBinding([.enter], action: "choice.pick", label: context.t("key.select"), help: context.t("key.select"), group: g),
-            KeyBinding([.escape], action: ShellAction.back.id, label: context.t("key.back"), help: context.t("key.back"), group: g),
-        ])
+        return [
+            Binding([.enter], .pick, label: context.t("key.select"), help: context.t("key.select"), group: g),
+            Binding([.escape], .back, label: context.t("key.back"), help: context.t("key.back"), group: g),
+        ]
     }
 
     func handle(_ event: TerminalEvent, _ context: AppContext) -> Intent {
@@ -37,11 +43,10 @@ final class ChoiceScreen: Screen {
         return .ignored
     }
 
-    func perform(_ action: String, _ context: AppContext) -> Intent {
+    func perform(_ action: Action, _ context: AppContext) -> Intent {
         switch action {
-        case "choice.pick": return pick(list.selected, context)
-        case ShellAction.back.id: return .pop
-        default: return .ignored
+        case .pick: return pick(list.selected, context)
+        case .back: return .pop
         }
     }
 

@@ -5,11 +5,21 @@ import WardStore
 /// `p` from any tab: type a bed, a name or a hospital number; Enter makes that patient the one
 /// History and Tools are about. The first row goes back to the whole ward.
 @MainActor
-final class PatientPickerScreen: Screen {
+final class PatientPickerScreen: ActionScreen, CommandScreen {
+    enum Action: String, ScreenAction {
+        case choose = "patient.choose"
+        /// Esc: close without choosing.
+        case back = "shell.back"
+    }
+
+    enum Loaded: Sendable {
+        /// The patients matching `filter` (the text typed when the search was asked for).
+        case found([Patient], filter: String)
+    }
+
     private(set) var filter = ""
     private(set) var found: [Patient] = []
     private var list = ListState()
-    private var generation = 0
     private var visibleRows = 10
 
     var presentation: Presentation { .floating }
@@ -19,24 +29,28 @@ final class PatientPickerScreen: Screen {
     /// nil is "whole ward".
     private var rows: [Patient?] { [nil] + found.map(Optional.some) }
 
-    func keyMap(_ context: AppContext) -> KeyMap {
+    func bindings(_ context: AppContext) -> [Binding<Action>] {
         let g = context.t("group.screen")
-        return KeyMap([
-            KeyBinding([.enter], action: "patient.choose", label: context.t("key.select"), help: context.t("patient.picker.choose"), group: g),
-            KeyBinding([.escape], action: ShellAction.back.id, label: context.t("key.back"), help: context.t("key.back"), group: g),
-        ])
+        return [
+            Binding([.enter], .choose, label: context.t("key.select"), help: context.t("patient.picker.choose"), group: g),
+            Binding([.escape], .back, label: context.t("key.back"), help: context.t("key.back"), group: g),
+        ]
     }
 
+    /// Searches for what is typed; a search for older text still running is dropped by the shell.
     func reload(_ context: AppContext) -> Intent {
-        generation += 1
-        let expected = generation
         let text = filter
-        return WardTask.store(context) { [weak self] repository in
-            let patients = try await repository.searchPatients(text, includeDischarged: !text.isEmpty, limit: 200)
-            guard let self, expected == self.generation else { return .handled }
-            self.found = patients
-            self.list.clamp(count: self.rows.count, visibleRows: self.visibleRows)
-            if !text.isEmpty, !patients.isEmpty { self.list.select(1, count: self.rows.count, visibleRows: self.visibleRows) }
+        return command { repository in
+            .found(try await repository.searchPatients(text, includeDischarged: !text.isEmpty, limit: 200), filter: text)
+        }
+    }
+
+    func update(_ loaded: Loaded, _ context: AppContext) -> Intent {
+        switch loaded {
+        case .found(let patients, let text):
+            found = patients
+            list.clamp(count: rows.count, visibleRows: visibleRows)
+            if !text.isEmpty, !patients.isEmpty { list.select(1, count: rows.count, visibleRows: visibleRows) }
             return .handled
         }
     }
@@ -59,14 +73,18 @@ final class PatientPickerScreen: Screen {
         }
     }
 
-    func perform(_ action: String, _ context: AppContext) -> Intent {
-        guard action == "patient.choose" else { return .ignored }
-        let all = rows
-        guard all.indices.contains(list.selected) else { return .handled }
-        let chosen = all[list.selected]
-        let message = chosen.map { context.t("patient.selected", $0.bedLabel, $0.fullName) } ?? context.t("patient.selected_ward")
-        return .all([.session(.selectedPatient(chosen)), .pop, .message(.info(message)),
-                     .shell(.reloadAll)])
+    func perform(_ action: Action, _ context: AppContext) -> Intent {
+        switch action {
+        case .choose:
+            let all = rows
+            guard all.indices.contains(list.selected) else { return .handled }
+            let chosen = all[list.selected]
+            let message = chosen.map { context.t("patient.selected", $0.bedLabel, $0.fullName) } ?? context.t("patient.selected_ward")
+            return .all([.session(.selectedPatient(chosen)), .pop, .message(.info(message)),
+                         .shell(.reloadAll)])
+        case .back:
+            return .pop
+        }
     }
 
     func render(in area: Rect, into buffer: inout Buffer, _ context: AppContext) {

@@ -6,7 +6,20 @@ import WardStore
 /// and from the palette ("Switch user"). Typing filters by name or initials; the last row,
 /// `+` or Insert (or `a` while the ward has no staff yet) adds yourself.
 @MainActor
-final class StaffPickerScreen: Screen {
+final class StaffPickerScreen: ActionScreen, CommandScreen {
+    enum Action: String, ScreenAction {
+        case choose = "staff.choose"
+        case add = "staff.add"
+        /// Esc: clears the typed filter, else goes back (quits at start).
+        case cancel = "staff.cancel"
+        /// The staff form has signed the new user in and asks the picker under it to close.
+        case close = "staff.close"
+    }
+
+    enum Loaded: Sendable {
+        case staff([Staff])
+    }
+
     /// At start nothing else may happen until a user is chosen (Esc quits instead).
     let isStartup: Bool
     private(set) var staff: [Staff] = []
@@ -32,23 +45,27 @@ final class StaffPickerScreen: Screen {
     /// Staff rows, then the "Add myself" row (nil).
     private var rows: [Staff?] { matches.map(Optional.some) + [nil] }
 
-    func keyMap(_ context: AppContext) -> KeyMap {
+    func bindings(_ context: AppContext) -> [Binding<Action>] {
         let g = context.t("group.screen")
-        return KeyMap([
-            KeyBinding([.enter], action: "staff.choose", label: context.t("key.select"), help: context.t("staff.picker.choose"), group: g),
-            KeyBinding([.insert, .char("+")], action: "staff.add", label: context.t("key.add_me"), help: context.t("staff.picker.add"), group: g),
-            KeyBinding([.escape], action: "staff.cancel", label: isStartup ? context.t("key.quit") : context.t("key.back"),
-                       help: isStartup ? context.t("action.quit") : context.t("key.back"), group: g),
-        ])
+        return [
+            Binding([.enter], .choose, label: context.t("key.select"), help: context.t("staff.picker.choose"), group: g),
+            Binding([.insert, .char("+")], .add, label: context.t("key.add_me"), help: context.t("staff.picker.add"), group: g),
+            Binding([.escape], .cancel, label: isStartup ? context.t("key.quit") : context.t("key.back"),
+                    help: isStartup ? context.t("action.quit") : context.t("key.back"), group: g),
+        ]
     }
 
     func reload(_ context: AppContext) -> Intent {
-        WardTask.store(context) { [weak self] repository in
-            let all = try await repository.activeStaff()
-            self?.staff = all
-            self?.loaded = true
-            if let self, let current = context.staff, let index = self.matches.firstIndex(where: { $0.id == current.id }) {
-                self.list.select(index, count: self.rows.count, visibleRows: self.visibleRows)
+        command { repository in .staff(try await repository.activeStaff()) }
+    }
+
+    func update(_ result: Loaded, _ context: AppContext) -> Intent {
+        switch result {
+        case .staff(let all):
+            staff = all
+            loaded = true
+            if let current = context.staff, let index = matches.firstIndex(where: { $0.id == current.id }) {
+                list.select(index, count: rows.count, visibleRows: visibleRows)
             }
             return .handled
         }
@@ -64,7 +81,7 @@ final class StaffPickerScreen: Screen {
             if !filter.isEmpty { filter.removeLast(); list = ListState() }
             return .handled
         case .char("a") where loaded && staff.isEmpty && filter.isEmpty:
-            return perform("staff.add", context)
+            return perform(.add, context)
         case .char("+"):
             return .ignored
         case .char(let c):
@@ -78,23 +95,21 @@ final class StaffPickerScreen: Screen {
         }
     }
 
-    func perform(_ action: String, _ context: AppContext) -> Intent {
+    func perform(_ action: Action, _ context: AppContext) -> Intent {
         switch action {
-        case "staff.choose":
+        case .choose:
             let all = rows
             guard all.indices.contains(list.selected) else { return .handled }
-            guard let chosen = all[list.selected] else { return perform("staff.add", context) }
+            guard let chosen = all[list.selected] else { return perform(.add, context) }
             return .all([.session(.user(chosen)), .pop,
                          .message(.success(context.t("staff.signed_in", chosen.name, chosen.initials)))])
-        case "staff.add":
+        case .add:
             return .push(StaffFormScreen(suggestedName: filter, context))
-        case "staff.cancel":
+        case .cancel:
             if !filter.isEmpty { filter = ""; list = ListState(); return .handled }
             return isStartup ? .shell(.quit) : .pop
-        case "staff.close":
+        case .close:
             return .pop
-        default:
-            return isStartup ? .handled : .ignored
         }
     }
 
