@@ -33,7 +33,7 @@ final class MedsCLITests: WardStoreTestCase {
         try assertRefused(["log", "feed", "--bed", "3", "--kind", "formula", "--volume", "thirty"], says: "--volume thirty is not a whole number")
         try assertRefused(["log", "feed", "--bed", "9", "--kind", "iv", "--volume", "5"], says: "--bed 9: no patient is admitted in that bed; admitted beds: 3")
         try assertRefused(["log", "feed", "--bed", "3", "--kind", "iv", "--volume", "5", "--by", "ZZ"], says: "--by ZZ: no active staff member")
-        try assertRefused(["log", "feed", "--bed", "3", "--kind", "iv", "--volume", "5", "--at", "teatime"], says: "--at ‘teatime’")
+        try assertRefused(["log", "feed", "--bed", "3", "--kind", "iv", "--volume", "5", "--at", "teatime"], says: "--at: ‘teatime’")
         try assertRefused(["log", "feed", "--bed", "3", "--kind", "iv", "--volume", "5", "--at", "+2h"], says: "in the future")
         let feeds = try await count("feed")
         XCTAssertEqual(feeds, 1, "nothing stored by the refused commands")
