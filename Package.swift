@@ -2,6 +2,7 @@
 import PackageDescription
 
 // Dependencies point one way: cotside → CotsideApp → {TerminalUI, WardStore, Clinical};
+// WardStore → Clinical (the pure values both count with: calendar days, the text of numbers);
 // TerminalUI → CNcurses. Clinical and WardStore never import a UI module.
 let package = Package(
     name: "Cotside",
@@ -34,6 +35,7 @@ let package = Package(
         .target(
             name: "WardStore",
             dependencies: [
+                "Clinical",
                 .product(name: "GRDB", package: "GRDB.swift"),
                 // sqlite3_file_control for a persistent WAL (see WardDatabase).
                 .product(name: "GRDBSQLite", package: "GRDB.swift"),
@@ -63,7 +65,7 @@ let package = Package(
         .target(name: "ChildProcess"),
         .testTarget(name: "ChildProcessTests", dependencies: ["ChildProcess"]),
         .testTarget(name: "ClinicalTests", dependencies: ["Clinical", "ChildProcess"]),
-        .testTarget(name: "WardStoreTests", dependencies: ["WardStore", "ChildProcess"]),
+        .testTarget(name: "WardStoreTests", dependencies: ["WardStore", "Clinical", "ChildProcess"]),
         .testTarget(name: "TerminalUITests", dependencies: ["TerminalUI"]),
         .testTarget(name: "CotsideAppTests",
                     dependencies: ["CotsideApp", "TerminalUI", "WardStore", "Clinical", "ChildProcess"]),
