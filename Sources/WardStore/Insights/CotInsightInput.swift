@@ -64,17 +64,7 @@ extension CotInsightInput {
             days[i].wet = row[1]
             days[i].nappies = row[2]
         }
-        for row in try Row.fetchAll(db.cachedStatement(sql: """
-            WITH \(table)
-            SELECT d.i, total(f.volumeML), count(*)
-            FROM d CROSS JOIN feed f ON f.patientId = ? AND f.deletedAt IS NULL
-                AND f.occurredAt >= d.s AND f.occurredAt < d.e
-            GROUP BY d.i
-            """), arguments: [id]) {
-            let i: Int = row[0]
-            days[i].feedML = row[1]
-            days[i].feeds = row[2]
-        }
+        try PatientTrendsQuery.fillFeeds(db, patientId: id, table: table, into: &days)
         let weightFrom = nowMs - Int64(weightSpan * 1000)
         let weights = try Row.fetchAll(db.cachedStatement(sql: """
             SELECT measuredAt, value FROM measurement WHERE patientId = :id AND kind = 'weight' AND deletedAt IS NULL

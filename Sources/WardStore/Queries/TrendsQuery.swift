@@ -47,7 +47,7 @@ struct PatientTrendsQuery: Sendable {
         let fromMs = StoredTime.milliseconds(from)
 
         try fillNappies(db, table: dayTable, into: &days)
-        try fillFeeds(db, table: dayTable, into: &days)
+        try Self.fillFeeds(db, patientId: patient.id, table: dayTable, into: &days)
         let readings = try fetchReadings(db, windowDays: Array(wardDays.suffix(windowDays)), fromMs: fromMs, nowMs: nowMs)
         let kpis = try fetchKPIs(db, fromMs: fromMs, nowMs: nowMs)
         let cells = try fetchDoses(db, from: from, into: &days, wardDays: wardDays)
@@ -81,15 +81,17 @@ struct PatientTrendsQuery: Sendable {
         }
     }
 
-    private func fillFeeds(_ db: Database, table: String, into days: inout [TrendDay]) throws {
-        let sql = """
+    /// Feed volume and count per day of `table` (a `TimeBucket.valuesTable` named `d`): Trends
+    /// and the insight input read the same days the same way.
+    static func fillFeeds(_ db: Database, patientId: Int64, table: String, into days: inout [TrendDay]) throws {
+        // Not a cached statement: the day table is part of the SQL, so each window is new text.
+        for row in try Row.fetchAll(db, sql: """
             WITH \(table)
             SELECT d.i, total(f.volumeML), count(*)
-            FROM d CROSS JOIN feed f ON f.patientId = \(patient.id) AND f.deletedAt IS NULL
+            FROM d CROSS JOIN feed f ON f.patientId = ? AND f.deletedAt IS NULL
                 AND f.occurredAt >= d.s AND f.occurredAt < d.e
             GROUP BY d.i
-            """
-        for row in try Row.fetchAll(db, sql: sql) {
+            """, arguments: [patientId]) {
             let i: Int = row[0]
             days[i].feedML = row[1]
             days[i].feeds = row[2]
