@@ -46,12 +46,7 @@ extension CotInsightInput {
         let id = patient.id
         let nowMs = StoredTime.milliseconds(now)
         let wardDays = WardDay.lastDays(dayCount, endingAt: now, dayStartMinutes: settings.dayStartMinutes, timeZone: timeZone)
-        var days = wardDays.map { TrendDay(day: $0, label: CalendarDay($0.start, in: timeZone)) }
-        let stayEnd = min(now, patient.dischargedAt ?? now)
-        for i in days.indices {
-            let start = max(days[i].day.start, patient.admittedAt), end = min(days[i].day.end, stayEnd)
-            days[i].stayHours = max(0, end.timeIntervalSince(start) / 3600)
-        }
+        var days = TrendDay.days(wardDays, stayOf: patient, now: now, timeZone: timeZone)
         let table = TimeBucket.valuesTable("d", TimeBucket.split(wardDays, parts: 1))
         for row in try Row.fetchAll(db.cachedStatement(sql: """
             WITH \(table)
