@@ -2,7 +2,8 @@
 import PackageDescription
 
 // Dependencies point one way: cotside → {CotsideApp, CalcContract}; CotsideApp → {TerminalUI,
-// WardStore, Clinical}; CalcContract → Clinical; TerminalUI → CNcurses. Clinical (the pure
+// WardStore, Clinical}; CalcContract → Clinical; WardStore → Clinical (the pure values both
+// count with: calendar days, the text of numbers); TerminalUI → CNcurses. Clinical (the pure
 // model) and WardStore never import a UI module; only CalcContract does the calculators' I/O.
 let package = Package(
     name: "Cotside",
@@ -37,6 +38,7 @@ let package = Package(
         .target(
             name: "WardStore",
             dependencies: [
+                "Clinical",
                 .product(name: "GRDB", package: "GRDB.swift"),
                 // sqlite3_file_control for a persistent WAL (see WardDatabase).
                 .product(name: "GRDBSQLite", package: "GRDB.swift"),
@@ -67,7 +69,7 @@ let package = Package(
         .testTarget(name: "ChildProcessTests", dependencies: ["ChildProcess"]),
         .testTarget(name: "ClinicalTests", dependencies: ["Clinical"]),
         .testTarget(name: "CalcContractTests", dependencies: ["CalcContract", "Clinical", "ChildProcess"]),
-        .testTarget(name: "WardStoreTests", dependencies: ["WardStore", "ChildProcess"]),
+        .testTarget(name: "WardStoreTests", dependencies: ["WardStore", "Clinical", "ChildProcess"]),
         .testTarget(name: "TerminalUITests", dependencies: ["TerminalUI"]),
         .testTarget(name: "CotsideAppTests",
                     dependencies: ["CotsideApp", "TerminalUI", "WardStore", "Clinical", "ChildProcess"]),

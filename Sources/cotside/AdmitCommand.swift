@@ -29,7 +29,7 @@ struct AdmitCommand: AsyncParsableCommand {
         if let timeOfBirth, TimeOfDay(timeOfBirth) == nil {
             throw ValidationError("--time-of-birth \(timeOfBirth) is not a time of day; write HH:MM (24 h), e.g. 02:30")
         }
-        _ = try parseChoice(sex, option: "--sex", as: Sex.self)
+        _ = try CLIChoice.parse(sex, option: "--sex", as: Sex.self)
         guard let (weeks, days) = GestationText.parse(ga) else {
             throw ValidationError("--ga \(ga) is not a gestational age; write weeks+days, e.g. 38+2")
         }
@@ -40,14 +40,14 @@ struct AdmitCommand: AsyncParsableCommand {
     }
 
     func run() async throws {
-        let ward = try WardCommandSupport(options)
+        let ward = try WardCLI(options: options)
         let (weeks, days) = GestationText.parse(ga)!
         let draft = PatientDraft(
             bedLabel: bed, givenName: given, familyName: family, hospitalNumber: hospitalNumber,
-            dateOfBirth: CalendarDay(dob)!, sex: try parseChoice(sex, option: "--sex", as: Sex.self),
+            dateOfBirth: CalendarDay(dob)!, sex: try CLIChoice.parse(sex, option: "--sex", as: Sex.self),
             gestationalAgeWeeks: weeks, gestationalAgeDays: days, birthWeightGrams: birthWeightG,
             admittedAt: try ward.time(admittedAt, option: "--admitted-at"), timeOfBirth: timeOfBirth.flatMap(TimeOfDay.init))
-        let staff = try await ward.staffID(initials: by)
+        let staff = try await ward.staffId(initials: by)
         let saved = try await ward.write { try await ward.store.admit(draft, by: staff) }
         print("admitted #\(saved.record.id): bed \(saved.record.bedLabel) \(saved.record.fullName)")
     }

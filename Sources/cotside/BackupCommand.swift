@@ -20,11 +20,11 @@ struct BackupCommand: AsyncParsableCommand {
     @OptionGroup var options: AppOptions
 
     func run() async throws {
-        let ward = try WardCommandSupport(options)
+        let ward = try WardCLI(options: options)
         let destination: String
         do {
             destination = try file ?? WardDatabaseLocation.defaultBackup(environment: ProcessInfo.processInfo.environment,
-                                                                          now: ward.clock.now)
+                                                                          now: ward.now)
         } catch let failure as WardDatabaseLocation.Failure {
             throw CommandFailure.usage(failure.description)
         }

@@ -51,8 +51,7 @@ struct CentresListCommand: AsyncParsableCommand {
     }
 
     func run() async throws {
-        let support = try WardCommandSupport(options)
-        let store = support.store
+        let store = try WardCLI(options: options).store
         let centres: [StrokeCentre]
         do { centres = try await StrokeCentreDirectory.load(from: store) } catch {
             throw CommandFailure.runtime("could not read the stroke centres: \(error)")
@@ -103,9 +102,9 @@ struct CentresImportCommand: AsyncParsableCommand {
             throw CommandFailure.usage("\(file): nothing imported; fix these and try again:\n" + issues.issues.map { "  \(file): \($0)" }.joined(separator: "\n"))
         case .success(let c): centres = c
         }
-        let support = try WardCommandSupport(options)
-        let store = support.store
-        let staffId = try await support.staffID(initials: by)
+        let ward = try WardCLI(options: options)
+        let store = ward.store
+        let staffId = try await ward.staffId(initials: by)
         do {
             let count = try await store.importStrokeCentres(centres.map(StrokeCentreDirectory.stored), mode: replace ? .replace : .extend, by: staffId)
             print("Imported \(count) centres from \(file) (\(replace ? "replacing the starter list" : "extending the starter list")).")

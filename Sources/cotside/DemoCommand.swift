@@ -21,13 +21,13 @@ struct DemoCommand: AsyncParsableCommand {
     }
 
     func run() async throws {
-        let ward = try WardCommandSupport(options)
+        let ward = try WardCLI(options: options)
         if try await ward.store.hasRealEntries(), !force {
             throw CommandFailure.usage("\(ward.store.path) holds real entries; refusing to add demo data (use --force to add it anyway)")
         }
         let start = Date()
         let summary = try await DemoWard.generate(into: ward.store, cots: cots, days: days, seed: seed,
-                                                  now: ward.clock.now, timeZone: ward.clock.timeZone)
+                                                  now: ward.now, timeZone: ward.timeZone)
         let seconds = Date().timeIntervalSince(start)
         print("demo ward in \(ward.store.path): \(summary.staff) staff, \(summary.patients) patients, "
               + "\(summary.nappyChanges) nappy changes, \(summary.feeds) feeds, \(summary.measurements) measurements, "

@@ -13,10 +13,10 @@ struct DischargeCommand: AsyncParsableCommand {
     @OptionGroup var options: AppOptions
 
     func run() async throws {
-        let ward = try WardCommandSupport(options)
-        let when = try ward.time(at, option: "--at")
-        let patient = try await ward.admittedPatient(bed: bed)
-        let staff = try await ward.staffID(initials: by)
+        let ward = try WardCLI(options: options)
+        let when = try ward.time(at)
+        let patient = try await ward.patient(bed: bed)
+        let staff = try await ward.staffId(initials: by)
         let saved = try await ward.write { try await ward.store.discharge(patientId: patient.id, at: when, by: staff) }
         print("discharged bed \(patient.bedLabel) \(saved.record.fullName)")
     }

@@ -1,4 +1,5 @@
 import ArgumentParser
+import Clinical
 import Foundation
 import WardStore
 
@@ -41,13 +42,10 @@ struct DueJSON: Encodable {
         now = WardCLI.isoText(board.now)
         due = board.dueCount
         overdue = board.overdueCount
-        // One formatter for every dose (what NumberFormatter.localizedString builds per call).
-        let amounts = NumberFormatter()
-        amounts.numberStyle = .decimal
         items = board.items.map {
             Item(bed: $0.bedLabel, patientId: $0.patientId, patient: $0.patientName, medicationId: $0.medication.id,
                  drug: $0.medication.drugName,
-                 dose: "\(amounts.string(from: NSNumber(value: $0.medication.doseAmount)) ?? "\($0.medication.doseAmount)") \($0.medication.doseUnit.rawValue)",
+                 dose: "\(NumberText.rounded($0.medication.doseAmount, digits: 3)) \($0.medication.doseUnit.rawValue)",
                  route: $0.medication.route.rawValue, scheduledAt: WardCLI.isoText($0.slot.scheduledAt),
                  slotTime: $0.slot.time.description, dueAt: WardCLI.isoText($0.dueAt), state: $0.state.rawValue,
                  snoozed: $0.snoozedUntil != nil)

@@ -25,7 +25,7 @@ struct GoalsCommand: AsyncParsableCommand {
     @OptionGroup var options: AppOptions
 
     static let kindChoices: [(names: [String], value: MeasurementKind)] = MeasurementGoals.kinds.map { kind in
-        var names = [kebab(kind.rawValue), kind.rawValue, kind.displayName]
+        var names = [CLIChoice.kebab(kind.rawValue), kind.rawValue, kind.displayName]
         if kind == .bloodPressure { names += ["systolic", "bp"] }
         if kind == .heartRate { names.append("hr") }
         if kind == .respiratoryRate { names.append("rr") }
@@ -59,14 +59,10 @@ struct GoalsCommand: AsyncParsableCommand {
         }
         let kinds = changes.map(\.0)
         if let repeated = kinds.first(where: { kind in kinds.filter { $0 == kind }.count > 1 }) {
-            throw CommandFailure.usage("\(kebab(repeated.rawValue)) is named twice; set or reset each kind once")
+            throw CommandFailure.usage("\(CLIChoice.kebab(repeated.rawValue)) is named twice; set or reset each kind once")
         }
         for (kind, range) in changes {
-            do {
-                try await cli.store.setGoalRange(patientId: patient.id, kind: kind, range, by: staff)
-            } catch let error as WardValidationError {
-                throw WardCLI.usage(error)
-            }
+            try await cli.write { try await cli.store.setGoalRange(patientId: patient.id, kind: kind, range, by: staff) }
         }
 
         let ranges = try await cli.store.goalRanges(patientId: patient.id)
@@ -74,7 +70,7 @@ struct GoalsCommand: AsyncParsableCommand {
             print(try WardCLI.json(GoalsJSON(bed: patient.bedLabel, patient: patient.fullName, glucoseUnit: settings.glucoseUnit.rawValue,
                                              goals: MeasurementGoals.kinds.map { kind in
                 let range = ranges[kind]
-                return GoalsJSON.Goal(kind: kebab(kind.rawValue), unit: kind.canonicalUnit, low: range?.low, high: range?.high,
+                return GoalsJSON.Goal(kind: CLIChoice.kebab(kind.rawValue), unit: kind.canonicalUnit, low: range?.low, high: range?.high,
                                       own: range?.isPatientGoal ?? false, source: range?.source,
                                       defaultLow: defaults[kind]?.low, defaultHigh: defaults[kind]?.high)
             })))
@@ -85,7 +81,7 @@ struct GoalsCommand: AsyncParsableCommand {
             let range = ranges[kind]
             let from = range.map { $0.isPatientGoal ? "own goal (age default \(Self.text(defaults[kind], kind, mgPerDl)))"
                                                      : "age default (\($0.source))" } ?? "-"
-            let name = kind == .bloodPressure ? "blood-pressure (systolic)" : kebab(kind.rawValue)
+            let name = kind == .bloodPressure ? "blood-pressure (systolic)" : CLIChoice.kebab(kind.rawValue)
             print("  \(name.padding(toLength: 26, withPad: " ", startingAt: 0)) \(Self.text(range, kind, mgPerDl).padding(toLength: 16, withPad: " ", startingAt: 0)) \(from)")
         }
     }

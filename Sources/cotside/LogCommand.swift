@@ -33,10 +33,10 @@ struct LogNappyCommand: AsyncParsableCommand {
     @OptionGroup var options: AppOptions
 
     func validate() throws {
-        let kind = try parseChoice(kind, option: "--kind", as: NappyKind.self)
-        if let size { _ = try parseChoice(size, option: "--size", as: NappySize.self) }
+        let kind = try CLIChoice.parse(kind, option: "--kind", as: NappyKind.self)
+        if let size { _ = try CLIChoice.parse(size, option: "--size", as: NappySize.self) }
         if let colour {
-            _ = try parseChoice(colour, option: "--colour", as: StoolColour.self)
+            _ = try CLIChoice.parse(colour, option: "--colour", as: StoolColour.self)
             guard kind.isDirty else {
                 throw ValidationError("--colour is only recorded for dirty or mixed nappies, not \(kind.rawValue)")
             }
@@ -49,22 +49,20 @@ struct LogNappyCommand: AsyncParsableCommand {
     }
 
     func run() async throws {
-        let ward = try WardCommandSupport(options)
-        let occurredAt = try ward.time(at, option: "--at")
-        if occurredAt.timeIntervalSince(ward.clock.now) > WardValidation.futureTolerance {
+        let ward = try WardCLI(options: options)
+        let occurredAt = try ward.time(at)
+        if occurredAt.timeIntervalSince(ward.now) > WardValidation.futureTolerance {
             throw CommandFailure.usage("--at \(at ?? ""): the time is more than 5 minutes in the future")
         }
-        let patient = try await ward.admittedPatient(bed: bed)
-        let staff = try await ward.staffID(initials: by)
+        let patient = try await ward.patient(bed: bed)
+        let staff = try await ward.staffId(initials: by)
         let draft = NappyChangeDraft(
             patientId: patient.id, occurredAt: occurredAt,
-            kind: try parseChoice(kind, option: "--kind", as: NappyKind.self),
-            size: try size.map { try parseChoice($0, option: "--size", as: NappySize.self) } ?? .medium,
-            stoolColour: try colour.map { try parseChoice($0, option: "--colour", as: StoolColour.self) },
+            kind: try CLIChoice.parse(kind, option: "--kind", as: NappyKind.self),
+            size: try size.map { try CLIChoice.parse($0, option: "--size", as: NappySize.self) } ?? .medium,
+            stoolColour: try colour.map { try CLIChoice.parse($0, option: "--colour", as: StoolColour.self) },
             nappyWeightGrams: weightG, notes: notes)
         let saved = try await ward.write { try await ward.store.logNappyChange(draft, by: staff) }
-        let formatter = ISO8601DateFormatter()
-        formatter.timeZone = ward.clock.timeZone
-        print("logged nappy #\(saved.record.id): bed \(patient.bedLabel) \(patient.fullName), \(draft.kind.rawValue), \(draft.size.rawValue) at \(formatter.string(from: saved.record.occurredAt))")
+        print("logged nappy #\(saved.record.id): bed \(patient.bedLabel) \(patient.fullName), \(draft.kind.rawValue), \(draft.size.rawValue) at \(WardCLI.isoText(saved.record.occurredAt, in: ward.timeZone))")
     }
 }

@@ -68,23 +68,22 @@ struct LogDoseCommand: AsyncParsableCommand {
                 throw CommandFailure.usage("\(medication.drugName) is given as needed: only --status given is recorded")
             }
             if slot != nil { throw CommandFailure.usage("--slot is for scheduled medications; \(medication.drugName) is as needed") }
+            let dose: AsNeededDose
             do {
-                let dose = try await cli.store.logAsNeededDose(
-                    AsNeededDoseDraft(medicationId: medication.id, givenAt: at, overrideReason: overrideReason, notes: notes),
-                    by: staff).record
-                if json {
-                    print(try WardCLI.json(DoseJSON(asNeeded: dose, medication: medication, bed: patient.bedLabel)))
-                } else {
-                    let override = dose.overrideReason.map { " (override: \($0))" } ?? ""
-                    print("Logged as-needed dose \(dose.id): bed \(patient.bedLabel) \(medication.doseText) given at \(cli.clockText(dose.givenAt))\(override)")
-                }
+                dose = try await cli.write {
+                    try await cli.store.logAsNeededDose(
+                        AsNeededDoseDraft(medicationId: medication.id, givenAt: at, overrideReason: overrideReason, notes: notes),
+                        by: staff)
+                }.record
             } catch let refusal as AsNeededRefusalError {
                 throw CommandFailure.usage("\(medication.drugName) refused: \(refusal.refusals.map(\.description).joined(separator: "; ")); "
                                            + "to give it anyway add --override-reason TEXT")
-            } catch let error as WardValidationError {
-                throw WardCLI.usage(error)
-            } catch let error as WardStoreError {
-                throw CommandFailure.usage(error.description)
+            }
+            if json {
+                print(try WardCLI.json(DoseJSON(asNeeded: dose, medication: medication, bed: patient.bedLabel)))
+            } else {
+                let override = dose.overrideReason.map { " (override: \($0))" } ?? ""
+                print("Logged as-needed dose \(dose.id): bed \(patient.bedLabel) \(medication.doseText) given at \(cli.clockText(dose.givenAt))\(override)")
             }
             return
         }
@@ -104,11 +103,7 @@ struct LogDoseCommand: AsyncParsableCommand {
         guard issues.isEmpty else { throw WardCLI.usage(WardValidationError(issues)) }
         let record: DoseRecord
         do {
-            record = try await cli.store.recordDose(draft, by: staff).record
-        } catch let error as WardValidationError {
-            throw WardCLI.usage(error)
-        } catch let error as WardStoreError {
-            throw CommandFailure.usage(error.description)
+            record = try await cli.write { try await cli.store.recordDose(draft, by: staff) }.record
         } catch let refusal as DoseAlreadyRecordedError {
             throw CommandFailure.usage(refusal.description + "; here: the same command with --slot \(slot.time) --correct \"REASON\"")
         }
@@ -135,14 +130,9 @@ struct LogDoseCommand: AsyncParsableCommand {
             throw CommandFailure.usage("--correct: the \(slot.time) dose of \(medication.drugName) has no recorded status to correct; "
                                        + "record it without --correct")
         }
-        let corrected: DoseRecord
-        do {
-            corrected = try await cli.store.correctDose(id: record.id, status: status, withheldReason: reason, reason: why, by: staff).record
-        } catch let error as WardValidationError {
-            throw WardCLI.usage(error)
-        } catch let error as WardStoreError {
-            throw CommandFailure.usage(error.description)
-        }
+        let corrected = try await cli.write {
+            try await cli.store.correctDose(id: record.id, status: status, withheldReason: reason, reason: why, by: staff)
+        }.record
         if json {
             print(try WardCLI.json(DoseJSON(record: corrected, medication: medication, bed: patient.bedLabel)))
         } else {
@@ -224,7 +214,7 @@ struct DoseJSON: Encodable {
         scheduledAt = WardCLI.isoText(record.scheduledAt)
         slotTime = record.slotTime.description
         withheldReason = record.withheldReason?.rawValue
-        at = record.recordedAt.map(WardCLI.isoText)
+        at = record.recordedAt.map { WardCLI.isoText($0) }
         overrideReason = nil
         recordedBy = record.recordedBy
     }

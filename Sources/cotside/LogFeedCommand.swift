@@ -32,8 +32,8 @@ struct LogFeedCommand: AsyncParsableCommand {
 
     func run() async throws {
         let kind = try CLIChoice.parse(kind, option: "--kind", choices: Self.kinds)
-        let volumeML = try volume.map { try Self.wholeNumber($0, option: "--volume", what: "mL as a whole number 0–1000") }
-        let minutes = try duration.map { try Self.wholeNumber($0, option: "--duration", what: "minutes as a whole number 1–180") }
+        let volumeML = try volume.map { try CLIChoice.wholeNumber($0, option: "--volume", what: "mL as a whole number 0–1000") }
+        let minutes = try duration.map { try CLIChoice.wholeNumber($0, option: "--duration", what: "minutes as a whole number 1–180") }
         let cli = try WardCLI(options: options)
         let at = try cli.time(at)
         let patient = try await cli.patient(bed: bed)
@@ -42,25 +42,13 @@ struct LogFeedCommand: AsyncParsableCommand {
                               durationMinutes: minutes, notes: notes)
         let issues = WardValidation.feed(draft, now: cli.now)
         guard issues.isEmpty else { throw WardCLI.usage(WardValidationError(issues)) }
-        let feed: Feed
-        do {
-            feed = try await cli.store.logFeed(draft, by: staff).record
-        } catch let error as WardValidationError {
-            throw WardCLI.usage(error)
-        }
+        let feed = try await cli.write { try await cli.store.logFeed(draft, by: staff) }.record
         if json {
             print(try WardCLI.json(FeedJSON(feed, bed: patient.bedLabel)))
         } else {
             let amount = [feed.volumeML.map { "\($0) mL" }, feed.durationMinutes.map { "\($0) min" }].compactMap { $0 }
             print("Logged feed \(feed.id): bed \(patient.bedLabel) \(kind.displayName) \(amount.joined(separator: " ")) at \(cli.clockText(feed.occurredAt))")
         }
-    }
-
-    static func wholeNumber(_ text: String, option: String, what: String) throws -> Int {
-        guard let value = Int(text.trimmingCharacters(in: .whitespaces)) else {
-            throw CommandFailure.usage("\(option) \(text) is not a whole number; give \(what)")
-        }
-        return value
     }
 }
 

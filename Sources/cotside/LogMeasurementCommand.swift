@@ -43,12 +43,7 @@ struct LogMeasurementCommand: AsyncParsableCommand {
                                      diastolicMmHg: diastolic, notes: notes)
         let issues = WardValidation.measurement(draft, now: cli.now)
         guard issues.isEmpty else { throw WardCLI.usage(WardValidationError(issues)) }
-        let stored: MeasurementRecord
-        do {
-            stored = try await cli.store.logMeasurement(draft, by: staff).record
-        } catch let error as WardValidationError {
-            throw WardCLI.usage(error)
-        }
+        let stored = try await cli.write { try await cli.store.logMeasurement(draft, by: staff) }.record
         let ranges = try await cli.store.goalRanges(patientId: patient.id)
         let mark = ranges[kind]?.mark(stored.value)
         if json {

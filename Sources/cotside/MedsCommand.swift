@@ -82,7 +82,7 @@ struct MedsJSON: Encodable {
                        route: m.route.rawValue, schedule: m.schedule.summary, category: m.category.rawValue,
                        paused: m.isPaused, active: r.isActive, attention: r.needsAttention, overdueSlots: r.overdueSlots,
                        latestStatus: r.latest?.status.rawValue, latestAt: r.latest.map { WardCLI.isoText($0.at) },
-                       nextDueAt: r.nextDueAt.map(WardCLI.isoText), nextState: r.nextSlotState?.rawValue,
+                       nextDueAt: r.nextDueAt.map { WardCLI.isoText($0) }, nextState: r.nextSlotState?.rawValue,
                        adherence7dPercent: r.adherence7d.percent, adherence14dPercent: r.adherence14d.percent,
                        effectiveness: r.effectiveness?.verdict.rawValue, confidencePercent: r.effectiveness?.confidencePercent,
                        doseWarning: warnings[m.id])

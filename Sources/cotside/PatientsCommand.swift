@@ -12,20 +12,19 @@ struct PatientsCommand: AsyncParsableCommand {
     @OptionGroup var options: AppOptions
 
     func run() async throws {
-        let ward = try WardCommandSupport(options)
+        let ward = try WardCLI(options: options)
         let patients = all ? try await ward.store.allPatients() : try await ward.store.admittedPatients()
-        let iso = ISO8601DateFormatter()
         // Ages as staff write them (AgeWording), on the ward's calendar today.
-        let age = { (p: Patient) in PatientAge(patient: p, now: ward.clock.now, timeZone: ward.clock.timeZone).wording.text }
+        let age = { (p: Patient) in PatientAge(patient: p, now: ward.now, timeZone: ward.timeZone).wording.text }
         if json {
             let rows: [[String: Any]] = patients.map { p in
                 var row: [String: Any] = [
                     "id": p.id, "bed": p.bedLabel, "givenName": p.givenName, "familyName": p.familyName,
                     "hospitalNumber": p.hospitalNumber, "dateOfBirth": p.dateOfBirth.description, "sex": p.sex.rawValue,
                     "gestationalAge": "\(p.gestationalAgeWeeks)+\(p.gestationalAgeDays)", "birthWeightGrams": p.birthWeightGrams,
-                    "admittedAt": iso.string(from: p.admittedAt), "age": age(p),
+                    "admittedAt": WardCLI.isoText(p.admittedAt), "age": age(p),
                 ]
-                row["dischargedAt"] = p.dischargedAt.map { iso.string(from: $0) } ?? NSNull()
+                row["dischargedAt"] = p.dischargedAt.map { WardCLI.isoText($0) } ?? NSNull()
                 row["timeOfBirth"] = p.timeOfBirth.map(\.description) ?? NSNull()
                 return row
             }
@@ -39,7 +38,7 @@ struct PatientsCommand: AsyncParsableCommand {
         }
         print("BED     NAME                          HOSPITAL NO.  BORN        AGE       GA     BW(g)  STATUS")
         for p in patients {
-            let status = p.dischargedAt.map { "discharged " + iso.string(from: $0) } ?? "admitted"
+            let status = p.dischargedAt.map { "discharged " + WardCLI.isoText($0) } ?? "admitted"
             print([pad(p.bedLabel, 7), pad(p.fullName, 29), pad(p.hospitalNumber, 13), pad(p.dateOfBirth.description, 11), pad(age(p), 9),
                    pad("\(p.gestationalAgeWeeks)+\(p.gestationalAgeDays)", 6), pad(String(p.birthWeightGrams), 6), status]
                 .joined(separator: " "))

@@ -50,11 +50,11 @@ struct StrokeAssessCommand: AsyncParsableCommand {
             throw CommandFailure.usage(errors.errors.map { "\($0.field): \($0.message)" }.joined(separator: "\n"))
         case .success(let r): result = r
         }
-        let support = try WardCommandSupport(options)
-        let store = support.store
-        let staffId = try await support.staffID(initials: by)
+        let ward = try WardCLI(options: options)
+        let store = ward.store
+        let staffId = try await ward.staffId(initials: by)
         let draft = StrokeAssessmentRecord.draft(module: m, inputs: raw, result: result, patientId: patient)
-        let saved = try await support.write { try await store.saveStrokeAssessment(draft, by: staffId) }
+        let saved = try await ward.write { try await store.saveStrokeAssessment(draft, by: staffId) }
         print(StrokeAssessmentRecord.export([saved.record], json: json), terminator: "")
         if !json { print(StrokeTriage.researchStatement) }
     }
@@ -71,8 +71,7 @@ struct StrokeExportCommand: AsyncParsableCommand {
     @OptionGroup var options: AppOptions
 
     func run() async throws {
-        let support = try WardCommandSupport(options)
-        let store = support.store
+        let store = try WardCLI(options: options).store
         print(StrokeAssessmentRecord.export(try await store.strokeAssessments(), json: json), terminator: "")
     }
 }

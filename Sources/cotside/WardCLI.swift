@@ -3,19 +3,28 @@ import Foundation
 import TerminalUI
 import WardStore
 
-/// What the medication, feed and measurement subcommands need beyond `WardCommandSupport`: the
-/// clock's now, lookups whose exit-2 messages list what exists, and JSON / clock text helpers.
+/// What every ward subcommand shares: the store opened with the run's clock and one "now" for
+/// the whole command, lookups whose exit-2 messages list what exists, store refusals as exit 2,
+/// and the clock, ISO and JSON texts the commands print.
 struct WardCLI {
     let store: SQLiteWardStore
+    /// Read once when the ward opens, so a time shortcut, the future check and the printed
+    /// "at" all use the same instant.
     let now: Date
     let timeZone: TimeZone
 
-    /// Opens the store the way every ward subcommand does (`WardCommandSupport`).
     init(options: AppOptions) throws {
-        let support = try WardCommandSupport(options)
-        store = support.store
-        now = support.clock.now
-        timeZone = support.clock.timeZone
+        let launch = options.launchOptions()
+        do {
+            let clock = try launch.clock()
+            store = try AppBootstrap.openStore(options: launch)
+            now = clock.now
+            timeZone = clock.timeZone
+        } catch let error as LaunchError {
+            throw CommandFailure.usage(error.description)
+        }
+        // On stderr, so scripts reading stdout (--json) are not disturbed.
+        for notice in store.openingNotices { printError("cotside: \(notice)\n") }
     }
 
     /// The admitted patient in `bed`, or exit 2 naming the admitted beds.
@@ -26,7 +35,7 @@ struct WardCLI {
                                    + (beds.isEmpty ? "none" : beds.joined(separator: ", ")))
     }
 
-    /// The active staff member with these initials (nil when not given), or exit 2.
+    /// The active staff member with these initials (nil when not given), or exit 2 naming them.
     func staffId(initials: String?) async throws -> Int64? {
         guard let initials else { return nil }
         if let staff = try await store.staff(initials: initials) { return staff.id }
@@ -35,12 +44,27 @@ struct WardCLI {
                                    + (known.isEmpty ? "" : "; known: " + known.prefix(40).joined(separator: ", ")))
     }
 
-    /// `--at` through the ward's time shortcuts (default now).
+    /// A time shortcut (`-15m`, `yesterday 22:30`, `2026-11-21 14:05`; default now), or exit 2.
     func time(_ text: String?, option: String = "--at") throws -> Date {
         guard let text else { return now }
         switch TimeShortcut.parse(text, now: now, timeZone: timeZone) {
         case .success(let date): return date
-        case .failure(let failure): throw CommandFailure.usage("\(option) \(failure.message)")
+        case .failure(let failure): throw CommandFailure.usage("\(option): \(failure.message)")
+        }
+    }
+
+    /// Runs a store write. What the store refuses is the user's input, so exit 2: validation
+    /// issues by the option typed, the store's own refusals and a read-only ward as it says them.
+    @discardableResult
+    func write<T>(_ body: () async throws -> T) async throws -> T {
+        do {
+            return try await body()
+        } catch let error as WardValidationError {
+            throw Self.usage(error)
+        } catch let error as WardStoreError {
+            throw CommandFailure.usage(error.description)
+        } catch let error as WardReadOnlyError {
+            throw CommandFailure.usage(error.description)
         }
     }
 
@@ -73,10 +97,11 @@ struct WardCLI {
         return "\(day) \(time)"
     }
 
-    static func isoText(_ date: Date) -> String {
-        // The same text as ISO8601DateFormatter's internet date-time (UTC, whole seconds, "Z"),
-        // without building an ICU formatter for every value (`due --json` prints three a slot).
-        date.formatted(Date.ISO8601FormatStyle())
+    /// ISO 8601 internet date-time, whole seconds: "…Z" in UTC (the JSON), "…+01:00" in a zone.
+    static func isoText(_ date: Date, in timeZone: TimeZone = .gmt) -> String {
+        // The same text as ISO8601DateFormatter's internet date-time, without building an ICU
+        // formatter for every value (`due --json` prints three a slot).
+        date.formatted(Date.ISO8601FormatStyle(timeZoneSeparator: .colon, timeZone: timeZone))
     }
 
     /// Sorted-key JSON of an Encodable, one document.
@@ -84,29 +109,5 @@ struct WardCLI {
         let encoder = JSONEncoder()
         encoder.outputFormatting = [.sortedKeys, .withoutEscapingSlashes]
         return String(decoding: try encoder.encode(value), as: UTF8.self)
-    }
-}
-
-/// Parses a choice among named values (case-insensitive, `-`/`_`/space ignored), or exit 2
-/// listing what is allowed.
-enum CLIChoice {
-    static func parse<T>(_ text: String, option: String, choices: [(names: [String], value: T)]) throws -> T {
-        let key = normalise(text)
-        if let match = choices.first(where: { $0.names.map(normalise).contains(key) }) { return match.value }
-        let allowed = choices.map { $0.names[0] }.joined(separator: ", ")
-        throw CommandFailure.usage("\(option) \(text) is not allowed; use one of: \(allowed)")
-    }
-
-    static func normalise(_ text: String) -> String {
-        text.lowercased().filter { $0 != "-" && $0 != "_" && $0 != " " }
-    }
-
-    /// A finite decimal number, or exit 2.
-    static func number(_ text: String, option: String, what: String) throws -> Double {
-        guard let value = Double(text.trimmingCharacters(in: .whitespaces)), value.isFinite,
-              text.rangeOfCharacter(from: CharacterSet(charactersIn: "eEinfINFnaNA")) == nil else {
-            throw CommandFailure.usage("\(option) \(text) is not a number; give \(what)")
-        }
-        return value
     }
 }

@@ -32,6 +32,25 @@ final class TimeShortcutTests: XCTestCase {
         XCTAssertEqual(try parse("t 0600").get(), iso("2026-11-21T06:00:00Z"))
     }
 
+    /// One reading of day shortcuts for times and for the calculators' dates. The two parsers
+    /// differed: `y` and `T-3d` were days only in a date, `tomorrow` only in a time, the time's
+    /// limit was 3650 days (a ten-year-old's birthday by `T-4000` was refused), and both read
+    /// `T--5` as five days ahead.
+    func testDayShortcutsReadTheSameForTimesAndDates() {
+        let offsets: [(String, Int?)] = [("today", 0), ("T", 0), ("yesterday", -1), ("Y", -1), ("tomorrow", 1),
+                                         ("T-3", -3), ("t+3", 3), ("-3", -3), ("-3d", -3), ("T-3d", -3), ("+10D", 10),
+                                         ("T-4000", -4000), ("-100000", -100_000), ("-100001", nil), ("T--5", nil),
+                                         ("T-+5", nil), ("-", nil), ("T-", nil), ("-3x", nil), ("3", nil), ("banana", nil), ("", nil)]
+        for (word, offset) in offsets {
+            XCTAssertEqual(TimeShortcut.dayOffset(word), offset, word)
+        }
+        XCTAssertEqual(try parse("y 08:00").get(), iso("2026-11-20T08:00:00Z"))
+        XCTAssertEqual(try parse("T-3d 08:00").get(), iso("2026-11-18T08:00:00Z"))
+        XCTAssertEqual(try parse("tomorrow 06:00").get(), iso("2026-11-22T06:00:00Z"))
+        XCTAssertEqual(try parse("T-4000 08:00").get(), iso("2015-12-09T08:00:00Z"))
+        XCTAssertThrowsError(try parse("T--5 08:00").get())
+    }
+
     func testISODates() {
         XCTAssertEqual(try parse("2026-11-21 14:05").get(), iso("2026-11-21T14:05:00Z"))
         XCTAssertEqual(try parse("2026-11-21T09:15:00Z").get(), iso("2026-11-21T09:15:00Z"))

@@ -27,6 +27,27 @@ final class CommandLineRefusalsTests: WardStoreTestCase {
         XCTAssertEqual(stored, 0)
     }
 
+    /// One helper layer answers every ward command, so an unknown bed, staff member or time
+    /// reads the same whichever command was typed (nappy and discharge once said it differently).
+    func testEveryWardCommandRefusesABedStaffOrTimeInTheSameWords() async throws {
+        _ = try await addNurse("AB")
+        _ = try await admit(bed: "3")
+        let commands: [[String]] = [["log", "nappy", "--kind", "wet"], ["log", "feed", "--kind", "iv", "--volume", "5"],
+                                    ["log", "measurement", "--kind", "hr", "--value", "140"], ["discharge"]]
+        for command in commands {
+            try assertRefused(command + ["--bed", "9"], says: "cotside: --bed 9: no patient is admitted in that bed; admitted beds: 3\n")
+            try assertRefused(command + ["--bed", "3", "--by", "ZZ"],
+                              says: "cotside: --by ZZ: no active staff member has these initials; known: AB\n")
+            try assertRefused(command + ["--bed", "3", "--at", "teatime"], says: "cotside: --at: ‘teatime’ has no valid time of day (00:00–23:59); try now, 14:05")
+        }
+        let stored = try await sql { db in
+            try Int.fetchOne(db, sql: "SELECT (SELECT count(*) FROM measurement) + (SELECT count(*) FROM feed) + (SELECT count(*) FROM nappy_change)")!
+        }
+        XCTAssertEqual(stored, 0)
+        let admitted = try await store.admittedPatients()
+        XCTAssertEqual(admitted.map(\.bedLabel), ["3"])
+    }
+
     func testARepeatedOptionIsRefusedNotSilentlyTheLast() async throws {
         _ = try await admit(bed: "3")
         _ = try await admit(bed: "4", given: "Bo", hospitalNumber: "H200")

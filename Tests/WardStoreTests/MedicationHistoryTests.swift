@@ -1,3 +1,4 @@
+import Clinical
 import Foundation
 import XCTest
 import GRDB
@@ -26,7 +27,7 @@ final class MedicationHistoryTests: WardStoreTestCase {
         XCTAssertEqual(page.events.map(\.kind), [.asNeededDose, .doseRecord, .measurement, .feed, .nappyChange])
         // What each row is, dose and route included: never a bare number after "as needed".
         XCTAssertEqual(page.events.map(\.title), ["Dose given: paracetamol 4 mg oral",  // the amount given, the prescription's unit and route
-                                                  "Dose withheld: amoxicillin \(NumberFormat.trimmed(med.doseAmount)) \(med.doseUnit.rawValue) \(med.route.displayName)",
+                                                  "Dose withheld: amoxicillin \(NumberText.rounded(med.doseAmount, digits: 3)) \(med.doseUnit.rawValue) \(med.route.displayName)",
                                                   "Blood pressure", "Feed expressed breast milk", "Nappy wet"])
         XCTAssertEqual(page.events[0].details, "as needed")
         XCTAssertEqual(page.events[1].details, "11:30 slot · nil by mouth")

@@ -33,7 +33,7 @@ final class MedsCLITests: WardStoreTestCase {
         try assertRefused(["log", "feed", "--bed", "3", "--kind", "formula", "--volume", "thirty"], says: "--volume thirty is not a whole number")
         try assertRefused(["log", "feed", "--bed", "9", "--kind", "iv", "--volume", "5"], says: "--bed 9: no patient is admitted in that bed; admitted beds: 3")
         try assertRefused(["log", "feed", "--bed", "3", "--kind", "iv", "--volume", "5", "--by", "ZZ"], says: "--by ZZ: no active staff member")
-        try assertRefused(["log", "feed", "--bed", "3", "--kind", "iv", "--volume", "5", "--at", "teatime"], says: "--at ‘teatime’")
+        try assertRefused(["log", "feed", "--bed", "3", "--kind", "iv", "--volume", "5", "--at", "teatime"], says: "--at: ‘teatime’")
         try assertRefused(["log", "feed", "--bed", "3", "--kind", "iv", "--volume", "5", "--at", "+2h"], says: "in the future")
         let feeds = try await count("feed")
         XCTAssertEqual(feeds, 1, "nothing stored by the refused commands")
@@ -64,6 +64,7 @@ final class MedsCLITests: WardStoreTestCase {
         let due = try cotside(["due", "--json"])
         XCTAssertEqual(due.status, 0, due.stderr)
         XCTAssertTrue(due.stdout.contains(#""due":1"#) && due.stdout.contains(#""drug":"caffeine citrate""#), due.stdout)
+        XCTAssertTrue(due.stdout.contains(#""dose":"5 mg""#), due.stdout)
 
         try assertRefused(["log", "dose", "--bed", "3", "--drug", "caffeine citrate", "--status", "withheld"], says: "needs --reason")
         try assertRefused(["log", "dose", "--bed", "3", "--drug", "caffeine citrate", "--status", "taken"], says: "--status taken is not allowed")
@@ -111,6 +112,21 @@ final class MedsCLITests: WardStoreTestCase {
         let after = try cotside(["due"])
         XCTAssertEqual(after.status, 0)
         XCTAssertTrue(after.stdout.hasPrefix("0 overdue, 0 due"), after.stdout)
+    }
+
+    /// `due --json` writes a dose as every other text does (`doseText`): no thousands separator
+    /// and a half rounded up as typed; it used a locale's NumberFormatter ("1,250 mg", "0.012 mg").
+    func testDueJSONWritesDosesLikeEveryOtherDoseText() async throws {
+        let patient = try await admit(bed: "3")
+        for amount in [1250, 0.0125] {
+            _ = try await store.addMedication(MedicationDraft(patientId: patient.id, drugName: "drug \(amount)", doseAmount: amount,
+                                                              doseUnit: .mg, route: .oral, schedule: .fixedTimes(times("12:00")),
+                                                              startsAt: date("2026-03-10T00:00:00Z")), by: nil)
+        }
+        let due = try cotside(["due", "--json"])
+        XCTAssertEqual(due.status, 0, due.stderr)
+        XCTAssertTrue(due.stdout.contains(#""dose":"1250 mg""#), due.stdout)
+        XCTAssertTrue(due.stdout.contains(#""dose":"0.013 mg""#), due.stdout)
     }
 
     /// The 10:00 dose fell in a pause (09:30–11:00), so at 12:00 only the 12:00 dose is open and

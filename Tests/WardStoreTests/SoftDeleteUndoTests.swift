@@ -22,6 +22,35 @@ final class SoftDeleteUndoTests: WardStoreTestCase {
         XCTAssertEqual(historyAfter.events.map(\.id), [logged.id])
     }
 
+    /// A nappy change is deleted, restored and refused by the same helper as every other kind,
+    /// in the same words, and a nappy for a patient who does not exist is refused like a feed.
+    func testNappyDeleteRestoreAndPatientCheckSayWhatEveryKindSays() async throws {
+        let patient = try await admit()
+        let logged = try await store.logNappyChange(
+            NappyChangeDraft(patientId: patient.id, occurredAt: clock.now, kind: .wet), by: nil).record
+        func refusal(_ body: () async throws -> Void) async -> String {
+            do { try await body(); return "accepted" } catch { return "\(error)" }
+        }
+        let notDeleted = await refusal { _ = try await self.store.restoreNappyChange(id: logged.id, by: nil) }
+        XCTAssertEqual(notDeleted, "nappy change \(logged.id) is not deleted")
+        _ = try await store.deleteNappyChange(id: logged.id, by: nil)
+        let twice = await refusal { _ = try await self.store.deleteNappyChange(id: logged.id, by: nil) }
+        XCTAssertEqual(twice, "nappy change \(logged.id) is already deleted")
+        let missing = await refusal { _ = try await self.store.deleteNappyChange(id: 9_999, by: nil) }
+        XCTAssertEqual(missing, "no nappy change with id 9999")
+        let edit = await refusal {
+            _ = try await self.store.updateNappyChange(id: 9_999, NappyChangeDraft(patientId: patient.id, occurredAt: self.clock.now, kind: .dry), by: nil)
+        }
+        XCTAssertEqual(edit, "no nappy change with id 9999")
+        do {
+            _ = try await store.logNappyChange(NappyChangeDraft(patientId: 9_999, occurredAt: clock.now, kind: .wet), by: nil)
+            XCTFail("a nappy for no patient was stored")
+        } catch let error as WardValidationError {
+            XCTAssertEqual(error.issues.map(\.field), ["patientId"])
+            XCTAssertEqual(error.issues.map(\.message), ["no patient with id 9999"])
+        }
+    }
+
     func testUndoDeleteRestores() async throws {
         let patient = try await admit()
         let logged = try await store.logNappyChange(

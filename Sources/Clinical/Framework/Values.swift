@@ -30,8 +30,7 @@ public struct CalendarDate: Sendable, Hashable, Comparable, CustomStringConverti
     public var day: Int
 
     public init?(year: Int, month: Int, day: Int) {
-        guard (1...12).contains(month), day >= 1,
-              day <= CalendarDate.daysInMonth(year: year, month: month) else { return nil }
+        guard Self.isValid(year: year, month: month, day: day) else { return nil }
         self.year = year
         self.month = month
         self.day = day
@@ -50,8 +49,16 @@ public struct CalendarDate: Sendable, Hashable, Comparable, CustomStringConverti
     }
 
     /// Days since 1970-01-01 in the proleptic Gregorian calendar (no time zone involved).
-    public var dayNumber: Int {
-        // Algorithm from Howard Hinnant's days_from_civil.
+    public var dayNumber: Int { Self.dayNumber(year: year, month: month, day: day) }
+
+    public init(dayNumber: Int) {
+        (year, month, day) = Self.civil(dayNumber: dayNumber)
+    }
+
+    /// The one day count of the program (the ward's `CalendarDay` counts with it too): days since
+    /// 1970-01-01 of a proleptic Gregorian date, by Howard Hinnant's days_from_civil — exact
+    /// integer maths for any year, checked against Foundation's calendar in the tests.
+    public static func dayNumber(year: Int, month: Int, day: Int) -> Int {
         let y = month <= 2 ? year - 1 : year
         let era = (y >= 0 ? y : y - 399) / 400
         let yoe = y - era * 400
@@ -61,7 +68,8 @@ public struct CalendarDate: Sendable, Hashable, Comparable, CustomStringConverti
         return era * 146_097 + doe - 719_468
     }
 
-    public init(dayNumber z0: Int) {
+    /// The date `dayNumber` days after 1970-01-01 (Hinnant's civil_from_days).
+    public static func civil(dayNumber z0: Int) -> (year: Int, month: Int, day: Int) {
         let z = z0 + 719_468
         let era = (z >= 0 ? z : z - 146_096) / 146_097
         let doe = z - era * 146_097
@@ -70,9 +78,20 @@ public struct CalendarDate: Sendable, Hashable, Comparable, CustomStringConverti
         let mp = (5 * doy + 2) / 153
         let d = doy - (153 * mp + 2) / 5 + 1
         let m = mp < 10 ? mp + 3 : mp - 9
-        year = yoe + era * 400 + (m <= 2 ? 1 : 0)
-        month = m
-        day = d
+        return (yoe + era * 400 + (m <= 2 ? 1 : 0), m, d)
+    }
+
+    /// Whether the three numbers name a real proleptic Gregorian date (no 31 April, no 29
+    /// February 1900; every year by the same rule, with no switch from the Julian calendar).
+    public static func isValid(year: Int, month: Int, day: Int) -> Bool {
+        (1...12).contains(month) && day >= 1 && day <= daysInMonth(year: year, month: month)
+    }
+
+    /// Whole calendar months from `born` to `day` (a month is complete on the same day of the
+    /// month; 0 before birth): ages in months and years, the RCPCH/BNFc way.
+    public static func completedMonths(from born: CalendarDate, to day: CalendarDate) -> Int {
+        let months = (day.year - born.year) * 12 + (day.month - born.month) - (day.day < born.day ? 1 : 0)
+        return max(0, months)
     }
 
     /// Today in the given time zone at the given instant.

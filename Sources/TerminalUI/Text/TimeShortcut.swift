@@ -32,7 +32,7 @@ public enum TimeShortcut {
         let parts = text.split(whereSeparator: { $0 == " " || $0 == "@" }).map(String.init)
         var dayOffset = 0
         var timePart: String?
-        if let first = parts.first, let offset = dayWord(first) {
+        if let first = parts.first, let offset = Self.dayOffset(first) {
             dayOffset = offset
             guard parts.count <= 2 else { return fail("has too many parts") }
             guard parts.count == 2 else { return fail("names a day but no time (add one, e.g. \(first) 08:00)") }
@@ -79,15 +79,22 @@ public enum TimeShortcut {
         return delta < 0 ? "\(text) ago" : "in \(text)"
     }
 
-    private static func dayWord(_ word: String) -> Int? {
-        switch word {
+    /// A day named relative to today, in days: `today`/`t`, `yesterday`/`y`, `tomorrow`, and
+    /// `T-3`, `T+3`, `-3`, `-3d`, `T-3d` (up to 100 000 days). The one reading of day shortcuts,
+    /// for a time's day (`yesterday 22:30`) and for a date field (a calculator's date of birth).
+    public static func dayOffset(_ word: String) -> Int? {
+        let text = word.trimmingCharacters(in: .whitespaces).lowercased()
+        switch text {
         case "today", "t": return 0
-        case "yesterday": return -1
+        case "yesterday", "y": return -1
         case "tomorrow": return 1
         default:
-            guard word.hasPrefix("t"), word.count >= 3 else { return nil }
-            let rest = word.dropFirst()
-            guard let sign = rest.first, sign == "-" || sign == "+", let n = Int(rest.dropFirst()), n <= 3650 else { return nil }
+            var body = Substring(text)
+            if body.hasPrefix("t") { body = body.dropFirst() }
+            if body.hasSuffix("d") { body = body.dropLast() }
+            let digits = body.dropFirst()
+            guard let sign = body.first, sign == "-" || sign == "+", !digits.isEmpty, digits.allSatisfy(\.isASCII),
+                  digits.allSatisfy(\.isNumber), digits.count <= 6, let n = Int(digits), n <= 100_000 else { return nil }
             return sign == "-" ? -n : n
         }
     }

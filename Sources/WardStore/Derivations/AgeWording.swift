@@ -1,3 +1,4 @@
+import Clinical
 import Foundation
 
 /// An age as staff write it, by the UK paediatric convention (RCPCH/BNFc age bands):
@@ -31,11 +32,9 @@ public enum AgeWording: Sendable, Hashable {
         }
     }
 
-    /// Whole calendar months from `born` to `today` (a month is complete on the same day of
-    /// the month; 0 before birth).
+    /// Whole calendar months from `born` to `today` (`CalendarDate.completedMonths`).
     static func completedMonths(from born: CalendarDay, to today: CalendarDay) -> Int {
-        let months = (today.year - born.year) * 12 + (today.month - born.month) - (today.day < born.day ? 1 : 0)
-        return max(0, months)
+        CalendarDate.completedMonths(from: born.calendarDate, to: today.calendarDate)
     }
 
     /// English short form for the command line ("3 d", "6 wk", "14 mo", "4 y 5 mo").

@@ -15,13 +15,7 @@ extension CotInsightInput {
         let table = TimeBucket.valuesTable("d", TimeBucket.split(wardDays, parts: 1))
         var days: [Int64: [TrendDay]] = [:]
         for patient in patients {
-            var list = wardDays.map { TrendDay(day: $0, label: CalendarDay($0.start, in: timeZone)) }
-            let stayEnd = min(now, patient.dischargedAt ?? now)
-            for i in list.indices {
-                let start = max(list[i].day.start, patient.admittedAt), end = min(list[i].day.end, stayEnd)
-                list[i].stayHours = max(0, end.timeIntervalSince(start) / 3600)
-            }
-            days[patient.id] = list
+            days[patient.id] = TrendDay.days(wardDays, stayOf: patient, now: now, timeZone: timeZone)
         }
         for row in try Row.fetchAll(db.cachedStatement(sql: """
             WITH \(table), \(admitted)

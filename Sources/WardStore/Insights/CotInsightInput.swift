@@ -46,12 +46,7 @@ extension CotInsightInput {
         let id = patient.id
         let nowMs = StoredTime.milliseconds(now)
         let wardDays = WardDay.lastDays(dayCount, endingAt: now, dayStartMinutes: settings.dayStartMinutes, timeZone: timeZone)
-        var days = wardDays.map { TrendDay(day: $0, label: CalendarDay($0.start, in: timeZone)) }
-        let stayEnd = min(now, patient.dischargedAt ?? now)
-        for i in days.indices {
-            let start = max(days[i].day.start, patient.admittedAt), end = min(days[i].day.end, stayEnd)
-            days[i].stayHours = max(0, end.timeIntervalSince(start) / 3600)
-        }
+        var days = TrendDay.days(wardDays, stayOf: patient, now: now, timeZone: timeZone)
         let table = TimeBucket.valuesTable("d", TimeBucket.split(wardDays, parts: 1))
         for row in try Row.fetchAll(db.cachedStatement(sql: """
             WITH \(table)
@@ -64,17 +59,7 @@ extension CotInsightInput {
             days[i].wet = row[1]
             days[i].nappies = row[2]
         }
-        for row in try Row.fetchAll(db.cachedStatement(sql: """
-            WITH \(table)
-            SELECT d.i, total(f.volumeML), count(*)
-            FROM d CROSS JOIN feed f ON f.patientId = ? AND f.deletedAt IS NULL
-                AND f.occurredAt >= d.s AND f.occurredAt < d.e
-            GROUP BY d.i
-            """), arguments: [id]) {
-            let i: Int = row[0]
-            days[i].feedML = row[1]
-            days[i].feeds = row[2]
-        }
+        try PatientTrendsQuery.fillFeeds(db, patientId: id, table: table, into: &days)
         let weightFrom = nowMs - Int64(weightSpan * 1000)
         let weights = try Row.fetchAll(db.cachedStatement(sql: """
             SELECT measuredAt, value FROM measurement WHERE patientId = :id AND kind = 'weight' AND deletedAt IS NULL

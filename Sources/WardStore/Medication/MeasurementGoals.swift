@@ -1,3 +1,5 @@
+import Clinical
+
 /// Default goal ranges by age, used until a patient has their own goal for a kind.
 ///
 /// Sources:
@@ -75,13 +77,13 @@ extension MeasurementGoals {
         let limits = kind.plausibleRange
         for (name, value) in [("low", low), ("high", high)] {
             if let value, !limits.contains(value) {
-                out.append("\(name) \(NumberFormat.trimmed(value)) \(kind.canonicalUnit) is outside "
-                           + "\(NumberFormat.trimmed(limits.lowerBound))–\(NumberFormat.trimmed(limits.upperBound)) \(kind.canonicalUnit), "
+                out.append("\(name) \(NumberText.rounded(value, digits: 3)) \(kind.canonicalUnit) is outside "
+                           + "\(NumberText.rounded(limits.lowerBound, digits: 3))–\(NumberText.rounded(limits.upperBound, digits: 3)) \(kind.canonicalUnit), "
                            + "the limits for a \(kind.displayName)")
             }
         }
         if let low, let high, low >= high {
-            out.append("low \(NumberFormat.trimmed(low)) must be below high \(NumberFormat.trimmed(high))")
+            out.append("low \(NumberText.rounded(low, digits: 3)) must be below high \(NumberText.rounded(high, digits: 3))")
         }
         if low == nil, ageDefault?.low != nil {
             out.append("a \(kind.displayName) goal needs a low limit (the age default has one)")

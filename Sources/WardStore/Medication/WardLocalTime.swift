@@ -13,7 +13,7 @@ public enum WardLocalTime {
     /// `minutes` after the wall-clock midnight of `day` (may be ≥ 1440 for the next day's early hours).
     public static func instant(on day: CalendarDay, minutes: Int, in timeZone: TimeZone) -> Date {
         // Seconds as if the wall clock were UTC; the real instant is that minus the zone's offset.
-        let naive = Double((day.julianDayNumber - unixEpochJDN) * 86_400 + minutes * 60)
+        let naive = Double(day.dayNumber * 86_400 + minutes * 60)
         let offsets = Set([-86_400.0, 0, 86_400].map {
             timeZone.secondsFromGMT(for: Date(timeIntervalSince1970: naive + $0))
         })
@@ -36,7 +36,4 @@ public enum WardLocalTime {
         let minutes = ((local % 86_400 + 86_400) % 86_400) / 60
         return TimeOfDay(hour: minutes / 60, minute: minutes % 60)!
     }
-
-    /// The Julian day number of 1970-01-01 (local day numbers since the Unix epoch start here).
-    static let unixEpochJDN = CalendarDay(year: 1970, month: 1, day: 1)!.julianDayNumber
 }

@@ -1,3 +1,4 @@
+import Clinical
 import Foundation
 import GRDB
 
@@ -108,6 +109,6 @@ struct HistoryBranch {
     private static func doseText(_ parts: [String], amount: Double?) -> String {
         guard parts.count > 2 else { return parts.first ?? "?" }
         let route = MedicationRoute(rawValue: parts[2])?.displayName ?? parts[2]
-        return [parts[0], amount.map { NumberFormat.trimmed($0) }, parts[1], route].compactMap { $0 }.joined(separator: " ")
+        return [parts[0], amount.map { NumberText.rounded($0, digits: 3) }, parts[1], route].compactMap { $0 }.joined(separator: " ")
     }
 }

@@ -22,6 +22,18 @@ public struct TrendDay: Sendable, Hashable {
     /// the admission, part of the day on the admission or discharge day and today.
     public var stayHours = 0.0
 
+    /// The ward days of a patient view, each labelled and with the hours of the stay in it
+    /// (Trends, the insight input for one cot and for the whole ward).
+    static func days(_ wardDays: [WardDay], stayOf patient: Patient, now: Date, timeZone: TimeZone) -> [TrendDay] {
+        let stayEnd = min(now, patient.dischargedAt ?? now)
+        return wardDays.map { day in
+            var trendDay = TrendDay(day: day, label: CalendarDay(day.start, in: timeZone))
+            let start = max(day.start, patient.admittedAt), end = min(day.end, stayEnd)
+            trendDay.stayHours = max(0, end.timeIntervalSince(start) / 3600)
+            return trendDay
+        }
+    }
+
     /// The day's length in hours (23 or 25 when the clocks change).
     public var hours: Double { day.end.timeIntervalSince(day.start) / 3600 }
     /// The patient was on the ward for the whole day, so its counts are a full day's.

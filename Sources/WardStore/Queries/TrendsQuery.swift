@@ -36,18 +36,13 @@ struct PatientTrendsQuery: Sendable {
                 UNION ALL SELECT min(measuredAt) FROM measurement WHERE patientId = \(id) AND deletedAt IS NULL)
             """).map(StoredTime.date(milliseconds:)) : nil
         let (wardDays, windowDays) = wardDays(firstEntry: firstEntry)
-        var days = wardDays.map { TrendDay(day: $0, label: CalendarDay($0.start, in: timeZone)) }
-        let stayEnd = min(now, patient.dischargedAt ?? now)
-        for i in days.indices {
-            let start = max(days[i].day.start, patient.admittedAt), end = min(days[i].day.end, stayEnd)
-            days[i].stayHours = max(0, end.timeIntervalSince(start) / 3600)
-        }
+        var days = TrendDay.days(wardDays, stayOf: patient, now: now, timeZone: timeZone)
         let dayTable = TimeBucket.valuesTable("d", TimeBucket.split(wardDays, parts: 1))
         let from = window == .hours24 ? now.addingTimeInterval(-86_400) : wardDays[wardDays.count - windowDays].start
         let fromMs = StoredTime.milliseconds(from)
 
         try fillNappies(db, table: dayTable, into: &days)
-        try fillFeeds(db, table: dayTable, into: &days)
+        try Self.fillFeeds(db, patientId: patient.id, table: dayTable, into: &days)
         let readings = try fetchReadings(db, windowDays: Array(wardDays.suffix(windowDays)), fromMs: fromMs, nowMs: nowMs)
         let kpis = try fetchKPIs(db, fromMs: fromMs, nowMs: nowMs)
         let cells = try fetchDoses(db, from: from, into: &days, wardDays: wardDays)
@@ -81,15 +76,16 @@ struct PatientTrendsQuery: Sendable {
         }
     }
 
-    private func fillFeeds(_ db: Database, table: String, into days: inout [TrendDay]) throws {
-        let sql = """
+    /// Feed volume and count per day of `table` (a `TimeBucket.valuesTable` named `d`): Trends
+    /// and the insight input read the same days the same way.
+    static func fillFeeds(_ db: Database, patientId: Int64, table: String, into days: inout [TrendDay]) throws {
+        for row in try Row.fetchAll(db.cachedStatement(sql: """
             WITH \(table)
             SELECT d.i, total(f.volumeML), count(*)
-            FROM d CROSS JOIN feed f ON f.patientId = \(patient.id) AND f.deletedAt IS NULL
+            FROM d CROSS JOIN feed f ON f.patientId = ? AND f.deletedAt IS NULL
                 AND f.occurredAt >= d.s AND f.occurredAt < d.e
             GROUP BY d.i
-            """
-        for row in try Row.fetchAll(db, sql: sql) {
+            """), arguments: [patientId]) {
             let i: Int = row[0]
             days[i].feedML = row[1]
             days[i].feeds = row[2]

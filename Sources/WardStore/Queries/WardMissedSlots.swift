@@ -292,7 +292,7 @@ struct DayGrid {
                     // Near a clock change: each wall-clock time through `WardLocalTime` (skipped
                     // and repeated times resolved as the slots resolve them).
                     for day in localDays[i] - 1...localDays[i] + 1 {
-                        let calendarDay = CalendarDay(julianDayNumber: Int(day) + WardLocalTime.unixEpochJDN)
+                        let calendarDay = CalendarDay(dayNumber: Int(day))
                         for minute in course.minutes {
                             let at = StoredTime.milliseconds(WardLocalTime.instant(on: calendarDay, minutes: minute, in: timeZone))
                             if at >= a && at < b { counts[i] += 1 }

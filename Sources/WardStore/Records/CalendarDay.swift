@@ -1,3 +1,4 @@
+import Clinical
 import Foundation
 import GRDB
 
@@ -8,16 +9,10 @@ public struct CalendarDay: Sendable, Hashable, Comparable, Codable, CustomString
     public let month: Int
     public let day: Int
 
-    /// Fails unless the three numbers form a real Gregorian date (e.g. no 31 April).
+    /// Fails unless the three numbers form a real Gregorian date (e.g. no 31 April), by the
+    /// calculators' rule (`CalendarDate.isValid`), years 1 to 9999.
     public init?(year: Int, month: Int, day: Int) {
-        var components = DateComponents()
-        components.year = year
-        components.month = month
-        components.day = day
-        var calendar = Calendar(identifier: .gregorian)
-        calendar.timeZone = TimeZone(identifier: "UTC")!
-        guard (1...9999).contains(year), (1...12).contains(month), (1...31).contains(day),
-              components.isValidDate(in: calendar) else { return nil }
+        guard (1...9999).contains(year), CalendarDate.isValid(year: year, month: month, day: day) else { return nil }
         self.year = year
         self.month = month
         self.day = day
@@ -47,36 +42,26 @@ public struct CalendarDay: Sendable, Hashable, Comparable, Codable, CustomString
 
     /// Whole days from `self` to `other` (positive when `other` is later).
     public func days(until other: CalendarDay) -> Int {
-        other.julianDayNumber - julianDayNumber
+        other.dayNumber - dayNumber
     }
 
     /// The day `count` days later (earlier when negative).
     public func adding(days count: Int) -> CalendarDay {
-        CalendarDay(julianDayNumber: julianDayNumber + count)
+        CalendarDay(dayNumber: dayNumber + count)
     }
+
+    /// The same date as the calculators' value (ages, prefilled dates of birth).
+    public var calendarDate: CalendarDate { CalendarDate(year: year, month: month, day: day)! }
 
     public static func < (a: CalendarDay, b: CalendarDay) -> Bool {
         (a.year, a.month, a.day) < (b.year, b.month, b.day)
     }
 
-    /// Gregorian calendar → Julian day number (Fliegel & Van Flandern, 1968); exact integer maths.
-    var julianDayNumber: Int {
-        let a = (14 - month) / 12
-        let y = year + 4800 - a
-        let m = month + 12 * a - 3
-        return day + (153 * m + 2) / 5 + 365 * y + y / 4 - y / 100 + y / 400 - 32045
-    }
+    /// Days since 1970-01-01, by the program's one day count (`CalendarDate.dayNumber`).
+    var dayNumber: Int { CalendarDate.dayNumber(year: year, month: month, day: day) }
 
-    init(julianDayNumber jdn: Int) {
-        let a = jdn + 32044
-        let b = (4 * a + 3) / 146097
-        let c = a - 146097 * b / 4
-        let d = (4 * c + 3) / 1461
-        let e = c - 1461 * d / 4
-        let m = (5 * e + 2) / 153
-        day = e - (153 * m + 2) / 5 + 1
-        month = m + 3 - 12 * (m / 10)
-        year = 100 * b + d - 4800 + m / 10
+    init(dayNumber: Int) {
+        (year, month, day) = CalendarDate.civil(dayNumber: dayNumber)
     }
 
     public init(from decoder: Decoder) throws {

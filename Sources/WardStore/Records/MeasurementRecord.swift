@@ -1,3 +1,4 @@
+import Clinical
 import Foundation
 import GRDB
 
@@ -79,11 +80,11 @@ enum MeasurementText {
     static func value(kind: MeasurementKind, value: Double, diastolic: Double?) -> String {
         switch kind {
         case .bloodPressure:
-            return "\(NumberFormat.trimmed(value))/\(diastolic.map { NumberFormat.trimmed($0) } ?? "?") mmHg"
+            return "\(NumberText.rounded(value, digits: 3))/\(diastolic.map { NumberText.rounded($0, digits: 3) } ?? "?") mmHg"
         case .weight, .heartRate, .respiratoryRate, .spo2:
-            return "\(NumberFormat.trimmed(value.rounded())) \(kind.canonicalUnit)"
+            return "\(NumberText.rounded(value.rounded(), digits: 3)) \(kind.canonicalUnit)"
         default:
-            return "\(NumberFormat.trimmed(value, maxFractionDigits: 1)) \(kind.canonicalUnit)"
+            return "\(NumberText.rounded(value, digits: 1)) \(kind.canonicalUnit)"
         }
     }
 }

@@ -1,3 +1,4 @@
+import Clinical
 import Foundation
 import GRDB
 
@@ -34,7 +35,7 @@ public struct Medication: Sendable, Hashable, Codable, FetchableRecord, Persista
 
     /// "caffeine citrate 5 mg oral"
     public var doseText: String {
-        "\(drugName) \(NumberFormat.trimmed(doseAmount)) \(doseUnit.rawValue) \(route.displayName)"
+        "\(drugName) \(NumberText.rounded(doseAmount, digits: 3)) \(doseUnit.rawValue) \(route.displayName)"
     }
 
     /// Active at `date`: not paused, started, not ended, not deleted.
@@ -126,16 +127,5 @@ public struct MedicationDraft: Sendable, Hashable, Codable {
         self.endsAt = endsAt
         self.category = category
         self.notes = notes
-    }
-}
-
-/// Numbers without a needless ".0" ("5", "0.25").
-enum NumberFormat {
-    static func trimmed(_ value: Double, maxFractionDigits: Int = 3) -> String {
-        if value == value.rounded(), abs(value) < 1e15 { return String(Int64(value)) }
-        var text = String(format: "%.\(maxFractionDigits)f", value)
-        while text.hasSuffix("0") { text.removeLast() }
-        if text.hasSuffix(".") { text.removeLast() }
-        return text
     }
 }

@@ -1,3 +1,4 @@
+import Clinical
 import Foundation
 import GRDB
 
@@ -50,7 +51,7 @@ extension SQLiteWardStore {
             issues.append(issue)
         }
         if let amount = draft.doseAmount, !WardValidation.doseAmountRange.contains(amount) {
-            issues.append(.init(field: "doseAmount", message: "dose \(NumberFormat.trimmed(amount)) must be more than 0 and at most 10000"))
+            issues.append(.init(field: "doseAmount", message: "dose \(NumberText.rounded(amount, digits: 3)) must be more than 0 and at most 10000"))
         }
         let overrideReason = draft.overrideReason?.trimmingCharacters(in: .whitespacesAndNewlines)
         if let reason = overrideReason, reason.isEmpty {

@@ -1,3 +1,4 @@
+import Clinical
 import Foundation
 import GRDB
 
@@ -88,7 +89,7 @@ extension SQLiteWardStore {
                 issues.append(.init(field: "range", message: "the low limit must be below the high limit"))
             }
             for v in [range.low, range.high].compactMap({ $0 }) where !kind.plausibleRange.contains(v) {
-                issues.append(.init(field: "range", message: "\(NumberFormat.trimmed(v)) \(kind.canonicalUnit) is not a plausible \(kind.displayName)"))
+                issues.append(.init(field: "range", message: "\(NumberText.rounded(v, digits: 3)) \(kind.canonicalUnit) is not a plausible \(kind.displayName)"))
             }
             guard issues.isEmpty else { throw WardValidationError(issues) }
         }

@@ -31,7 +31,7 @@ extension SQLiteWardStore {
     public func updateNappyChange(id: Int64, _ draft: NappyChangeDraft, by: Int64?) async throws -> Audited<NappyChange> {
         let now = self.now
         let result = try await pool.write { db -> Audited<NappyChange> in
-            let before = try Self.existingNappy(id, db: db)
+            let before = try Self.existing(NappyChange.self, id, db: db)
             guard before.deletedAt == nil else { throw WardStoreError("nappy change \(id) is deleted; restore it before editing") }
             try Self.checkNappy(draft, db: db, now: now)
             var after = before
@@ -52,50 +52,20 @@ extension SQLiteWardStore {
     }
 
     public func deleteNappyChange(id: Int64, by: Int64?) async throws -> Audited<NappyChange> {
-        try await setNappyDeleted(id: id, deleted: true, by: by)
+        try await setDeleted(NappyChange.self, id: id, deleted: true, by: by)
     }
 
     public func restoreNappyChange(id: Int64, by: Int64?) async throws -> Audited<NappyChange> {
-        try await setNappyDeleted(id: id, deleted: false, by: by)
+        try await setDeleted(NappyChange.self, id: id, deleted: false, by: by)
     }
 
     public func nappyChange(id: Int64) async throws -> NappyChange? {
         try await pool.read { db in try NappyChange.fetchOne(db, key: id) }
     }
 
-    private func setNappyDeleted(id: Int64, deleted: Bool, by: Int64?) async throws -> Audited<NappyChange> {
-        let now = self.now
-        let result = try await pool.write { db -> Audited<NappyChange> in
-            let before = try Self.existingNappy(id, db: db)
-            guard (before.deletedAt == nil) == deleted else {
-                throw WardStoreError("nappy change \(id) is \(deleted ? "already deleted" : "not deleted")")
-            }
-            var after = before
-            after.deletedAt = deleted ? now : nil
-            after.updatedAt = now
-            try after.update(db)
-            let auditId = try AuditTrail.record(db, action: deleted ? .delete : .restore, before: before, after: after,
-                                                by: by, at: now)
-            return Audited(record: after, auditEntryId: auditId)
-        }
-        publish([.nappyChange])
-        return result
-    }
-
-    static func existingNappy(_ id: Int64, db: Database) throws -> NappyChange {
-        guard let change = try NappyChange.fetchOne(db, key: id) else { throw WardStoreError("no nappy change with id \(id)") }
-        return change
-    }
-
     static func checkNappy(_ draft: NappyChangeDraft, db: Database, now: Date) throws {
         var issues = WardValidation.nappyChange(draft, now: now)
-        if let patient = try Patient.fetchOne(db, key: draft.patientId), patient.deletedAt == nil {
-            if draft.occurredAt < patient.admittedAt.addingTimeInterval(-24 * 3600) {
-                issues.append(.init(field: "occurredAt", message: "the time is more than a day before \(patient.fullName) was admitted"))
-            }
-        } else {
-            issues.append(.init(field: "patientId", message: "no patient with id \(draft.patientId)"))
-        }
+        try checkPatient(draft.patientId, at: draft.occurredAt, field: "occurredAt", db: db, issues: &issues)
         guard issues.isEmpty else { throw WardValidationError(issues) }
     }
 

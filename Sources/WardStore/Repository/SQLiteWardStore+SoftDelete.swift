@@ -8,6 +8,7 @@ protocol SoftDeletable: AuditedRecord {
     static var noun: String { get }
 }
 
+extension NappyChange: SoftDeletable { static var noun: String { "nappy change" } }
 extension Medication: SoftDeletable { static var noun: String { "medication" } }
 extension AsNeededDose: SoftDeletable { static var noun: String { "as-needed dose" } }
 extension DoseRecord: SoftDeletable { static var noun: String { "dose record" } }

@@ -1,3 +1,4 @@
+import Clinical
 import Foundation
 
 /// Pure validation of medications, dose records, feeds and measurements.
@@ -113,7 +114,7 @@ extension WardValidation {
         }
         let range = draft.kind.plausibleRange
         let unit = draft.kind.canonicalUnit
-        func text(_ v: Double) -> String { NumberFormat.trimmed(v) }
+        func text(_ v: Double) -> String { NumberText.rounded(v, digits: 3) }
         if !draft.value.isFinite || !range.contains(draft.value) {
             issues.append(.init(field: "value", message: "\(draft.kind.displayName) \(text(draft.value)) \(unit) is outside "
                                 + "\(text(range.lowerBound))–\(text(range.upperBound)) \(unit)"))

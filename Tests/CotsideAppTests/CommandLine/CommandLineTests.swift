@@ -27,7 +27,7 @@ final class CommandLineTests: WardTestCase {
         try await admit(bed: "3", given: "Ada", family: "Lovelace")
         let cases: [([String], String)] = [
             (["--bed", "3", "--kind", "soggy"], "--kind soggy is not allowed; use one of: wet, dirty, mixed, dry"),
-            (["--bed", "9", "--kind", "wet"], "--bed 9: no patient is admitted in that bed (occupied beds: 3)"),
+            (["--bed", "9", "--kind", "wet"], "--bed 9: no patient is admitted in that bed; admitted beds: 3"),
             (["--bed", "3", "--kind", "wet", "--colour", "yellow"], "--colour is only recorded for dirty or mixed nappies"),
             (["--bed", "3", "--kind", "dirty", "--colour", "purple"], "--colour purple is not allowed"),
             (["--bed", "3", "--kind", "wet", "--size", "huge"], "--size huge is not allowed; use one of: small, medium, large"),

@@ -155,6 +155,10 @@ final class ToolsPaneTests: ShellTestCase {
         XCTAssertEqual(CalendarDateText.parse("-1d", today: today)?.description, "2026-11-20")
         XCTAssertEqual(CalendarDateText.parse("2026-02-28", today: today)?.description, "2026-02-28")
         XCTAssertNil(CalendarDateText.parse("31/02/2026", today: today))
+        // The same day shortcuts as a time's day (TimeShortcut.dayOffset): tomorrow too, never T--5.
+        XCTAssertEqual(CalendarDateText.parse("tomorrow", today: today)?.description, "2026-11-22")
+        XCTAssertEqual(CalendarDateText.parse("y", today: today)?.description, "2026-11-20")
+        XCTAssertNil(CalendarDateText.parse("T--5", today: today))
         let shell = try makeShell()
         let lines = screen(shell, keys: "3 c o r r e c t e d Enter T - 3 0")
         assertShows(lines, "= 2026-10-22")

@@ -1,3 +1,4 @@
+import Clinical
 import Foundation
 import TerminalUI
 import WardStore
@@ -26,7 +27,7 @@ final class AsNeededDoseFormScreen: WardFormScreen {
             .dateTime("time", label: context.t("measure.field.time"), value: shownTime),
             .number("amount", label: context.t("prn.edit.amount"),
                     spec: NumberSpec(range: 0.001...10_000, unit: medication.doseUnit.rawValue, allowsFraction: true),
-                    value: NumberFormat.plain(dose.doseAmount)),
+                    value: NumberText.plain(dose.doseAmount)),
             .text("notes", label: context.t("measure.field.notes"), maxLength: 2000, value: dose.notes),
         ], context)
         subtitle = context.t("prn.edit.subtitle", patient.bedLabel, patient.fullName, medication.doseText)

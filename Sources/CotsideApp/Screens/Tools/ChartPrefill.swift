@@ -61,8 +61,8 @@ enum ChartPrefill {
             case .ageMonths:
                 // Growth takes days or months, not both: days win when the form has both.
                 if form.spec.inputs.contains(where: { $0.chartField == .ageDays }) { continue }
-                text = facts.birthDate.map { String(completedMonths(from: $0, to: today)) }
-            case .ageYears: text = facts.birthDate.map { String(completedMonths(from: $0, to: today) / 12) }
+                text = facts.birthDate.map { String(CalendarDate.completedMonths(from: $0, to: today)) }
+            case .ageYears: text = facts.birthDate.map { String(CalendarDate.completedMonths(from: $0, to: today) / 12) }
             }
             guard let value = text, fits(value, input) else { continue }
             if [.ageDays, .ageMonths, .ageYears].contains(field) {
@@ -71,12 +71,6 @@ enum ChartPrefill {
             }
             form.prefill(input.key, text: value, note: note(at), recordedAt: at)
         }
-    }
-
-    static func completedMonths(from birth: CalendarDate, to day: CalendarDate) -> Int {
-        var months = (day.year - birth.year) * 12 + (day.month - birth.month)
-        if day.day < birth.day { months -= 1 }
-        return max(0, months)
     }
 
     /// Whether the value is one the input accepts (range, choice or word).

@@ -1,3 +1,4 @@
+import Clinical
 import Foundation
 import TerminalUI
 import WardStore
@@ -38,7 +39,7 @@ final class GoalRangeFormScreen: WardFormScreen {
 
     private func orderIssue(_ context: AppContext) -> String? {
         guard let low = state.number("low"), let high = state.number("high"), low >= high else { return nil }
-        return context.t("goals.low_below_high", NumberFormat.plain(low), NumberFormat.plain(high))
+        return context.t("goals.low_below_high", NumberText.plain(low), NumberText.plain(high))
     }
 
     override func submit(_ context: AppContext) -> Intent {

@@ -1,3 +1,4 @@
+import Clinical
 import Foundation
 import TerminalUI
 import WardStore
@@ -183,7 +184,7 @@ struct GoalText {
     }
 
     func number(_ value: Double, _ kind: MeasurementKind) -> String {
-        NumberFormat.plain(((shown(value, kind)) * 10).rounded() / 10)
+        NumberText.plain(((shown(value, kind)) * 10).rounded() / 10)
     }
 
     func range(_ range: GoalRange?, _ kind: MeasurementKind) -> String {

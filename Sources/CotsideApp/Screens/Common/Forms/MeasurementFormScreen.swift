@@ -1,3 +1,4 @@
+import Clinical
 import Foundation
 import TerminalUI
 import WardStore
@@ -35,7 +36,7 @@ final class MeasurementFormScreen: WardFormScreen {
             .text("notes", label: context.t("measure.field.notes"), maxLength: 2000, value: editing?.notes ?? ""),
         ]
         if kind == .bloodPressure {
-            fields.insert(Self.diastolicField(context, value: editing?.diastolicMmHg.map(NumberFormat.plain) ?? ""), at: 3)
+            fields.insert(Self.diastolicField(context, value: editing?.diastolicMmHg.map(NumberText.plain) ?? ""), at: 3)
         }
         super.init(titleKey: editing == nil ? "measure.title" : "measure.title.edit", fields: fields, context)
         subtitle = context.t("nappy.subtitle", patient.bedLabel, patient.fullName, patient.hospitalNumber)
@@ -57,8 +58,8 @@ final class MeasurementFormScreen: WardFormScreen {
 
     /// A stored value in the unit the user types (glucose in mg/dL to one decimal).
     static func shownValue(_ value: Double, _ kind: MeasurementKind, _ context: AppContext) -> String {
-        guard kind == .glucose, context.wardSettings.glucoseUnit == .mgPerDl else { return NumberFormat.plain(value) }
-        return NumberFormat.plain((UnitConversion.mgPerDl(fromMmolPerL: value) * 10).rounded() / 10)
+        guard kind == .glucose, context.wardSettings.glucoseUnit == .mgPerDl else { return NumberText.plain(value) }
+        return NumberText.plain((UnitConversion.mgPerDl(fromMmolPerL: value) * 10).rounded() / 10)
     }
 
     static func valueField(_ kind: MeasurementKind, _ context: AppContext, value: String = "") -> FormField {
@@ -125,8 +126,8 @@ final class MeasurementFormScreen: WardFormScreen {
                                      notes: state.text("notes")?.trimmingCharacters(in: .whitespaces) ?? "")
         let by = context.staff?.id
         let shown = kind == .bloodPressure
-            ? "\(NumberFormat.plain(typed))/\(NumberFormat.plain(diastolic ?? 0)) mmHg"
-            : "\(NumberFormat.plain(typed)) \(Self.shownUnit(kind, context))"
+            ? "\(NumberText.plain(typed))/\(NumberText.plain(diastolic ?? 0)) mmHg"
+            : "\(NumberText.plain(typed)) \(Self.shownUnit(kind, context))"
         let summary = context.t("measure.summary", context.t("measure.kind.\(kind.rawValue)"), shown, patient.bedLabel)
         let editing = editing
         return save(context, fieldFor: Self.fieldFor) { repository in
@@ -143,12 +144,5 @@ final class MeasurementFormScreen: WardFormScreen {
                 .shell(.reloadAll),
             ])
         }
-    }
-}
-
-/// Numbers as typed back to the user: no trailing ".0".
-enum NumberFormat {
-    static func plain(_ value: Double) -> String {
-        value == value.rounded() && abs(value) < 1e15 ? String(Int64(value)) : String(value)
     }
 }
