@@ -50,6 +50,7 @@ extension AppShell {
         let undoSummary = write.undoSummary
         let closes = write.closesAsker
         let saved = write.saved
+        let then = write.followUp
         run(Command(tag: "write", isWrite: true) { [asker] repository in
             do {
                 let receipt = try await work(repository)
@@ -60,6 +61,7 @@ extension AppShell {
                     if let undoSummary {
                         intents.append(.session(.undoable(UndoRecord(auditEntryIds: receipt.auditEntryIds, summary: undoSummary))))
                     }
+                    if let then { intents.append(.followUp(then)) }
                     intents += [.message(.success(receipt.message)), .shell(.reloadAll)]
                     return .all(intents)
                 }
