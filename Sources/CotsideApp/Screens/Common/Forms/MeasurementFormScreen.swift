@@ -83,7 +83,7 @@ final class MeasurementFormScreen: EntryFormScreen {
     }
 
     override func submit(_ context: AppContext) -> Intent {
-        withCheckedTime(futureKey: "nappy.future", context) { time, now in
+        withCheckedTime(futureKey: "measure.future", context) { time, now in
             guard let typed = state.number("value") else { return refuse("value", context.t("measure.value_needed")) }
             let diastolic = state.number("diastolic")
             if kind == .bloodPressure, diastolic == nil { return refuse("diastolic", context.t("measure.diastolic_needed")) }
