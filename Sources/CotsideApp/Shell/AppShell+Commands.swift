@@ -87,19 +87,6 @@ extension AppShell {
         tabs.contains { $0 === asker } || stack.contains { $0 === asker } || asker === doseReminder
     }
 
-    /// Transitional: a screen not yet moved to `Command` still returns `.task`; its intent is
-    /// delivered through the queue like a command's result.
-    func runLegacyTask(_ work: @escaping @MainActor @Sendable () async -> Intent, from screen: any Screen) {
-        let ticket = CommandTicket(number: nextTicket)
-        nextTicket += 1
-        inFlight[ticket] = InFlight(asker: screen, askerID: ObjectIdentifier(screen), tag: "task", isWrite: true)
-        let messages = self.messages
-        Task { @MainActor in
-            let box = LegacyIntent(await work())
-            messages.post(.finished(ticket, { _ in box.intent }))
-        }
-    }
-
     /// True while loads or writes are still running.
     public var isBusy: Bool { !inFlight.isEmpty }
 
@@ -125,10 +112,4 @@ extension AppShell {
             handle(.tick)
         }
     }
-}
-
-@MainActor
-final class LegacyIntent: Sendable {
-    let intent: Intent
-    init(_ intent: Intent) { self.intent = intent }
 }
