@@ -6,10 +6,8 @@ import WardStore
 @MainActor
 final class NewEntryScreen: ActionScreen {
     enum Action: String, ScreenAction {
-        case open = "entry.open"
-        case nappy = "entry.nappy"
-        case measurement = "entry.measurement"
-        case back = "shell.back"
+        /// The two kinds of entry (also the rows), the highlighted one, and back.
+        case nappy = "entry.nappy", measurement = "entry.measurement", open = "entry.open", back = "shell.back"
     }
 
     let patient: Patient
