@@ -4,8 +4,8 @@ import WardStore
 /// One ward write as data: the store call, and how to describe what it did. The shell runs
 /// every write the same way (`AppShell.run(_:from:)`): refuse it without a user or on a
 /// read-only ward; run it; then let the asker note it was saved (`saved`), close the screen that
-/// asked (if it says so), remember what `u` takes back, say what was done, and reload what is
-/// shown. A failure goes to the asker's `failed` (a form puts the store's words at its fields).
+/// asked (if it says so), remember what `u` takes back, run what follows (`followUp`), say what
+/// was done, and reload what is shown. A failure goes to the asker's `failed` (a form puts the store's words at its fields).
 public struct WardWrite: Sendable {
     /// The undo message's words ("wet nappy for bed 3"); nil when `u` cannot take it back.
     public var undoSummary: String?
@@ -16,15 +16,20 @@ public struct WardWrite: Sendable {
     /// The asker's own bookkeeping once the write is saved, on the main actor and never after a
     /// failure: a nappy or drug round forgets the cots it marked only when they were recorded.
     let saved: (@MainActor @Sendable () -> Void)?
+    /// What happens next once it is saved, on the main actor, from the screen then in front
+    /// (the staff form closes the picker that opened it: someone is now at the keyboard).
+    let followUp: (@MainActor @Sendable (AppContext) -> Intent)?
     let work: @Sendable (any WardRepository) async throws -> WriteReceipt
 
     public init(undoSummary: String?, closesAsker: Bool = false, needsUser: Bool = true,
                 saved: (@MainActor @Sendable () -> Void)? = nil,
+                followUp: (@MainActor @Sendable (AppContext) -> Intent)? = nil,
                 _ work: @escaping @Sendable (any WardRepository) async throws -> WriteReceipt) {
         self.undoSummary = undoSummary
         self.closesAsker = closesAsker
         self.needsUser = needsUser
         self.saved = saved
+        self.followUp = followUp
         self.work = work
     }
 }

@@ -50,6 +50,7 @@ extension AppShell {
         let undoSummary = write.undoSummary
         let closes = write.closesAsker
         let saved = write.saved
+        let then = write.followUp
         run(Command(tag: "write", isWrite: true) { [asker] repository in
             do {
                 let receipt = try await work(repository)
@@ -60,6 +61,7 @@ extension AppShell {
                     if let undoSummary {
                         intents.append(.session(.undoable(UndoRecord(auditEntryIds: receipt.auditEntryIds, summary: undoSummary))))
                     }
+                    if let then { intents.append(.followUp(then)) }
                     intents += [.message(.success(receipt.message)), .shell(.reloadAll)]
                     return .all(intents)
                 }
@@ -83,19 +85,6 @@ extension AppShell {
     /// The asker is still somewhere a result can show: a tab, the stack, or the dose reminder.
     private func isOpen(_ asker: any CommandAsker) -> Bool {
         tabs.contains { $0 === asker } || stack.contains { $0 === asker } || asker === doseReminder
-    }
-
-    /// Transitional: a screen not yet moved to `Command` still returns `.task`; its intent is
-    /// delivered through the queue like a command's result.
-    func runLegacyTask(_ work: @escaping @MainActor @Sendable () async -> Intent, from screen: any Screen) {
-        let ticket = CommandTicket(number: nextTicket)
-        nextTicket += 1
-        inFlight[ticket] = InFlight(asker: screen, askerID: ObjectIdentifier(screen), tag: "task", isWrite: true)
-        let messages = self.messages
-        Task { @MainActor in
-            let box = LegacyIntent(await work())
-            messages.post(.finished(ticket, { _ in box.intent }))
-        }
     }
 
     /// True while loads or writes are still running.
@@ -123,10 +112,4 @@ extension AppShell {
             handle(.tick)
         }
     }
-}
-
-@MainActor
-final class LegacyIntent: Sendable {
-    let intent: Intent
-    init(_ intent: Intent) { self.intent = intent }
 }

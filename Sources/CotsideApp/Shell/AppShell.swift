@@ -137,8 +137,6 @@ public final class AppShell {
             run(command, from: asker ?? screen)
         case .write(let write):
             run(write, from: asker ?? screen)
-        case .task(let work):
-            runLegacyTask(work, from: screen)
         case .followUp(let next):
             // Runs as the screen in front by then: a confirmation has popped itself, so a write
             // that closes its asker closes the form that asked the question.

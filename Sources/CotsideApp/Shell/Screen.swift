@@ -34,7 +34,7 @@ public protocol Screen: CommandAsker {
     /// True while the screen is taking typed text, so printable keys are not shortcuts.
     var capturesText: Bool { get }
     /// Called when the screen is first shown, when its tab comes to the front, and whenever the
-    /// ward's data changed: return a `.task` that loads what it shows (render stays pure).
+    /// ward's data changed: return a `.command` that loads what it shows (render stays pure).
     func reload(_ context: AppContext) -> Intent
 }
 
@@ -75,10 +75,6 @@ public enum Intent {
     case message(Message)
     /// Several intents in order.
     case all([Intent])
-    /// Asynchronous work (store reads and writes). The shell runs it on the main actor and
-    /// applies the intent it returns as if the screen had returned it then; tests and snapshots
-    /// wait for it with `AppShell.settle()`.
-    case task(@MainActor @Sendable () async -> Intent)
     /// Changes what the session knows (user at the keyboard, selected patient, ward settings,
     /// what `u` undoes); the shell applies it to the context.
     case session(SessionChange)

@@ -56,6 +56,24 @@ final class MeasurementFormTests: WardTestCase {
         XCTAssertEqual(saved.first?.measuredAt, Self.now.addingTimeInterval(-3600))
     }
 
+    /// The measurement form refuses a future time in its own words, at the time field; it once
+    /// showed the nappy form's message (issue 14: the forms' near-copies).
+    func testFutureTimeIsRefusedInTheMeasurementFormsOwnWords() async throws {
+        try await openForm()
+        await type("+30m")
+        await press(.tab, .tab)
+        await type("3250")
+        await press(.enter)
+        XCTAssertTrue(shell.front is MeasurementFormScreen)
+        let words = shell.context.t("measure.future")
+        XCTAssertNotEqual(words, "measure.future", "the catalogue has the measurement form's words")
+        XCTAssertEqual(shell.message?.kind, .error)
+        XCTAssertEqual(shell.message?.text, words)
+        XCTAssertEqual(form.issues["time"], words, "said at the time field")
+        let stored = try await stored()
+        XCTAssertTrue(stored.isEmpty)
+    }
+
     func testOutOfRangeValueIsRefusedNotClamped() async throws {
         try await openForm()
         await press(.tab, .tab)

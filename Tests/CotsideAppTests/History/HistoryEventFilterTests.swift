@@ -36,4 +36,24 @@ final class HistoryEventFilterTests: WardTestCase {
         let form = try XCTUnwrap(shell.front as? HistoryFilterScreen)
         XCTAssertEqual(form.state.choice("kind"), 6, "measurements stays chosen when the form opens again")
     }
+
+    /// A bed or initials the ward does not know is named at its field and the form stays open
+    /// (the look-ups run as the form's command; issue 14).
+    func testAnUnknownBedOrInitialsIsNamedAtItsField() async throws {
+        let seed = try await seedMedications()
+        try await startShell()
+        await signIn(seed.nurse)
+        await press(.char("2"), .char("f"))
+        await type("99")
+        await press(.enter)
+        let form = try XCTUnwrap(shell.front as? HistoryFilterScreen)
+        XCTAssertEqual(form.issues["bed"], shell.context.t("filter.unknown_bed", "99"))
+        XCTAssertEqual(shell.message?.kind, .error)
+        await press(.ctrl("u"), .tab, .tab)
+        await type("ZZ")
+        await press(.enter)
+        XCTAssertTrue(shell.front === form)
+        XCTAssertEqual(form.issues["staff"], shell.context.t("filter.unknown_staff", "ZZ"))
+        XCTAssertNil(history.baseFilter.staffId)
+    }
 }

@@ -2,24 +2,10 @@ import Foundation
 import TerminalUI
 import WardStore
 
-/// Builds `.task` intents around the ward store: the work runs with the repository, and any
-/// error comes back as a message naming what went wrong (every validation issue listed).
+/// What every store call from a screen shares: the store's words for a failure, undo, and the
+/// check that someone may write.
 @MainActor
 enum WardTask {
-    static func store(_ context: AppContext,
-                      _ body: @escaping @MainActor @Sendable (any WardRepository) async throws -> Intent) -> Intent {
-        guard let repository = context.repository else {
-            return .message(.error(context.t("ward.no_database")))
-        }
-        return .task {
-            do {
-                return try await body(repository)
-            } catch {
-                return .message(.error(describe(error)))
-            }
-        }
-    }
-
     /// The store's words for a failure: validation issues joined, else the error's description.
     nonisolated static func describe(_ error: Error) -> String {
         if let validation = error as? WardValidationError {

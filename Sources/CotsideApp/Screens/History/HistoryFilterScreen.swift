@@ -6,16 +6,33 @@ import WardStore
 /// as-needed doses), staff (initials) and a date range.
 /// Beds and initials are looked up in the store; an unknown one is named at its field.
 @MainActor
-final class HistoryFilterScreen: WardFormScreen {
+final class HistoryFilterScreen: WardFormScreen, CommandScreen {
     private weak var history: HistoryScreen?
     /// One choice of the kind field: every event, one nappy kind, or one kind of event.
-    enum KindChoice: Equatable {
+    enum KindChoice: Equatable, Sendable {
         case any
         case nappy(NappyKind)
         case event(HistoryEventKind)
     }
     static let kinds: [KindChoice] = [.any] + NappyKind.allCases.map { .nappy($0) }
         + [.feed, .measurement, .doseRecord, .asNeededDose].map { .event($0) }
+
+    /// The filters once the bed and the initials were looked up; the rest of the form as it
+    /// was when Enter was pressed.
+    struct Chosen: Sendable {
+        var patient: Patient?
+        var staffId: Int64?
+        var initials: String
+        var kind: KindChoice
+        var from: Date?
+        var until: Date?
+    }
+
+    /// What the look-ups bring back: the filters, or the field naming what is not in the ward.
+    enum Loaded: Sendable {
+        case chosen(Chosen)
+        case unknown(field: String, message: String)
+    }
 
     static func label(_ choice: KindChoice, _ format: WardFormat, _ context: AppContext) -> String {
         switch choice {
@@ -46,39 +63,42 @@ final class HistoryFilterScreen: WardFormScreen {
         ], context)
     }
 
-
     override func submit(_ context: AppContext) -> Intent {
         let bed = state.text("bed")?.trimmingCharacters(in: .whitespaces) ?? ""
         let initials = state.text("staff")?.trimmingCharacters(in: .whitespaces) ?? ""
         let kind = Self.kinds[state.choice("kind") ?? 0]
         let from = state.date("from")
         let until = state.date("until")
-        if let from, let until, until <= from {
-            issues["until"] = context.t("filter.bad_range")
-            return .message(.error(context.t("filter.bad_range")))
-        }
-        return WardTask.store(context) { [weak self] repository in
-            guard let self else { return .handled }
+        if let from, let until, until <= from { return refuse("until", context.t("filter.bad_range")) }
+        let unknownBed = context.t("filter.unknown_bed", bed)
+        let unknownStaff = context.t("filter.unknown_staff", initials)
+        return command { repository in
             var patient: Patient?
             if !bed.isEmpty {
                 let found = try await repository.searchPatients(bed, includeDischarged: true, limit: 20)
                 patient = found.first { $0.bedLabel.lowercased() == bed.lowercased() && $0.isAdmitted }
                     ?? found.first { $0.bedLabel.lowercased() == bed.lowercased() }
-                guard patient != nil else {
-                    self.issues["bed"] = context.t("filter.unknown_bed", bed)
-                    return .message(.error(context.t("filter.unknown_bed", bed)))
-                }
+                guard patient != nil else { return .unknown(field: "bed", message: unknownBed) }
             }
             var staffId: Int64?
             if !initials.isEmpty {
                 guard let staff = try await repository.staff(initials: initials) else {
-                    self.issues["staff"] = context.t("filter.unknown_staff", initials)
-                    return .message(.error(context.t("filter.unknown_staff", initials)))
+                    return .unknown(field: "staff", message: unknownStaff)
                 }
                 staffId = staff.id
             }
-            if let history = self.history {
-                switch kind {
+            return .chosen(Chosen(patient: patient, staffId: staffId, initials: initials, kind: kind, from: from, until: until))
+        }
+    }
+
+    /// Applies the chosen filters to History, then closes.
+    func update(_ loaded: Loaded, _ context: AppContext) -> Intent {
+        switch loaded {
+        case .unknown(let field, let message):
+            return refuse(field, message)
+        case .chosen(let chosen):
+            if let history {
+                switch chosen.kind {
                 case .any:
                     history.baseFilter.kinds = []
                     history.baseFilter.nappyKinds = []
@@ -89,13 +109,13 @@ final class HistoryFilterScreen: WardFormScreen {
                     history.baseFilter.kinds = [event]
                     history.baseFilter.nappyKinds = []
                 }
-                history.baseFilter.staffId = staffId
-                history.staffInitialsFilter = staffId == nil ? nil : initials.uppercased()
-                history.baseFilter.from = from
-                history.baseFilter.until = until
+                history.baseFilter.staffId = chosen.staffId
+                history.staffInitialsFilter = chosen.staffId == nil ? nil : chosen.initials.uppercased()
+                history.baseFilter.from = chosen.from
+                history.baseFilter.until = chosen.until
                 history.list = ListState()
             }
-            return .all([.pop, .session(.selectedPatient(patient)), .shell(.reloadAll)])
+            return .all([.pop, .session(.selectedPatient(chosen.patient)), .shell(.reloadAll)])
         }
     }
 }

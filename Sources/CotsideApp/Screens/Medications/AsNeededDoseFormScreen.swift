@@ -13,8 +13,6 @@ final class AsNeededDoseFormScreen: WardFormScreen {
     /// "bed 10 ibuprofen": how messages and undo name it.
     let label: String
     private let shownTime: String
-    /// The override reason typed after a rule refused the edit; the save is tried again with it.
-    private var overrideReason: String?
     static let fieldFor = ["givenAt": "time", "doseAmount": "amount", "notes": "notes", "patientId": "time",
                            "overrideReason": "notes"]
 
@@ -29,15 +27,8 @@ final class AsNeededDoseFormScreen: WardFormScreen {
                     spec: NumberSpec(range: 0.001...10_000, unit: medication.doseUnit.rawValue, allowsFraction: true),
                     value: NumberText.plain(dose.doseAmount)),
             .text("notes", label: context.t("measure.field.notes"), maxLength: 2000, value: dose.notes),
-        ], context)
+        ], fieldFor: Self.fieldFor, context)
         subtitle = context.t("prn.edit.subtitle", patient.bedLabel, patient.fullName, medication.doseText)
-    }
-
-    override func perform(_ action: String, _ context: AppContext) -> Intent {
-        if action == "prn.edit.override", let reason = overrideReason {
-            return save(context, override: reason)
-        }
-        return super.perform(action, context)
     }
 
     override func submit(_ context: AppContext) -> Intent { save(context, override: nil) }
@@ -51,27 +42,22 @@ final class AsNeededDoseFormScreen: WardFormScreen {
                                       notes: state.text("notes")?.trimmingCharacters(in: .whitespaces) ?? "")
         let by = context.staff?.id
         let id = dose.id
-        let summary = label
-        return save(context, fieldFor: Self.fieldFor) { repository in
-            do {
-                let saved = try await repository.updateAsNeededDose(id: id, draft, by: by)
-                return .all([
-                    .pop,
-                    .session(.undoable(UndoRecord(auditEntryIds: [saved.auditEntryId], summary: summary))),
-                    .message(.success(context.t("entry.updated", summary))),
-                    .shell(.reloadAll),
-                ])
-            } catch let refused as AsNeededRefusalError {
-                let field = FormField.text("reason", label: context.t("prn.override_reason"), maxLength: 200, required: true)
-                let prompt = PromptScreen(titleKey: "prn.override_title", field: field, context) { [weak self] state, context in
-                    let reason = state.text("reason")?.trimmingCharacters(in: .whitespaces) ?? ""
-                    guard !reason.isEmpty else { return .message(.error(context.t("prn.override_needed"))) }
-                    self?.overrideReason = reason
-                    return .all([.pop, .perform("prn.edit.override")])
-                }
-                return .all([.push(prompt),
-                             .message(.warning(context.t("prn.refused", refused.refusals.map(\.description).joined(separator: "; "))))])
-            }
+        return write(summary: label, message: context.t("entry.updated", label)) { repository in
+            try await repository.updateAsNeededDose(id: id, draft, by: by)
         }
+    }
+
+    /// A rule (interval, 24 h maximum) refused the edit: ask why it is right anyway, and save
+    /// again with that reason. Anything else goes to the fields as usual.
+    override func failed(_ error: Error, _ context: AppContext) -> Intent {
+        guard let refused = error as? AsNeededRefusalError else { return super.failed(error, context) }
+        let field = FormField.text("reason", label: context.t("prn.override_reason"), maxLength: 200, required: true)
+        let prompt = PromptScreen(titleKey: "prn.override_title", field: field, context) { [self] state, context in
+            let reason = state.text("reason")?.trimmingCharacters(in: .whitespaces) ?? ""
+            guard !reason.isEmpty else { return .message(.error(context.t("prn.override_needed"))) }
+            return .all([.pop, .followUp { [self] context in save(context, override: reason) }])
+        }
+        return .all([.push(prompt),
+                     .message(.warning(context.t("prn.refused", refused.refusals.map(\.description).joined(separator: "; "))))])
     }
 }

@@ -28,7 +28,7 @@ final class DoseCorrectionScreen: WardFormScreen {
         if record.status == .withheld {
             fields.insert(Self.withheldField(context, selected: record.withheldReason), at: 1)
         }
-        super.init(titleKey: "dose.correct.title", fields: fields, context)
+        super.init(titleKey: "dose.correct.title", fields: fields, fieldFor: Self.fieldFor, context)
         let format = WardFormat(context)
         subtitle = context.t("dose.correct.subtitle", patient.bedLabel, patient.fullName, drugName, record.slotTime.description,
                              record.status.map { context.t("dose.status.\($0.rawValue)") } ?? "—",
@@ -65,14 +65,8 @@ final class DoseCorrectionScreen: WardFormScreen {
         let what = withheld.map { context.t("round.withheld_as", context.t("withheld.\($0.rawValue)")) }
             ?? context.t("dose.status.\(status.rawValue)")
         let summary = context.t("dose.correct.summary", label, what)
-        return save(context, fieldFor: Self.fieldFor) { repository in
-            let saved = try await repository.correctDose(id: id, status: status, withheldReason: withheld, reason: reason, by: by)
-            return .all([
-                .pop,
-                .session(.undoable(UndoRecord(auditEntryIds: [saved.auditEntryId], summary: summary))),
-                .message(.success(context.t("dose.correct.done", summary))),
-                .shell(.reloadAll),
-            ])
+        return write(summary: summary, message: context.t("dose.correct.done", summary)) { repository in
+            try await repository.correctDose(id: id, status: status, withheldReason: withheld, reason: reason, by: by)
         }
     }
 }

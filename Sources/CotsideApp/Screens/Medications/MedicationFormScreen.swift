@@ -8,7 +8,7 @@ import WardStore
 /// category and notes. A dose above the dosage table's maximum for the latest weight asks for
 /// confirmation before it is saved; the store's validation is shown at the field.
 @MainActor
-final class MedicationFormScreen: WardFormScreen {
+final class MedicationFormScreen: WardFormScreen, CommandScreen {
     let patient: Patient
     let editing: Medication?
     private var ceilingConfirmed = false
@@ -51,16 +51,14 @@ final class MedicationFormScreen: WardFormScreen {
                     options: Self.categories.map { ChoiceOption(context.t("medform.category.\($0.rawValue)")) },
                     selected: Self.categories.firstIndex(of: editing?.category ?? .other)),
             .text("notes", label: context.t("medform.notes"), maxLength: 500, value: editing?.notes ?? ""),
-        ], context)
+        ], fieldFor: Self.fieldFor, context)
         subtitle = context.t("feed.quick.for", patient.bedLabel, patient.fullName)
     }
 
-    override func perform(_ action: String, _ context: AppContext) -> Intent {
-        if action == "medform.save.confirmed" {
-            ceilingConfirmed = true
-            return submit(context)
-        }
-        return super.perform(action, context)
+    /// What the dose check before a save brings back: the dose against the dosage table's
+    /// maximum for the latest weight, with the draft it checked.
+    enum Loaded: Sendable {
+        case checked(MedicationDraft, findings: [DoseCeiling.Finding], weightGrams: Int)
     }
 
     /// The schedule the form describes, or the field and message that is wrong.
@@ -92,17 +90,11 @@ final class MedicationFormScreen: WardFormScreen {
     override func submit(_ context: AppContext) -> Intent {
         if let refusal = WardTask.requireUser(context) { return refusal }
         let drug = state.text("drug")?.trimmingCharacters(in: .whitespaces) ?? ""
-        guard let amount = state.number("dose") else {
-            issues["dose"] = context.t("medform.need_dose")
-            return .message(.error(context.t("medform.need_dose")))
-        }
+        guard let amount = state.number("dose") else { return refuse("dose", context.t("medform.need_dose")) }
         let schedule: MedicationSchedule
         switch self.schedule(context) {
         case .success(let value): schedule = value
-        case .failure(let issue):
-            issues[issue.field] = issue.message
-            state.focus = state.fields.firstIndex { $0.id == issue.field } ?? state.focus
-            return .message(.error(issue.message))
+        case .failure(let issue): return refuse(issue.field, issue.message, focus: true)
         }
         guard let starts = state.date("starts") else { return .message(.error(context.t("medform.need_start"))) }
         let draft = MedicationDraft(
@@ -110,38 +102,42 @@ final class MedicationFormScreen: WardFormScreen {
             route: Self.routes[state.choice("route") ?? 0], schedule: schedule, startsAt: starts,
             endsAt: editing?.endsAt, category: Self.categories[state.choice("category") ?? 0],
             notes: state.text("notes")?.trimmingCharacters(in: .whitespaces) ?? "")
+        guard !ceilingConfirmed, case .success(let formulary) = DrugFormulary.shared else { return save(draft, context) }
+        let patient = patient
+        // The latest weight is read first; a dose above the table's maximum asks before saving.
+        return command("ceiling") { repository in
+            let weight = try await repository.latestMeasurements(patientId: patient.id)
+                .first { $0.measurement.kind == .weight }.map { Int($0.measurement.value) } ?? patient.birthWeightGrams
+            let findings = DoseCeiling.check(drugName: draft.drugName, amount: draft.doseAmount, unit: draft.doseUnit,
+                                             schedule: draft.schedule, weightGrams: weight, formulary: formulary)
+            return .checked(draft, findings: findings, weightGrams: weight)
+        }
+    }
+
+    func update(_ loaded: Loaded, _ context: AppContext) -> Intent {
+        switch loaded {
+        case .checked(let draft, let findings, let weight):
+            guard !findings.isEmpty else { return save(draft, context) }
+            let body = findings.map {
+                context.t("medform.ceiling.\($0.kind)", $0.drug, DashboardDoseColumns.number($0.doseMg),
+                          DashboardDoseColumns.number($0.limitMg), weight)
+            }.joined(separator: " ")
+            return .push(ConfirmScreen(title: context.t("medform.ceiling.title"), body: body,
+                                       onConfirm: [.followUp { [self] context in
+                                           ceilingConfirmed = true
+                                           return submit(context)
+                                       }]))
+        }
+    }
+
+    private func save(_ draft: MedicationDraft, _ context: AppContext) -> Intent {
         let by = context.staff?.id
         let editing = editing
-        let patient = patient
-        let confirmed = ceilingConfirmed
-        let summary = context.t("medform.summary", drug, patient.bedLabel)
-        return save(context, fieldFor: Self.fieldFor) { repository in
-            if !confirmed, case .success(let formulary) = DrugFormulary.shared {
-                let weight = try await repository.latestMeasurements(patientId: patient.id)
-                    .first { $0.measurement.kind == .weight }.map { Int($0.measurement.value) } ?? patient.birthWeightGrams
-                let findings = DoseCeiling.check(drugName: draft.drugName, amount: draft.doseAmount, unit: draft.doseUnit,
-                                                 schedule: draft.schedule, weightGrams: weight, formulary: formulary)
-                if !findings.isEmpty {
-                    let body = findings.map {
-                        context.t("medform.ceiling.\($0.kind)", $0.drug, DashboardDoseColumns.number($0.doseMg),
-                                  DashboardDoseColumns.number($0.limitMg), weight)
-                    }.joined(separator: " ")
-                    return .push(ConfirmScreen(title: context.t("medform.ceiling.title"), body: body,
-                                               onConfirm: [.perform("medform.save.confirmed")]))
-                }
-            }
-            let saved: Audited<Medication>
-            if let editing {
-                saved = try await repository.updateMedication(id: editing.id, draft, by: by)
-            } else {
-                saved = try await repository.addMedication(draft, by: by)
-            }
-            return .all([
-                .pop,
-                .session(.undoable(UndoRecord(auditEntryIds: [saved.auditEntryId], summary: summary))),
-                .message(.success(context.t(editing == nil ? "medform.added" : "medform.updated", summary))),
-                .shell(.reloadAll),
-            ])
+        let summary = context.t("medform.summary", draft.drugName, patient.bedLabel)
+        let message = context.t(editing == nil ? "medform.added" : "medform.updated", summary)
+        return write(summary: summary, message: message) { repository in
+            if let editing { return try await repository.updateMedication(id: editing.id, draft, by: by) }
+            return try await repository.addMedication(draft, by: by)
         }
     }
 }

@@ -26,7 +26,7 @@ final class GoalRangeFormScreen: WardFormScreen {
                     value: current?.low.map { text.number($0, kind) } ?? ""),
             .number("high", label: context.t("goals.field.high"), spec: spec, required: highRequired,
                     value: current?.high.map { text.number($0, kind) } ?? ""),
-        ], context)
+        ], fieldFor: Self.fieldFor, context)
         subtitle = context.t("goals.form.subtitle", text.kindName(kind), patient.bedLabel, patient.fullName,
                              text.range(ageDefault, kind))
     }
@@ -46,15 +46,8 @@ final class GoalRangeFormScreen: WardFormScreen {
         if let refusal = WardTask.requireUser(context) { return refusal }
         let low = state.number("low")
         let high = state.number("high")
-        if low == nil && high == nil {
-            issues["low"] = context.t("goals.need_a_limit")
-            return .message(.error(context.t("goals.need_a_limit")))
-        }
-        if let issue = orderIssue(context) {
-            issues["high"] = issue
-            state.focus = state.fields.firstIndex { $0.id == "high" } ?? state.focus
-            return .message(.error(issue))
-        }
+        if low == nil && high == nil { return refuse("low", context.t("goals.need_a_limit")) }
+        if let issue = orderIssue(context) { return refuse("high", issue, focus: true) }
         let text = GoalText(context)
         let kind = self.kind
         let range = GoalRange(low: low.map { text.stored($0, kind) }, high: high.map { text.stored($0, kind) },
@@ -63,10 +56,9 @@ final class GoalRangeFormScreen: WardFormScreen {
         let patientId = patient.id
         let message = context.t("goals.saved", text.kindName(kind), patient.bedLabel, text.range(range, kind))
         let summary = context.t("goals.undo_summary", text.kindName(kind), patient.bedLabel)
-        return save(context, fieldFor: Self.fieldFor) { repository in
+        return .write(WardWrite(undoSummary: summary, closesAsker: true) { repository in
             let auditId = try await repository.setGoalRange(patientId: patientId, kind: kind, range, by: by)
-            return .all([.pop, .session(.undoable(UndoRecord(auditEntryIds: [auditId], summary: summary))),
-                         .message(.success(message)), .shell(.reloadAll)])
-        }
+            return WriteReceipt(auditEntryIds: [auditId], message: message)
+        })
     }
 }

@@ -8,13 +8,10 @@ import WardStore
 /// stored as mmol/L), diastolic beside systolic for blood pressure, notes. Opened from History
 /// on a measurement it corrects that one (a mistaken length must not stay on the chart).
 @MainActor
-final class MeasurementFormScreen: WardFormScreen {
-    let patient: Patient
+final class MeasurementFormScreen: EntryFormScreen {
     /// The measurement being corrected, or nil to chart a new one.
     let editing: MeasurementRecord?
-    private var backdateConfirmed = false
-    /// Time and value as the edit form first showed them: unchanged, the stored ones are kept exactly.
-    private let shownTime: String
+    /// The value as the edit form first showed it: unchanged, the stored one is kept exactly.
     private let shownValue: String
 
     static let kinds = MeasurementKind.allCases
@@ -22,13 +19,11 @@ final class MeasurementFormScreen: WardFormScreen {
                            "notes": "notes", "patientId": "time"]
 
     init(patient: Patient, editing: MeasurementRecord? = nil, _ context: AppContext) {
-        self.patient = patient
         self.editing = editing
         let kind = editing?.kind ?? .weight
-        shownTime = editing.map { WardFormat(context).stamp($0.measuredAt) } ?? "now"
         shownValue = editing.map { Self.shownValue($0.value, $0.kind, context) } ?? ""
         var fields: [FormField] = [
-            .dateTime("time", label: context.t("measure.field.time"), value: shownTime),
+            .dateTime("time", label: context.t("measure.field.time"), value: editing.map { WardFormat(context).stamp($0.measuredAt) } ?? "now"),
             .choice("kind", label: context.t("measure.field.kind"),
                     options: Self.kinds.map { ChoiceOption(context.t("measure.kind.\($0.rawValue)")) },
                     selected: Self.kinds.firstIndex(of: kind) ?? 0),
@@ -38,7 +33,8 @@ final class MeasurementFormScreen: WardFormScreen {
         if kind == .bloodPressure {
             fields.insert(Self.diastolicField(context, value: editing?.diastolicMmHg.map(NumberText.plain) ?? ""), at: 3)
         }
-        super.init(titleKey: editing == nil ? "measure.title" : "measure.title.edit", fields: fields, context)
+        super.init(titleKey: editing == nil ? "measure.title" : "measure.title.edit", patient: patient,
+                   originalTime: editing?.measuredAt, fields: fields, fieldFor: Self.fieldFor, context)
         subtitle = context.t("nappy.subtitle", patient.bedLabel, patient.fullName, patient.hospitalNumber)
     }
 
@@ -87,62 +83,32 @@ final class MeasurementFormScreen: WardFormScreen {
         }
     }
 
-    override func perform(_ action: String, _ context: AppContext) -> Intent {
-        if action == "measure.save.confirmed" {
-            backdateConfirmed = true
-            return submit(context)
-        }
-        return super.perform(action, context)
-    }
-
     override func submit(_ context: AppContext) -> Intent {
-        if let refusal = WardTask.requireUser(context) { return refusal }
-        let now = context.clock.now
-        state.context.now = now
-        guard let time = date("time", original: editing?.measuredAt, shown: shownTime) else { return .handled }
-        if time.timeIntervalSince(now) > WardValidation.futureTolerance {
-            issues["time"] = context.t("nappy.future")
-            return .message(.error(context.t("nappy.future")))
-        }
-        guard let typed = state.number("value") else {
-            issues["value"] = context.t("measure.value_needed")
-            return .message(.error(context.t("measure.value_needed")))
-        }
-        let diastolic = state.number("diastolic")
-        if kind == .bloodPressure, diastolic == nil {
-            issues["diastolic"] = context.t("measure.diastolic_needed")
-            return .message(.error(context.t("measure.diastolic_needed")))
-        }
-        if WardValidation.needsBackdateConfirmation(time, now: now), !backdateConfirmed, time != editing?.measuredAt {
-            return .push(ConfirmScreen(title: context.t("nappy.backdate.title"),
-                                       body: context.t("measure.backdate.body", WardFormat(context).stamp(time)),
-                                       onConfirm: [.perform("measure.save.confirmed")]))
-        }
-        var stored = kind == .glucose && context.wardSettings.glucoseUnit == .mgPerDl
-            ? UnitConversion.mmolPerL(fromMgPerDl: typed) : typed
-        if let editing, editing.kind == kind, state.text("value") == shownValue { stored = editing.value }
-        let draft = MeasurementDraft(patientId: patient.id, measuredAt: time, kind: kind, value: stored,
-                                     diastolicMmHg: kind == .bloodPressure ? diastolic : nil,
-                                     notes: state.text("notes")?.trimmingCharacters(in: .whitespaces) ?? "")
-        let by = context.staff?.id
-        let shown = kind == .bloodPressure
-            ? "\(NumberText.plain(typed))/\(NumberText.plain(diastolic ?? 0)) mmHg"
-            : "\(NumberText.plain(typed)) \(Self.shownUnit(kind, context))"
-        let summary = context.t("measure.summary", context.t("measure.kind.\(kind.rawValue)"), shown, patient.bedLabel)
-        let editing = editing
-        return save(context, fieldFor: Self.fieldFor) { repository in
-            let saved: Audited<MeasurementRecord>
-            if let editing {
-                saved = try await repository.updateMeasurement(id: editing.id, draft, by: by)
-            } else {
-                saved = try await repository.logMeasurement(draft, by: by)
+        withCheckedTime(futureKey: "measure.future", context) { time, now in
+            guard let typed = state.number("value") else { return refuse("value", context.t("measure.value_needed")) }
+            let diastolic = state.number("diastolic")
+            if kind == .bloodPressure, diastolic == nil { return refuse("diastolic", context.t("measure.diastolic_needed")) }
+            if let question = confirmBackdate(time, now: now, keeping: originalTime, titleKey: "nappy.backdate.title",
+                                              bodyKey: "measure.backdate.body", context) {
+                return question
             }
-            return .all([
-                .pop,
-                .session(.undoable(UndoRecord(auditEntryIds: [saved.auditEntryId], summary: summary))),
-                .message(.success(context.t(editing == nil ? "measure.saved" : "entry.updated", summary))),
-                .shell(.reloadAll),
-            ])
+            var stored = kind == .glucose && context.wardSettings.glucoseUnit == .mgPerDl
+                ? UnitConversion.mmolPerL(fromMgPerDl: typed) : typed
+            if let editing, editing.kind == kind, state.text("value") == shownValue { stored = editing.value }
+            let draft = MeasurementDraft(patientId: patient.id, measuredAt: time, kind: kind, value: stored,
+                                         diastolicMmHg: kind == .bloodPressure ? diastolic : nil,
+                                         notes: state.text("notes")?.trimmingCharacters(in: .whitespaces) ?? "")
+            let by = context.staff?.id
+            let shown = kind == .bloodPressure
+                ? "\(NumberText.plain(typed))/\(NumberText.plain(diastolic ?? 0)) mmHg"
+                : "\(NumberText.plain(typed)) \(Self.shownUnit(kind, context))"
+            let summary = context.t("measure.summary", context.t("measure.kind.\(kind.rawValue)"), shown, patient.bedLabel)
+            let editing = editing
+            let message = context.t(editing == nil ? "measure.saved" : "entry.updated", summary)
+            return write(summary: summary, message: message) { repository in
+                if let editing { return try await repository.updateMeasurement(id: editing.id, draft, by: by) }
+                return try await repository.logMeasurement(draft, by: by)
+            }
         }
     }
 }

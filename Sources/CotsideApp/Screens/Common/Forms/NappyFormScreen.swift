@@ -6,13 +6,8 @@ import WardStore
 /// more than 7 days back asks first), kind, size, stool colour (asked only for dirty or mixed),
 /// nappy weight and notes.
 @MainActor
-final class NappyFormScreen: WardFormScreen {
-    let patient: Patient
+final class NappyFormScreen: EntryFormScreen {
     let editing: NappyChange?
-    /// The time as the form first showed it (minutes only).
-    private let shownTime: String
-    /// Set once the user confirmed an entry more than 7 days back.
-    private var backdateConfirmed = false
 
     static let kinds = NappyKind.allCases
     static let sizes = NappySize.allCases
@@ -22,11 +17,9 @@ final class NappyFormScreen: WardFormScreen {
                            "nappyWeightGrams": "weight", "notes": "notes", "patientId": "time"]
 
     init(patient: Patient, editing: NappyChange?, _ context: AppContext) {
-        self.patient = patient
         self.editing = editing
         let format = WardFormat(context)
         let draft = editing?.draft
-        shownTime = draft.map { format.stamp($0.occurredAt) } ?? "now"
         var fields: [FormField] = [
             .dateTime("time", label: context.t("nappy.field.time"), value: draft.map { format.stamp($0.occurredAt) } ?? "now"),
             .choice("kind", label: context.t("nappy.field.kind"), options: Self.options(Self.kinds, format.kind),
@@ -41,7 +34,8 @@ final class NappyFormScreen: WardFormScreen {
         if let kind = draft?.kind, kind.isDirty {
             fields.insert(Self.colourField(context, selected: draft?.stoolColour), at: 3)
         }
-        super.init(titleKey: editing == nil ? "nappy.title.new" : "nappy.title.edit", fields: fields, context)
+        super.init(titleKey: editing == nil ? "nappy.title.new" : "nappy.title.edit", patient: patient,
+                   originalTime: editing?.occurredAt, fields: fields, fieldFor: Self.fieldFor, context)
         subtitle = context.t("nappy.subtitle", patient.bedLabel, patient.fullName, patient.hospitalNumber)
     }
 
@@ -65,52 +59,27 @@ final class NappyFormScreen: WardFormScreen {
         }
     }
 
-    override func perform(_ action: String, _ context: AppContext) -> Intent {
-        if action == "nappy.save.confirmed" {
-            backdateConfirmed = true
-            return submit(context)
-        }
-        return super.perform(action, context)
-    }
-
     override func submit(_ context: AppContext) -> Intent {
-        if let refusal = WardTask.requireUser(context) { return refusal }
-        let now = context.clock.now
-        state.context.now = now
-        guard let time = date("time", original: editing?.occurredAt, shown: shownTime) else { return .handled }
-        if time.timeIntervalSince(now) > WardValidation.futureTolerance {
-            issues["time"] = context.t("nappy.future")
-            state.focus = state.fields.firstIndex { $0.id == "time" } ?? 0
-            return .message(.error(context.t("nappy.future")))
-        }
-        if WardValidation.needsBackdateConfirmation(time, now: now), !backdateConfirmed {
-            return .push(ConfirmScreen(title: context.t("nappy.backdate.title"),
-                                       body: context.t("nappy.backdate.body", WardFormat(context).stamp(time)),
-                                       onConfirm: [.perform("nappy.save.confirmed")]))
-        }
-        let draft = NappyChangeDraft(
-            patientId: patient.id, occurredAt: time, kind: kind,
-            size: Self.sizes[state.choice("size") ?? 1],
-            stoolColour: kind.isDirty ? state.choice("colour").map { Self.colours[$0] } : nil,
-            nappyWeightGrams: state.number("weight").map { Int($0) },
-            notes: state.text("notes")?.trimmingCharacters(in: .whitespaces) ?? "")
-        let by = context.staff?.id
-        let editing = editing
-        let format = WardFormat(context)
-        let summary = context.t("nappy.summary", format.kind(kind), patient.bedLabel, format.stamp(time))
-        return save(context, fieldFor: Self.fieldFor) { repository in
-            let saved: Audited<NappyChange>
-            if let editing {
-                saved = try await repository.updateNappyChange(id: editing.id, draft, by: by)
-            } else {
-                saved = try await repository.logNappyChange(draft, by: by)
+        withCheckedTime(futureKey: "nappy.future", context) { time, now in
+            if let question = confirmBackdate(time, now: now, titleKey: "nappy.backdate.title", bodyKey: "nappy.backdate.body",
+                                              context) {
+                return question
             }
-            return .all([
-                .pop,
-                .session(.undoable(UndoRecord(auditEntryIds: [saved.auditEntryId], summary: summary))),
-                .message(.success(context.t(editing == nil ? "nappy.saved" : "entry.updated", summary))),
-                .shell(.reloadAll),
-            ])
+            let draft = NappyChangeDraft(
+                patientId: patient.id, occurredAt: time, kind: kind,
+                size: Self.sizes[state.choice("size") ?? 1],
+                stoolColour: kind.isDirty ? state.choice("colour").map { Self.colours[$0] } : nil,
+                nappyWeightGrams: state.number("weight").map { Int($0) },
+                notes: state.text("notes")?.trimmingCharacters(in: .whitespaces) ?? "")
+            let by = context.staff?.id
+            let editing = editing
+            let format = WardFormat(context)
+            let summary = context.t("nappy.summary", format.kind(kind), patient.bedLabel, format.stamp(time))
+            let message = context.t(editing == nil ? "nappy.saved" : "entry.updated", summary)
+            return write(summary: summary, message: message) { repository in
+                if let editing { return try await repository.updateNappyChange(id: editing.id, draft, by: by) }
+                return try await repository.logNappyChange(draft, by: by)
+            }
         }
     }
 }

@@ -4,24 +4,30 @@ import WardStore
 /// The small "new entry" chooser `n` opens for a cot: a nappy change (`n`) or a measurement
 /// (`v`, for values and vitals); Enter opens the highlighted one.
 @MainActor
-final class NewEntryScreen: Screen {
+final class NewEntryScreen: ActionScreen {
+    enum Action: String, ScreenAction {
+        /// The two kinds of entry (also the rows), the highlighted one, and back.
+        case nappy = "entry.nappy", measurement = "entry.measurement", open = "entry.open", back = "shell.back"
+    }
+
     let patient: Patient
     private var list = ListState()
-    private let items = ["nappy", "measurement"]
+    /// The rows, in order; Enter opens the highlighted one.
+    private let items: [Action] = [.nappy, .measurement]
 
     init(patient: Patient) { self.patient = patient }
 
     var presentation: Presentation { .floating }
     func title(_ context: AppContext) -> String { context.t("entry.title") }
 
-    func keyMap(_ context: AppContext) -> KeyMap {
+    func bindings(_ context: AppContext) -> [Binding<Action>] {
         let g = context.t("group.screen")
-        return KeyMap([
-            KeyBinding([.enter], action: "entry.open", label: context.t("key.select"), help: context.t("key.select"), group: g),
-            KeyBinding([.char("n")], action: "entry.nappy", label: "", help: context.t("entry.nappy"), group: g),
-            KeyBinding([.char("v")], action: "entry.measurement", label: "", help: context.t("entry.measurement"), group: g),
-            KeyBinding([.escape], action: ShellAction.back.id, label: context.t("key.back"), help: context.t("key.back"), group: g),
-        ])
+        return [
+            Binding([.enter], .open, label: context.t("key.select"), help: context.t("key.select"), group: g),
+            Binding([.char("n")], .nappy, help: context.t("entry.nappy"), group: g),
+            Binding([.char("v")], .measurement, help: context.t("entry.measurement"), group: g),
+            Binding([.escape], .back, label: context.t("key.back"), help: context.t("key.back"), group: g),
+        ]
     }
 
     func handle(_ event: TerminalEvent, _ context: AppContext) -> Intent {
@@ -30,11 +36,12 @@ final class NewEntryScreen: Screen {
         return .ignored
     }
 
-    func perform(_ action: String, _ context: AppContext) -> Intent {
-        switch action == "entry.open" ? "entry.\(items[min(list.selected, items.count - 1)])" : action {
-        case "entry.nappy": return .replace(NappyFormScreen(patient: patient, editing: nil, context))
-        case "entry.measurement": return .replace(MeasurementFormScreen(patient: patient, context))
-        default: return .ignored
+    func perform(_ action: Action, _ context: AppContext) -> Intent {
+        switch action {
+        case .open: return perform(items[min(list.selected, items.count - 1)], context)
+        case .nappy: return .replace(NappyFormScreen(patient: patient, editing: nil, context))
+        case .measurement: return .replace(MeasurementFormScreen(patient: patient, context))
+        case .back: return .shell(.back)
         }
     }
 
@@ -43,7 +50,7 @@ final class NewEntryScreen: Screen {
         buffer.fill(box, role: .dialog)
         let inner = buffer.box(box, glyphs: context.glyphs, role: .border, title: context.t("entry.title_for", patient.bedLabel))
         let view = ListView(source: ArrayDataSource(items), state: list, glyphs: context.glyphs) { item in
-            ListItem((item == "nappy" ? "n  " : "v  ") + context.t("entry.\(item)"))
+            ListItem((item == .nappy ? "n  " : "v  ") + context.t(item.rawValue))
         }
         view.render(in: inner.inset(left: 1, right: 1).inset(top: 1), into: &buffer)
     }

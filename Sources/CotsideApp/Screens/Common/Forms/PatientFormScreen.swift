@@ -35,10 +35,10 @@ final class PatientFormScreen: WardFormScreen {
                     value: p.map { String($0.birthWeightGrams) } ?? ""),
             .dateTime("admitted", label: context.t("patient.field.admitted"),
                       value: p.map { format.stamp($0.admittedAt) } ?? "now"),
-            // Optional, so last: with it, the first 72 hours of age read in hours. with it, the first 72 hours of age read in hours.
+            // Optional, so last: with it, the first 72 hours of age read in hours.
             .text("born_time", label: context.t("patient.field.time_of_birth"), maxLength: 5, required: false,
                   value: p?.timeOfBirth?.description ?? ""),
-        ], context)
+        ], fieldFor: Self.fieldFor, context)
         if let editing { subtitle = context.t("patient.editing", editing.bedLabel, editing.fullName) }
     }
 
@@ -66,37 +66,34 @@ final class PatientFormScreen: WardFormScreen {
             timeOfBirth: bornTime)
         let by = context.staff?.id
         let editing = editing
-        return save(context, fieldFor: Self.fieldFor) { repository in
-            let saved = editing == nil
-                ? try await repository.admit(draft, by: by)
-                : try await repository.updatePatient(id: editing!.id, draft, by: by)
-            let p = saved.record
-            var intents: [Intent] = [
-                .pop,
-                .message(.success(context.t(editing == nil ? "patient.admitted" : "patient.updated", p.bedLabel, p.fullName))),
-                .shell(.reloadAll),
-            ]
-            if editing != nil {
-                intents.insert(.session(.undoable(UndoRecord(auditEntryIds: [saved.auditEntryId],
-                                                             summary: context.t("patient.summary.edit", p.bedLabel)))), at: 1)
+        // The store keeps the names without surrounding spaces; the words say them as kept.
+        let bed = draft.bedLabel.trimmingCharacters(in: .whitespaces)
+        let name = [draft.givenName, draft.familyName].map { $0.trimmingCharacters(in: .whitespaces) }.joined(separator: " ")
+        let message = context.t(editing == nil ? "patient.admitted" : "patient.updated", bed, name)
+        // An admission is taken back by discharging, not by `u`; a corrected record can be.
+        let undoSummary = editing == nil ? nil : context.t("patient.summary.edit", bed)
+        return .write(WardWrite(undoSummary: undoSummary, closesAsker: true) { repository in
+            let saved = if let editing {
+                try await repository.updatePatient(id: editing.id, draft, by: by)
+            } else {
+                try await repository.admit(draft, by: by)
             }
-            return .all(intents)
-        }
+            return WriteReceipt(auditEntryIds: [saved.auditEntryId], message: message)
+        })
     }
 
     /// Asks before discharging (No is the default); the patient then leaves the Dashboard.
     static func confirmDischarge(_ patient: Patient, _ context: AppContext) -> Intent {
         if let refusal = WardTask.requireUser(context) { return refusal }
         let by = context.staff?.id
-        let discharge = WardTask.store(context) { repository in
+        // The discharge time is when Yes is pressed, so it is read in the follow-up.
+        let discharge = Intent.followUp { context in
             let now = context.clock.now
-            let saved = try await repository.discharge(patientId: patient.id, at: now, by: by)
-            return .all([
-                .session(.undoable(UndoRecord(auditEntryIds: [saved.auditEntryId],
-                                              summary: context.t("patient.summary.discharge", patient.bedLabel)))),
-                .message(.success(context.t("patient.discharged_msg", patient.bedLabel, patient.fullName))),
-                .shell(.reloadAll),
-            ])
+            let message = context.t("patient.discharged_msg", patient.bedLabel, patient.fullName)
+            return .write(WardWrite(undoSummary: context.t("patient.summary.discharge", patient.bedLabel)) { repository in
+                let saved = try await repository.discharge(patientId: patient.id, at: now, by: by)
+                return WriteReceipt(auditEntryIds: [saved.auditEntryId], message: message)
+            })
         }
         return .push(ConfirmScreen(title: context.t("patient.discharge.title"),
                                    body: context.t("patient.discharge.body", patient.bedLabel, patient.fullName),

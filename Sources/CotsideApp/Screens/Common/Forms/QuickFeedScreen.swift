@@ -7,24 +7,18 @@ import WardStore
 /// kind a volume in mL; the store's validation is shown at the field. Opened from History on a
 /// feed it edits that feed, with its time and notes too.
 @MainActor
-final class QuickFeedScreen: WardFormScreen {
-    let patient: Patient
+final class QuickFeedScreen: EntryFormScreen {
     /// The feed being corrected (from History), or nil to log a new one now.
     let editing: Feed?
-    /// The time as the edit form first showed it (minutes only).
-    private let shownTime: String
     static let kinds = FeedKind.allCases
     static let fieldFor = ["volumeML": "amount", "durationMinutes": "amount", "kind": "kind", "occurredAt": "time",
                            "notes": "notes", "patientId": "time"]
 
     init(patient: Patient, last: Feed?, editing: Feed? = nil, _ context: AppContext) {
-        self.patient = patient
         self.editing = editing
         let source = editing ?? last
         let kind = source?.kind ?? .expressedBreastMilk
         let amount = (kind == .breast ? source?.durationMinutes : source?.volumeML).map(String.init) ?? ""
-        let format = WardFormat(context)
-        shownTime = editing.map { format.stamp($0.occurredAt) } ?? ""
         var fields: [FormField] = [
             .choice("kind", label: context.t("feed.kind"),
                     options: Self.kinds.map { ChoiceOption(context.t("feed.kind.\($0.rawValue)")) },
@@ -33,34 +27,38 @@ final class QuickFeedScreen: WardFormScreen {
                     value: amount),
         ]
         if let editing {
-            fields.insert(.dateTime("time", label: context.t("measure.field.time"), value: shownTime), at: 0)
+            fields.insert(.dateTime("time", label: context.t("measure.field.time"), value: WardFormat(context).stamp(editing.occurredAt)),
+                          at: 0)
             fields.append(.text("notes", label: context.t("measure.field.notes"), maxLength: 2000, value: editing.notes))
         }
-        super.init(titleKey: editing == nil ? "feed.quick.title" : "feed.edit.title", fields: fields, context)
+        super.init(titleKey: editing == nil ? "feed.quick.title" : "feed.edit.title", patient: patient,
+                   originalTime: editing?.occurredAt, fields: fields, fieldFor: Self.fieldFor, context)
         subtitle = context.t("feed.quick.for", patient.bedLabel, patient.fullName)
     }
 
-    /// The last feed of the cot first (what the form remembers), then the form.
+    /// The last feed of the cot first (what the form remembers), then the form: a command of
+    /// the screen that opens it, whose result is the form.
     static func open(for patient: Patient, _ context: AppContext) -> Intent {
         if let refusal = WardTask.requireUser(context) { return refusal }
-        return WardTask.store(context) { repository in
-            let last = try await repository.latestFeed(patientId: patient.id)
-            return .push(QuickFeedScreen(patient: patient, last: last, context))
-        }
+        return .command(Command(tag: "feed.open") { repository in
+            do {
+                let last = try await repository.latestFeed(patientId: patient.id)
+                return { context in .push(QuickFeedScreen(patient: patient, last: last, context)) }
+            } catch {
+                return { _ in .message(.error(WardTask.describe(error))) }
+            }
+        })
     }
 
     override func submit(_ context: AppContext) -> Intent {
         if let refusal = WardTask.requireUser(context) { return refusal }
         let kind = Self.kinds[state.choice("kind") ?? 0]
-        guard let amount = state.number("amount").map({ Int($0) }) else {
-            issues["amount"] = context.t("feed.amount_needed")
-            return .message(.error(context.t("feed.amount_needed")))
-        }
+        guard let amount = state.number("amount").map({ Int($0) }) else { return refuse("amount", context.t("feed.amount_needed")) }
         let now = context.clock.now
         state.context.now = now
         var time = now
-        if let editing {
-            guard let edited = date("time", original: editing.occurredAt, shown: shownTime) else { return .handled }
+        if editing != nil {
+            guard let edited = enteredTime else { return .handled }
             time = edited
         }
         let notes = editing == nil ? "" : state.text("notes")?.trimmingCharacters(in: .whitespaces) ?? ""
@@ -71,20 +69,10 @@ final class QuickFeedScreen: WardFormScreen {
         let what = kind == .breast ? context.t("feed.minutes", amount) : context.t("feed.ml", amount)
         let summary = context.t("feed.summary", context.t("feed.kind.\(kind.rawValue)"), what, patient.bedLabel)
         let editing = editing
-        return save(context, fieldFor: Self.fieldFor) { repository in
-            let saved: Audited<Feed>
-            if let editing {
-                saved = try await repository.updateFeed(id: editing.id, draft, by: by)
-            } else {
-                saved = try await repository.logFeed(draft, by: by)
-            }
-            return .all([
-                .pop,
-                .session(.undoable(UndoRecord(auditEntryIds: [saved.auditEntryId], summary: summary))),
-                .message(.success(editing == nil ? context.t("feed.done", summary, WardFormat(context).time(now))
-                                                 : context.t("entry.updated", summary))),
-                .shell(.reloadAll),
-            ])
+        let message = editing == nil ? context.t("feed.done", summary, WardFormat(context).time(now)) : context.t("entry.updated", summary)
+        return write(summary: summary, message: message) { repository in
+            if let editing { return try await repository.updateFeed(id: editing.id, draft, by: by) }
+            return try await repository.logFeed(draft, by: by)
         }
     }
 }

@@ -14,17 +14,20 @@ final class StaffFormScreen: WardFormScreen {
             .text("name", label: context.t("staff.field.name"), maxLength: 80, required: true, value: suggestedName),
             .text("initials", label: context.t("staff.field.initials"), maxLength: 4, required: true),
             .choice("role", label: context.t("staff.field.role"), options: Self.options(Self.roles, format.role), selected: 0),
-        ], context)
+        ], fieldFor: Self.fieldFor, context)
     }
 
     override func submit(_ context: AppContext) -> Intent {
         let draft = StaffDraft(name: state.text("name")?.trimmingCharacters(in: .whitespaces) ?? "",
                                initials: state.text("initials")?.trimmingCharacters(in: .whitespaces).uppercased() ?? "",
                                role: Self.roles[state.choice("role") ?? 0])
-        return save(context, fieldFor: Self.fieldFor) { repository in
-            let added = try await repository.addStaff(draft, by: context.staff?.id)
-            return .all([.pop, .session(.user(added.record)), .perform("staff.close"),
-                         .message(.success(context.t("staff.signed_in", added.record.name, added.record.initials)))])
-        }
+        let by = context.staff?.id
+        let signedIn = context.t("staff.signed_in", draft.name, draft.initials)
+        // Made before anyone is signed in (adding yourself); the picker that opened this form
+        // closes too, since someone is now at the keyboard.
+        return .write(WardWrite(undoSummary: nil, closesAsker: true, needsUser: false, followUp: { _ in .pop }) { repository in
+            let added = try await repository.addStaff(draft, by: by)
+            return WriteReceipt(auditEntryIds: [added.auditEntryId], message: signedIn, session: [.user(added.record)])
+        })
     }
 }

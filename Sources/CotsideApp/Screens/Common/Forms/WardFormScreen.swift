@@ -3,19 +3,34 @@ import TerminalUI
 import WardStore
 
 /// Shared behaviour of the ward's forms (nappy, patient, staff, filters, settings): a framed
-/// kit `Form`, Enter saves through `save`, Esc goes back (asking when input would be lost), and
-/// messages from the store's validation are shown beside the field they concern.
+/// kit `Form`, Enter saves through `submit`, Esc goes back (asking when input would be lost).
+/// A save is a `.write`; when the store refuses it, `failed` shows its validation messages
+/// beside the field they concern.
 @MainActor
-class WardFormScreen: Screen {
+class WardFormScreen: ActionScreen {
+    /// Every form's keys; a subclass's own steps (a confirmed backdate, an override reason) are
+    /// follow-ups of the question that asked, not actions.
+    enum Action: String, ScreenAction {
+        case save = "form.save"
+        case next = "form.next"
+        case previous = "form.previous"
+        case back = "shell.back"
+    }
+
     var state: FormState
     /// Store validation messages by form field id, shown at the field until it is edited.
     var issues: [String: String] = [:]
     let titleKey: String
+    /// Store field names → form field ids, so the store's messages land at the right field.
+    let fieldFor: [String: String]
     /// Extra line under the form (what the form is about: a bed and a name).
     var subtitle: String = ""
+    /// Set once the user confirmed a time more than 7 days back (`confirmBackdate`).
+    private(set) var backdateConfirmed = false
 
-    init(titleKey: String, fields: [FormField], _ context: AppContext) {
+    init(titleKey: String, fields: [FormField], fieldFor: [String: String] = [:], _ context: AppContext) {
         self.titleKey = titleKey
+        self.fieldFor = fieldFor
         state = FormState(fields: fields, context: FormContext(now: context.clock.now, timeZone: context.clock.timeZone,
                                                                 strings: context.uiStrings))
     }
@@ -24,14 +39,14 @@ class WardFormScreen: Screen {
     var hasUnsavedInput: Bool { state.isDirty }
     var capturesText: Bool { true }
 
-    func keyMap(_ context: AppContext) -> KeyMap {
+    func bindings(_ context: AppContext) -> [Binding<Action>] {
         let g = context.t("group.screen")
-        return KeyMap([
-            KeyBinding([.enter], action: "form.save", label: context.t("key.save"), help: context.t("form.help.save"), group: g),
-            KeyBinding([.tab, .down], action: "form.next", label: "", help: context.t("form.help.next"), group: g),
-            KeyBinding([.backTab, .up], action: "form.previous", label: "", help: context.t("form.help.previous"), group: g),
-            KeyBinding([.escape], action: ShellAction.back.id, label: context.t("key.back"), help: context.t("key.back"), group: g),
-        ])
+        return [
+            Binding([.enter], .save, label: context.t("key.save"), help: context.t("form.help.save"), group: g),
+            Binding([.tab, .down], .next, help: context.t("form.help.next"), group: g),
+            Binding([.backTab, .up], .previous, help: context.t("form.help.previous"), group: g),
+            Binding([.escape], .back, label: context.t("key.back"), help: context.t("key.back"), group: g),
+        ]
     }
 
     func handle(_ event: TerminalEvent, _ context: AppContext) -> Intent {
@@ -54,17 +69,17 @@ class WardFormScreen: Screen {
         }
     }
 
-    func perform(_ action: String, _ context: AppContext) -> Intent {
+    func perform(_ action: Action, _ context: AppContext) -> Intent {
         switch action {
-        case "form.save":
+        case .save:
             switch state.submit() {
             case .submit: return submit(context)
             case .refused(let why): return .message(.error(why))
             default: return .handled
             }
-        case "form.next": _ = state.handle(.tab); return .handled
-        case "form.previous": _ = state.handle(.backTab); return .handled
-        default: return .ignored
+        case .next: _ = state.handle(.tab); return .handled
+        case .previous: _ = state.handle(.backTab); return .handled
+        case .back: return .shell(.back)
         }
     }
 
@@ -74,8 +89,9 @@ class WardFormScreen: Screen {
     /// A field's value changed (e.g. the nappy kind decides whether a colour is asked).
     func fieldEdited(_ id: String, _ context: AppContext) {}
 
-    /// Puts store validation issues at their fields; `fieldFor` maps store field names to form ids.
-    func showIssues(_ error: Error, fieldFor: [String: String], _ context: AppContext) -> Intent {
+    /// The store refused a save or a look-up: its validation issues go to their fields (the
+    /// first one focused), and its words to the message line.
+    func failed(_ error: Error, _ context: AppContext) -> Intent {
         guard let validation = error as? WardValidationError else {
             return .message(.error(WardTask.describe(error)))
         }
@@ -89,6 +105,13 @@ class WardFormScreen: Screen {
         return .message(.error(WardTask.describe(error)))
     }
 
+    /// Says `message` at field `id` and on the message line; with `focus` the cursor goes there.
+    func refuse(_ id: String, _ message: String, focus: Bool = false) -> Intent {
+        issues[id] = message
+        if focus { state.focus = state.fields.firstIndex { $0.id == id } ?? state.focus }
+        return .message(.error(message))
+    }
+
     /// The date in a date-time field, or `original` while the field still shows the text it
     /// opened with: an edit must not round a stored time (seconds) to the minute shown.
     func date(_ id: String, original: Date?, shown: String) -> Date? {
@@ -96,17 +119,36 @@ class WardFormScreen: Screen {
         return state.date(id)
     }
 
-    /// Runs a store write for this form; validation failures land at the fields.
-    func save(_ context: AppContext, fieldFor: [String: String],
-              _ body: @escaping @MainActor @Sendable (any WardRepository) async throws -> Intent) -> Intent {
-        guard let repository = context.repository else { return .message(.error(context.t("ward.no_database"))) }
-        return .task { [weak self] in
-            do {
-                return try await body(repository)
-            } catch {
-                return self?.showIssues(error, fieldFor: fieldFor, context) ?? .message(.error(WardTask.describe(error)))
-            }
-        }
+    // MARK: - Times of charted entries
+
+    /// Refuses a time more than 5 minutes ahead of `now`, in the form's own words (`key`), at
+    /// the time field; nil when the time may be charted.
+    func refuseFuture(_ time: Date, now: Date, field: String = "time", key: String, _ context: AppContext) -> Intent? {
+        guard time.timeIntervalSince(now) > WardValidation.futureTolerance else { return nil }
+        return refuse(field, context.t(key), focus: true)
+    }
+
+    /// Asks before charting a time more than 7 days back (in the form's own words); Yes saves
+    /// again with the answer remembered. An edit that keeps the stored time (`keeping`) is not
+    /// asked again. Nil when nothing needs asking.
+    func confirmBackdate(_ time: Date, now: Date, keeping original: Date? = nil, titleKey: String, bodyKey: String,
+                         _ context: AppContext) -> Intent? {
+        guard WardValidation.needsBackdateConfirmation(time, now: now), !backdateConfirmed, time != original else { return nil }
+        return .push(ConfirmScreen(title: context.t(titleKey), body: context.t(bodyKey, WardFormat(context).stamp(time)),
+                                   onConfirm: [.followUp { [self] context in
+                                       backdateConfirmed = true
+                                       return submit(context)
+                                   }]))
+    }
+
+    /// A write of one audited record (a new entry or a corrected one): the form closes, `u`
+    /// takes it back as `summary`, and `message` is said.
+    func write<Record>(summary: String, message: String,
+                       _ work: @escaping @Sendable (any WardRepository) async throws -> Audited<Record>) -> Intent {
+        .write(WardWrite(undoSummary: summary, closesAsker: true) { repository in
+            let saved = try await work(repository)
+            return WriteReceipt(auditEntryIds: [saved.auditEntryId], message: message)
+        })
     }
 
     func render(in area: Rect, into buffer: inout Buffer, _ context: AppContext) {

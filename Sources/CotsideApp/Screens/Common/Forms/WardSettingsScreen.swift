@@ -17,6 +17,7 @@ final class WardSettingsScreen: WardFormScreen {
         let shown = shown
         super.init(titleKey: "ward.settings.title",
                    fields: WardSettings.declarations.map { Self.field($0, stored: shown[$0.key] ?? $0.defaultValue, context) },
+                   fieldFor: Dictionary(uniqueKeysWithValues: WardSettingKey.allCases.map { ($0.rawValue, $0.rawValue) }),
                    context)
         subtitle = context.t("ward.settings.subtitle")
     }
@@ -90,9 +91,7 @@ final class WardSettingsScreen: WardFormScreen {
         for declaration in WardSettings.declarations {
             switch stored(declaration, context) {
             case .failure(let refusal):
-                issues[declaration.key.rawValue] = refusal.message
-                state.focus = state.fields.firstIndex { $0.id == declaration.key.rawValue } ?? state.focus
-                return .message(.error(refusal.message))
+                return refuse(declaration.key.rawValue, refusal.message, focus: true)
             case .success(let value) where value != shown[declaration.key]:
                 changes[declaration.key] = value
             case .success:
@@ -101,12 +100,13 @@ final class WardSettingsScreen: WardFormScreen {
         }
         guard !changes.isEmpty else { return .all([.pop, .message(.info(context.t("ward.settings.unchanged")))]) }
         let by = context.staff?.id
-        let fieldFor = Dictionary(uniqueKeysWithValues: WardSettingKey.allCases.map { ($0.rawValue, $0.rawValue) })
-        return save(context, fieldFor: fieldFor) { repository in
-            let saved = try await repository.updateSettings(changes, by: by)
-            return .all([.pop, .session(.wardSettings(saved)), .message(.success(context.t("ward.settings.saved"))),
-                         .shell(.reloadAll)])
-        }
+        let changed = changes
+        let saved = context.t("ward.settings.saved")
+        // Ward settings have never asked who is signed in; a read-only ward is refused by the store.
+        return .write(WardWrite(undoSummary: nil, closesAsker: true, needsUser: false) { repository in
+            let settings = try await repository.updateSettings(changed, by: by)
+            return WriteReceipt(auditEntryIds: [], message: saved, session: [.wardSettings(settings)])
+        })
     }
 }
 

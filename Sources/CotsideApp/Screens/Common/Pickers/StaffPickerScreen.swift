@@ -12,8 +12,6 @@ final class StaffPickerScreen: ActionScreen, CommandScreen {
         case add = "staff.add"
         /// Esc: clears the typed filter, else goes back (quits at start).
         case cancel = "staff.cancel"
-        /// The staff form has signed the new user in and asks the picker under it to close.
-        case close = "staff.close"
     }
 
     enum Loaded: Sendable {
@@ -108,8 +106,6 @@ final class StaffPickerScreen: ActionScreen, CommandScreen {
         case .cancel:
             if !filter.isEmpty { filter = ""; list = ListState(); return .handled }
             return isStartup ? .shell(.quit) : .pop
-        case .close:
-            return .pop
         }
     }
 
