@@ -9,6 +9,9 @@ extension AppShell {
     /// Who asked for a command in flight, and whether its result may still be wanted.
     struct InFlight {
         let asker: any CommandAsker
+        /// The screen its result is applied from (the asker itself, or the screen in front for
+        /// the dose reminder): what `.pop` closes.
+        let screen: any Screen
         let askerID: ObjectIdentifier
         let tag: String
         let isWrite: Bool
@@ -21,7 +24,7 @@ extension AppShell {
 
     /// Starts `command` for `asker`; results of its older commands with the same tag (or a tag
     /// it supersedes) become stale.
-    func run(_ command: Command, from asker: any CommandAsker) {
+    func run(_ command: Command, for asker: any CommandAsker, from screen: any Screen) {
         guard let repository = context.repository else {
             message = .error(context.t("ward.no_database"))
             return
@@ -32,7 +35,7 @@ extension AppShell {
         if !command.isWrite {
             for tag in command.supersedes.union([command.tag]) { latestTicket[AskerTag(asker: id, tag: tag)] = ticket }
         }
-        inFlight[ticket] = InFlight(asker: asker, askerID: id, tag: command.tag, isWrite: command.isWrite)
+        inFlight[ticket] = InFlight(asker: asker, screen: screen, askerID: id, tag: command.tag, isWrite: command.isWrite)
         let messages = self.messages
         let work = command.work
         Task.detached {
@@ -41,9 +44,9 @@ extension AppShell {
     }
 
     /// Runs a ward write the one way every write runs (see `WardWrite`).
-    func run(_ write: WardWrite, from asker: any CommandAsker) {
+    func run(_ write: WardWrite, for asker: any CommandAsker, from screen: any Screen) {
         if write.needsUser, let refusal = WardTask.requireUser(context) {
-            apply(refusal, from: asker as? any Screen ?? front)
+            apply(refusal, from: screen)
             return
         }
         let work = write.work
@@ -68,7 +71,7 @@ extension AppShell {
             } catch {
                 return { context in asker.failed(error, context) }
             }
-        }, from: asker)
+        }, for: asker, from: screen)
     }
 
     /// A command's result is back: hand it to its asker unless it is stale (a newer command
@@ -79,7 +82,7 @@ extension AppShell {
             guard latestTicket[AskerTag(asker: flight.askerID, tag: flight.tag)] == ticket,
                   isOpen(flight.asker) else { return }
         }
-        apply(delivery(context), from: flight.asker as? any Screen ?? front)
+        apply(delivery(context), from: flight.screen)
     }
 
     /// The asker is still somewhere a result can show: a tab, the stack, or the dose reminder.

@@ -129,14 +129,14 @@ public final class AppShell {
             pop(screen)
             stack.append(next)
             apply(next.reload(context), from: next)
-        case .perform(let action):
+        case .runAction(let action):
             perform(action)
         case .shell(let action):
             perform(action)
         case .command(let command):
-            run(command, from: asker ?? screen)
+            run(command, for: asker ?? screen, from: screen)
         case .write(let write):
-            run(write, from: asker ?? screen)
+            run(write, for: asker ?? screen, from: screen)
         case .followUp(let next):
             // Runs as the screen in front by then: a confirmation has popped itself, so a write
             // that closes its asker closes the form that asked the question.

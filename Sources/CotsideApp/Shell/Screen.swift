@@ -60,8 +60,9 @@ public enum Intent {
     case pop
     /// Close this screen and open another in its place.
     case replace(any Screen)
-    /// Run a shell action by id (the same ids the palette and key maps use).
-    case perform(String)
+    /// Run an action chosen by id in the palette: the shell's own, else the screen in front's,
+    /// else the active tab's (`AppShell.perform(_:)`). Screens name actions by case instead.
+    case runAction(id: String)
     /// Run one of the shell's own actions.
     case shell(ShellAction)
     /// Store work; its result comes back to the screen that asked, as a message (see `Command`).

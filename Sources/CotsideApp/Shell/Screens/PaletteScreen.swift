@@ -42,7 +42,7 @@ final class PaletteScreen: ActionScreen {
         switch outcome {
         case .open: return .handled
         case .cancel: return .pop
-        case .run(let action): return .all([.pop, .perform(action)])
+        case .run(let action): return .all([.pop, .runAction(id: action)])
         }
     }
 
