@@ -2,10 +2,11 @@ import Foundation
 import WardStore
 
 /// One ward write as data: the store call, and how to describe what it did. The shell runs
-/// every write the same way (`AppShell.run(_:from:)`): refuse it without a user or on a
+/// every write the same way (`AppShell.run(_:for:from:)`): refuse it without a user or on a
 /// read-only ward; run it; then let the asker note it was saved (`saved`), close the screen that
 /// asked (if it says so), remember what `u` takes back, run what follows (`followUp`), say what
-/// was done, and reload what is shown. A failure goes to the asker's `failed` (a form puts the store's words at its fields).
+/// was done, and reload what is shown. A failure goes to the asker's `failed` (a form puts the
+/// store's words at its fields). A write's result is never dropped as stale.
 public struct WardWrite: Sendable {
     /// The undo message's words ("wet nappy for bed 3"); nil when `u` cannot take it back.
     public var undoSummary: String?
