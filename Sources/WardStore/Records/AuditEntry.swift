@@ -8,6 +8,8 @@ public enum AuditAction: String, Sendable, Codable, CaseIterable, DatabaseValueC
     case revert
     /// Bulk rows written by the demo generator (one entry per generation, not per row).
     case demoGenerate
+    /// A patient's data erased on request: the after-image holds only the counts removed by kind.
+    case erase
 }
 
 /// Which table an audit entry (or a change notification) is about.

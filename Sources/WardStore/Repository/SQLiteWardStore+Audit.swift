@@ -11,6 +11,9 @@ extension SQLiteWardStore {
                 guard let entry = try AuditEntry.fetchOne(db, key: id) else {
                     throw WardStoreError("nothing to undo: no audit entry \(id)")
                 }
+                if entry.action == .erase || [entry.beforeJSON, entry.afterJSON].contains(AuditRedaction.marker) {
+                    throw WardStoreError("cannot undo: that record was erased with its patient's data (audit entry \(id) keeps no content)")
+                }
                 let newId: Int64
                 switch entry.entity {
                 case .nappyChange: newId = try AuditTrail.undo(entry, as: NappyChange.self, db: db, by: by, at: now)
