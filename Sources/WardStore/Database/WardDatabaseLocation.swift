@@ -30,20 +30,22 @@ public enum WardDatabaseLocation {
     /// Where `cotside backup` puts a backup when no file is named:
     /// `$XDG_STATE_HOME/cotside/backups/ward-<UTC time>.sqlite` (default `~/.local/state/…`).
     public static func defaultBackup(environment: [String: String], now: Date) throws -> String {
-        let base: String
-        if let state = environment["XDG_STATE_HOME"], state.hasPrefix("/") {
-            base = state
-        } else if let home = environment["HOME"], !home.isEmpty {
-            base = home + "/.local/state"
-        } else {
+        guard let folder = backupsFolder(environment: environment) else {
             throw Failure(description: "cannot find where to keep backups: HOME is not set; name the backup file")
         }
-        let folder = base + "/cotside/backups"
         try makeFolders(folder)
         let stamp = ISO8601DateFormatter.string(from: now, timeZone: TimeZone(identifier: "UTC")!,
                                                 formatOptions: [.withFullDate, .withTime, .withTimeZone])
             .replacingOccurrences(of: ":", with: "")
         return folder + "/ward-\(stamp).sqlite"
+    }
+
+    /// The default backup folder, `$XDG_STATE_HOME/cotside/backups` (default `~/.local/state/…`),
+    /// without creating it; nil when HOME is not set either.
+    public static func backupsFolder(environment: [String: String]) -> String? {
+        if let state = environment["XDG_STATE_HOME"], state.hasPrefix("/") { return state + "/cotside/backups" }
+        if let home = environment["HOME"], !home.isEmpty { return home + "/.local/state/cotside/backups" }
+        return nil
     }
 
     /// A URL (`postgres://…`, `file://…`) is not a file path: without this it became folders
