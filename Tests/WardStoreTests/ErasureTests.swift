@@ -3,10 +3,9 @@ import GRDB
 import XCTest
 @testable import WardStore
 
-/// Erasure on request: every record of the patient goes in one transaction, the audit trail
-/// keeps only that (and how much) was erased, earlier audit images are redacted, and nothing
-/// of the patient's name, hospital number or date of birth is left anywhere in the file.
-final class ErasureTests: WardStoreTestCase {
+/// The erased patient of the erasure tests, charted with every kind of record, and the search
+/// of the ward file's raw bytes for them.
+class ErasureTestCase: WardStoreTestCase {
     /// The patient erased in these tests: words found nowhere else in a demo ward.
     let given = "Zephyrine", family = "Quillfeather", number = "RX9Q77731", born = "2026-01-17"
 
@@ -53,6 +52,34 @@ final class ErasureTests: WardStoreTestCase {
         return counts
     }
 
+    /// Bytes of the ward file and its log, letters folded to lower case.
+    func fileBytes() throws -> [UInt8] {
+        var bytes: [UInt8] = []
+        for path in [dbPath, dbPath + "-wal"] where FileManager.default.fileExists(atPath: path) {
+            bytes += try Data(contentsOf: URL(fileURLWithPath: path))
+        }
+        return bytes.map { (65...90).contains($0) ? $0 + 32 : $0 }
+    }
+
+    /// The patient's words found in the file (case-insensitive; FTS5 keeps words in lower case).
+    func traces(in bytes: [UInt8]) -> [String] {
+        [given, family, number, born].filter { word in
+            let needle = Array(word.lowercased().utf8)
+            return bytes.withUnsafeBufferPointer { buffer in
+                guard buffer.count >= needle.count else { return false }
+                for start in 0...(buffer.count - needle.count) where buffer[start] == needle[0] {
+                    if Array(buffer[start..<start + needle.count]) == needle { return true }
+                }
+                return false
+            }
+        }
+    }
+}
+
+/// Erasure on request: every record of the patient goes in one transaction, the audit trail
+/// keeps only that (and how much) was erased, earlier audit images are redacted, and nothing
+/// of the patient's name, hospital number or date of birth is left anywhere in the file.
+final class ErasureTests: ErasureTestCase {
     func testErasureRemovesEveryRecordOfThePatientAndKeepsOnlyCountsInTheAuditTrail() async throws {
         let nurse = try await addNurse("AB")
         let kept = try await admit(bed: "3", given: "Ava", hospitalNumber: "H100", by: nurse.id)
@@ -193,29 +220,6 @@ final class ErasureTests: WardStoreTestCase {
             XCTFail("any other change of the audit trail is refused")
         } catch let error as DatabaseError {
             XCTAssertTrue(error.description.contains("append-only"), error.description)
-        }
-    }
-
-    /// Bytes of the ward file and its log, letters folded to lower case.
-    func fileBytes() throws -> [UInt8] {
-        var bytes: [UInt8] = []
-        for path in [dbPath, dbPath + "-wal"] where FileManager.default.fileExists(atPath: path) {
-            bytes += try Data(contentsOf: URL(fileURLWithPath: path))
-        }
-        return bytes.map { (65...90).contains($0) ? $0 + 32 : $0 }
-    }
-
-    /// The patient's words found in the file (case-insensitive; FTS5 keeps words in lower case).
-    func traces(in bytes: [UInt8]) -> [String] {
-        [given, family, number, born].filter { word in
-            let needle = Array(word.lowercased().utf8)
-            return bytes.withUnsafeBufferPointer { buffer in
-                guard buffer.count >= needle.count else { return false }
-                for start in 0...(buffer.count - needle.count) where buffer[start] == needle[0] {
-                    if Array(buffer[start..<start + needle.count]) == needle { return true }
-                }
-                return false
-            }
         }
     }
 
