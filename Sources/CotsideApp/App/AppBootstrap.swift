@@ -64,7 +64,8 @@ public enum AppBootstrap {
             wardName: wardSettings?.wardName ?? localizer("ward.default_name"),
             catalogueDirectory: options.catalogueDirectory,
             paths: AppPaths(database: repository?.location ?? options.databasePath ?? "",
-                            preferences: file.url.path, log: logPath),
+                            preferences: file.url.path, log: logPath,
+                            backups: WardDatabaseLocation.backupsFolder(environment: options.environment)),
             repository: repository,
             wardSettings: wardSettings ?? .defaults
         )

@@ -128,10 +128,13 @@ public struct AppPaths: Sendable, Equatable {
     public var database: String
     public var preferences: String
     public var log: String
+    /// The default backup folder (`WardDatabaseLocation.backupsFolder`), not created; nil when unknown.
+    public var backups: String?
 
-    public init(database: String, preferences: String, log: String) {
+    public init(database: String, preferences: String, log: String, backups: String? = nil) {
         self.database = database
         self.preferences = preferences
         self.log = log
+        self.backups = backups
     }
 }

@@ -99,4 +99,11 @@ extension AppShell {
         guard context.repository != nil, !front.isBlocking, !(front is PatientPickerScreen) else { return }
         apply(.push(PatientPickerScreen()), from: front)
     }
+
+    /// Only someone signed in, on a writable ward, is asked for a hospital number to erase.
+    func erasePatient() {
+        guard context.repository != nil, !front.isBlocking else { return }
+        if let refusal = WardTask.requireUser(context) { return apply(refusal, from: front) }
+        apply(.push(ErasePatientScreen(backups: context.paths.backups, context)), from: front)
+    }
 }
