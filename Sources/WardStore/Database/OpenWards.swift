@@ -14,7 +14,8 @@ public final class OpenWards: @unchecked Sendable {
         weak var database: DatabasePool?
         let access: WardAccess
         let path: String
-        init(_ pool: WardPool) { database = pool.database; access = pool.access; path = pool.path }
+        let identity: WardFileIdentity?
+        init(_ pool: WardPool) { database = pool.database; access = pool.access; path = pool.path; identity = pool.identity }
     }
 
     func add(_ pool: WardPool) {
@@ -30,7 +31,7 @@ public final class OpenWards: @unchecked Sendable {
     public func closeAll() {
         let open = lock.withLock { () -> [WardPool] in
             defer { entries.removeAll() }
-            return entries.compactMap { entry in entry.database.map { WardPool(database: $0, access: entry.access, path: entry.path) } }
+            return entries.compactMap { entry in entry.database.map { WardPool(database: $0, access: entry.access, path: entry.path, identity: entry.identity) } }
         }
         for pool in open {
             try? pool.checkpoint(ifLogExceeds: WardDatabase.walCheckpointThresholdBytes)

@@ -29,6 +29,18 @@ public struct WardPool: Sendable {
     public let access: WardAccess
     /// The ward file (its `-wal` sits beside it).
     let path: String
+    /// The file `path` named when it was opened; a restore renames another file onto the path.
+    let identity: WardFileIdentity?
+
+    init(database: DatabasePool, access: WardAccess, path: String, identity: WardFileIdentity?) {
+        self.database = database
+        self.access = access
+        self.path = path
+        self.identity = identity
+    }
+
+    /// True when the path now names another file than the one this pool opened (a restore).
+    var fileWasReplaced: Bool { identity != nil && WardFileIdentity.of(path) != identity }
 
     public func read<T>(_ value: (Database) throws -> T) throws -> T { try database.read(value) }
 
@@ -56,7 +68,7 @@ public struct WardPool: Sendable {
     /// Folds the write-ahead log into the ward file and truncates it, when the log has grown
     /// past `minimumBytes` (a no-op for a read-only ward, so a start that only reads writes nothing).
     public func checkpoint(ifLogExceeds minimumBytes: Int = 0) throws {
-        guard access == .readWrite else { return }
+        guard access == .readWrite, !fileWasReplaced else { return }
         let size = (try? FileManager.default.attributesOfItem(atPath: path + "-wal")[.size] as? Int) ?? 0
         guard size > minimumBytes else { return }
         try database.writeWithoutTransaction { db in _ = try db.checkpoint(.truncate) }

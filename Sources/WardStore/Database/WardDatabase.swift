@@ -49,7 +49,10 @@ enum WardDatabase {
         }
         let schema = reason == nil ? try probeSchema(path: path) : SchemaProbe(userVersion: 0, newer: nil)
         if let newer = schema.newer { reason = newer }
-        var config = configuration()
+        // Taken before SQLite opens the file: if a restore swaps it in between, the first commit
+        // is refused (the safe way round) instead of landing in the replaced file.
+        let identity = WardFileIdentity.of(path)
+        var config = configuration(path: path, identity: identity)
         if let reason {
             config.readonly = true
             notices.append("Opened read-only: \(reason). The ward can be viewed; nothing can be changed.")
@@ -75,7 +78,8 @@ enum WardDatabase {
                 try database.write { db in try db.execute(sql: "PRAGMA user_version = \(schemaVersion)") }
             }
         }
-        let pool = WardPool(database: database, access: reason.map { .readOnly(reason: $0) } ?? .readWrite, path: path)
+        let pool = WardPool(database: database, access: reason.map { .readOnly(reason: $0) } ?? .readWrite, path: path,
+                            identity: identity)
         OpenWards.shared.add(pool)
         return Opened(pool: pool, notices: notices)
     }
@@ -112,7 +116,9 @@ enum WardDatabase {
                            + "\(schemaVersion) and must not change it")
     }
 
-    private static func configuration() -> Configuration {
+    /// `identity`: the file as it was when opened; every writable connection refuses to commit
+    /// once the path names another file (`ReplacedFileGuard`).
+    private static func configuration(path: String, identity: WardFileIdentity?) -> Configuration {
         var config = Configuration()
         config.foreignKeysEnabled = true
         config.busyMode = .timeout(busyTimeoutSeconds)
@@ -124,6 +130,7 @@ enum WardDatabase {
             // A nappy log writes a few rows a minute, so the extra fsync costs nothing visible.
             try db.execute(sql: "PRAGMA synchronous = FULL")
             try keepWALFile(db)
+            db.add(transactionObserver: ReplacedFileGuard(path: path, opened: identity), extent: .databaseLifetime)
             if traceSQL { db.trace(options: .profile) { event in FileHandle.standardError.write(Data("sql: \(event)\n".utf8)) } }
         }
         return config

@@ -6,9 +6,12 @@ import GRDB
 /// notices the others' commits by watching `PRAGMA data_version`.
 public actor SQLiteWardStore: WardRepository {
     /// The GRDB pool; package code (demo generator, benchmarks) may read or bulk-write with it.
-    /// Its writes are refused when the ward is open read-only (`access`).
-    public nonisolated let pool: WardPool
-    /// Read-write, or read-only and why (file not writable, made by a newer Cotside).
+    /// Its writes are refused when the ward is open read-only (`access`). Another pool after a
+    /// restore replaced the file (`reopenIfReplaced`), so read it afresh for each use.
+    public nonisolated var pool: WardPool { current.pool }
+    nonisolated let current: CurrentPool
+    /// Read-write, or read-only and why (file not writable, made by a newer Cotside, or replaced
+    /// by a restore and not reopened).
     public nonisolated var access: WardAccess { pool.access }
     /// What to tell the user once about opening (new ward created, mode tightened, read-only).
     public nonisolated let openingNotices: [String]
@@ -31,7 +34,7 @@ public actor SQLiteWardStore: WardRepository {
     public init(path: String, clock: @escaping @Sendable () -> Date = { Date() },
                 timeZone: TimeZone = .current) throws {
         let opened = try WardDatabase.open(path: path)
-        self.pool = opened.pool
+        self.current = CurrentPool(opened.pool)
         self.openingNotices = opened.notices
         self.path = path
         self.clock = clock
@@ -88,6 +91,11 @@ public actor SQLiteWardStore: WardRepository {
     }
 
     private func checkForOtherProcessWrites() async {
+        if reopenIfReplaced() {
+            lastDataVersion = try? await dataVersion()
+            broadcaster.publish(.external)
+            return
+        }
         guard let version = try? await dataVersion() else { return }
         if let last = lastDataVersion, last != version {
             broadcaster.publish(.external)

@@ -9,7 +9,8 @@ import Foundation
 public protocol WardDatabaseStore: Sendable {
     /// Every change from now on: this process's writes at once, other processes' within ~0.5 s.
     nonisolated func changes() -> AsyncStream<WardChange>
-    /// Read-write, or read-only and why (set when the ward was opened; never changes).
+    /// Read-write, or read-only and why (set when the ward was opened; read-only later only when
+    /// a restore elsewhere replaced the file and it could not be reopened).
     nonisolated var access: WardAccess { get }
     /// Where the ward lives, for people (the About screen): the SQLite file's path; a server
     /// backend gives its address without credentials.
@@ -17,6 +18,11 @@ public protocol WardDatabaseStore: Sendable {
     /// Writes one consistent snapshot of the ward to `destination` (a new file, never replacing
     /// one) and checks it before giving it its name.
     nonisolated func backup(to destination: String) throws -> WardBackup
+    /// Replaces the ward with the backup `file` (checked first: a Cotside ward, whole, of a schema
+    /// this version reads; migrated on a copy when older), keeping the ward as it was aside.
+    /// Refusals throw `WardRestoreRefusal` with the ward untouched. `by`: an active staff member
+    /// (a ward admin once roles exist). Blocks the store for the copy; call it from a command.
+    func restore(from file: String, by: Int64) async throws -> WardRestoreReport
     /// True when the database holds entries not made by the demo generator.
     func hasRealEntries() async throws -> Bool
 }

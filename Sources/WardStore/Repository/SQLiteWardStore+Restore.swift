@@ -1,0 +1,108 @@
+import Foundation
+import GRDB
+
+/// Restoring the ward from a backup file.
+///
+/// Threading and transactions: one actor-isolated call that blocks for its whole length (no
+/// suspension point until the new file is open), so no store call of this process uses the old
+/// pool meanwhile. The file is first copied beside the ward and checked there
+/// (`WardRestoreCandidate`). Then, holding the ward's write lock (an IMMEDIATE transaction on the
+/// writer, rolled back at the end) so no process can commit to the old file: the current ward is
+/// copied aside with the online backup API (checked, 0600, fsynced, then named
+/// `<ward>.before-restore-<UTC time>`), the old file's `-wal` and `-shm` are unlinked (their
+/// pages belong to the old file and must never be applied to the new one; processes still
+/// holding them keep their own handles) and the checked copy is renamed onto the ward's path —
+/// atomic. Processes that had the old file open are refused every commit from then on
+/// (`ReplacedFileGuard`) and reopen the new file (`reopenIfReplaced`). Finally this process opens
+/// the new file and checkpoints it with TRUNCATE.
+extension SQLiteWardStore {
+    public func restore(from file: String, by: Int64) async throws -> WardRestoreReport {
+        if let reason = access.readOnlyReason { throw WardReadOnlyError(reason: reason) }
+        guard try Self.isActiveStaff(by, in: pool) else {
+            throw WardStoreError("staff \(by) is not an active staff member; only active staff may restore the ward")
+        }
+        let candidate = try WardRestoreCandidate.prepare(file: file, ward: path)
+        defer { WardRestoreCandidate.discard(candidate.path) }
+        let aside = path + ".before-restore-" + Self.restoreStamp(now)
+        if FileManager.default.fileExists(atPath: aside) {
+            throw WardStoreError("\(aside) already exists (a restore in the same second); try again; nothing was restored")
+        }
+        // Folds the log into the old file while nobody holds a read open (best effort), so
+        // processes that open the file during the switch find little in a log they cannot see.
+        try? pool.checkpoint()
+        let ward = path
+        try Self.switchFiles(ward, to: candidate.path, keepingAside: aside, holdingLockOf: pool)
+        try? WardFileSync.sync(WardDatabaseLocation.folder(of: ward))
+        reopenIfReplaced()
+        if let reason = access.readOnlyReason { throw WardReadOnlyError(reason: reason) }
+        try? pool.checkpoint()
+        publish(Set(WardEntity.allCases))
+        return WardRestoreReport(source: file, ward: ward, keptAside: aside, fromSchema: candidate.fromSchema,
+                                 schema: WardDatabase.schemaVersion, patients: candidate.patients)
+    }
+
+    private static func isActiveStaff(_ id: Int64, in pool: WardPool) throws -> Bool {
+        try pool.read { db in try Bool.fetchOne(db, sql: "SELECT active FROM staff WHERE id = ?", arguments: [id]) } == true
+    }
+
+    /// Under the write lock: the ward copied aside, its log and index unlinked, the copy renamed in.
+    private static func switchFiles(_ ward: String, to copy: String, keepingAside aside: String, holdingLockOf pool: WardPool) throws {
+        try pool.database.writeWithoutTransaction { db in
+            var renameFailure: String?
+            try db.inTransaction(.immediate) {
+                try keepAside(ward, at: aside)
+                for suffix in ["-wal", "-shm"] { unlink(ward + suffix) }
+                if rename(copy, ward) != 0 { renameFailure = String(cString: strerror(errno)).lowercased() }
+                return .rollback
+            }
+            if let renameFailure {
+                // The old file stays; this connection still holds its (unlinked) log: fold it in.
+                _ = try? db.checkpoint(.truncate)
+                throw WardStoreError("cannot put the restored file in place at \(ward): \(renameFailure); the ward was not replaced")
+            }
+        }
+    }
+
+    /// "20261125T231500Z": the UTC time in a file name (the backups' own form).
+    static func restoreStamp(_ date: Date) -> String {
+        ISO8601DateFormatter.string(from: date, timeZone: TimeZone(identifier: "UTC")!,
+                                    formatOptions: [.withFullDate, .withTime, .withTimeZone])
+            .replacingOccurrences(of: ":", with: "").replacingOccurrences(of: "-", with: "")
+    }
+
+    /// A consistent copy of the ward as it is now (the caller holds the write lock, so that is
+    /// every committed write), written under a temporary name, checked and only then named `aside`.
+    private static func keepAside(_ ward: String, at aside: String) throws {
+        let temporary = WardDatabaseLocation.folder(of: aside) + "/.\((aside as NSString).lastPathComponent).partial-\(getpid())"
+        WardRestoreCandidate.discard(temporary)
+        let fd = open(temporary, O_CREAT | O_EXCL | O_WRONLY | O_CLOEXEC, 0o600)
+        guard fd >= 0 else {
+            throw WardStoreError("cannot keep the current ward aside in \(WardDatabaseLocation.folder(of: aside)): "
+                                 + "\(String(cString: strerror(errno)).lowercased()); nothing was restored")
+        }
+        fchmod(fd, 0o600)
+        Glibc.close(fd)
+        var named = false
+        defer { if !named { WardRestoreCandidate.discard(temporary) } }
+        var readOnly = Configuration()
+        readOnly.readonly = true
+        let source = try DatabaseQueue(path: ward, configuration: readOnly)
+        let copy = try DatabaseQueue(path: temporary)
+        try source.backup(to: copy)
+        try source.close()
+        let check = try copy.writeWithoutTransaction { db -> [String] in
+            try db.execute(sql: "PRAGMA journal_mode = DELETE")
+            return try String.fetchAll(db, sql: "PRAGMA integrity_check")
+        }
+        try copy.close()
+        guard check == ["ok"] else {
+            throw WardStoreError("the copy of the current ward failed its integrity check (\(check.prefix(3).joined(separator: "; "))); "
+                                 + "nothing was restored")
+        }
+        try WardFileSync.sync(temporary)
+        guard rename(temporary, aside) == 0 else {
+            throw WardStoreError("cannot keep the current ward as \(aside): \(String(cString: strerror(errno)).lowercased()); nothing was restored")
+        }
+        named = true
+    }
+}
