@@ -7,6 +7,10 @@
 //       records the medication's first N hourly slots as given, one transaction each, printing
 //       "ACK <dose record id> <unix time>" after each commit, or "REFUSED <slot index>" when the
 //       slot already held a status (another process got there first).
+//   cotside-store-probe watch --db PATH
+//       holds the ward open and prints "READY <admitted patients>"; on the first change from another
+//       process (a restore replacing the file) prints "CHANGED <admitted patients>", then adds a
+//       staff member and prints "WROTE <staff id>" or "REFUSED <error>", and exits.
 import Foundation
 import WardStore
 
@@ -79,8 +83,21 @@ do {
                 say("REFUSED \(i)")
             }
         }
+    case "watch":
+        let changes = store.changes()
+        say("READY \(try await store.admittedPatients().count)")
+        for await change in changes where change.isFromAnotherProcess {
+            say("CHANGED \(try await store.admittedPatients().count)")
+            do {
+                let staff = try await store.addStaff(StaffDraft(name: "After Restore", initials: "AR", role: .other), by: nil)
+                say("WROTE \(staff.record.id)")
+            } catch {
+                say("REFUSED \(error)")
+            }
+            break
+        }
     default:
-        fail("unknown command \(CommandLine.arguments[1]); use setup, write or dose")
+        fail("unknown command \(CommandLine.arguments[1]); use setup, write, dose or watch")
     }
 } catch {
     fail("\(error)")
