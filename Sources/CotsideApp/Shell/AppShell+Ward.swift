@@ -106,4 +106,11 @@ extension AppShell {
         if let refusal = WardTask.requireUser(context) { return apply(refusal, from: front) }
         apply(.push(ErasePatientScreen(backups: context.paths.backups, context)), from: front)
     }
+
+    /// Only someone signed in, on a writable ward, is asked for a backup to restore.
+    func restoreBackup() {
+        guard context.repository != nil, !front.isBlocking else { return }
+        if let refusal = WardTask.requireUser(context) { return apply(refusal, from: front) }
+        apply(.push(RestoreBackupScreen(context)), from: front)
+    }
 }

@@ -15,13 +15,15 @@ public enum ShellAction: Hashable, Sendable {
     case pickPatient
     /// "Erase a patient's data…" (palette only): asks for the hospital number, then to confirm.
     case erasePatient
+    /// "Restore a backup…" (palette only): asks for the file, then to confirm.
+    case restoreBackup
 
     private static let plain: [String: ShellAction] = [
         "shell.help": .help, "shell.palette": .palette, "shell.settings": .settings, "shell.about": .about,
         "shell.quit": .quit, "shell.back": .back, "shell.tab.next": .nextTab, "shell.tab.previous": .previousTab,
         "shell.disclaimer.accept": .acceptDisclaimer, "shell.quit.force": .forceQuit, "shell.back.force": .forceBack,
         "shell.reload": .reloadAll, "shell.switch_user": .switchUser, "shell.pick_patient": .pickPatient,
-        "shell.erase_patient": .erasePatient,
+        "shell.erase_patient": .erasePatient, "shell.restore_backup": .restoreBackup,
     ]
 
     public var id: String {
@@ -106,6 +108,7 @@ extension AppShell {
             items.append(PaletteItem(c.t("action.switch_user"), action: ShellAction.switchUser.id, detail: ""))
             items.append(PaletteItem(c.t("action.pick_patient"), action: ShellAction.pickPatient.id, detail: "p"))
             items.append(PaletteItem(c.t("action.erase_patient"), action: ShellAction.erasePatient.id, detail: ""))
+            items.append(PaletteItem(c.t("action.restore_backup"), action: ShellAction.restoreBackup.id, detail: ""))
         }
         for tab in Tab.allCases {
             items.append(PaletteItem(c.t("action.goto_tab", c.t(tab.titleKey)), action: ShellAction.tab(tab).id,
