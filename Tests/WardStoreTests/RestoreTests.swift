@@ -170,4 +170,28 @@ final class RestoreTests: WardStoreTestCase {
         XCTAssertEqual(settings, 0)
         try opened.close()
     }
+
+    /// Another store on the same file (as another workstation holds it) notices within its
+    /// watch interval, says the ward was replaced, and reads and writes the restored file.
+    func testAnotherStoreOnTheFileReopensTheRestoredWardAndSaysSo() async throws {
+        try await admit(bed: "1", given: "Backed", hospitalNumber: "B1")
+        _ = try store.backup(to: backupPath())
+        try await admit(bed: "2", given: "Later", hospitalNumber: "L1")
+        let other = try SQLiteWardStore(path: dbPath)
+        var changes = other.changes().makeAsyncIterator()
+        try await Task.sleep(for: .milliseconds(100))  // the watcher has read the file's state
+
+        _ = try await store.restore(from: backupPath(), by: staffId)
+
+        let change = await changes.next()
+        XCTAssertEqual(change?.wardReplaced, true)
+        XCTAssertEqual(change?.isFromAnotherProcess, true)
+        let names = try await other.admittedPatients().map(\.givenName)
+        XCTAssertEqual(names, ["Backed"])
+        XCTAssertEqual(other.access, .readWrite)
+        let added = try await other.addStaff(StaffDraft(name: "Second Desk", initials: "SD", role: .nurse), by: nil)
+        let seen = try await store.staff(initials: "SD")
+        XCTAssertEqual(seen?.id, added.record.id, "its write is in the restored file")
+        await other.close()
+    }
 }

@@ -49,6 +49,12 @@ extension AppShell {
     /// Writes made here reload explicitly (`ShellAction.reloadAll`), so they are skipped.
     public func storeDidChange(_ change: WardChange) {
         guard change.isFromAnotherProcess else { return }
+        if change.wardReplaced {
+            // Ids remembered here belong to the ward as it was: nothing to undo, no patient chosen.
+            applySession(.undoable(nil))
+            applySession(.selectedPatient(nil))
+            show(.warning(context.t("restore.elsewhere")))
+        }
         reloadAll()
     }
 

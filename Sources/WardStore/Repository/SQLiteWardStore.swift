@@ -93,7 +93,7 @@ public actor SQLiteWardStore: WardRepository {
     private func checkForOtherProcessWrites() async {
         if reopenIfReplaced() {
             lastDataVersion = try? await dataVersion()
-            broadcaster.publish(.external)
+            broadcaster.publish(.replaced)
             return
         }
         guard let version = try? await dataVersion() else { return }

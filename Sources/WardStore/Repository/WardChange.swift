@@ -5,13 +5,18 @@ import Foundation
 public struct WardChange: Sendable, Hashable {
     public let entities: Set<WardEntity>
     public let isFromAnotherProcess: Bool
+    /// The ward file was replaced by a restore in another process and this one now shows the
+    /// restored ward: ids it remembers (the undo, the chosen patient) belong to the old one.
+    public let wardReplaced: Bool
 
-    public init(entities: Set<WardEntity>, isFromAnotherProcess: Bool) {
+    public init(entities: Set<WardEntity>, isFromAnotherProcess: Bool, wardReplaced: Bool = false) {
         self.entities = entities
         self.isFromAnotherProcess = isFromAnotherProcess
+        self.wardReplaced = wardReplaced
     }
 
     static let external = WardChange(entities: Set(WardEntity.allCases), isFromAnotherProcess: true)
+    static let replaced = WardChange(entities: Set(WardEntity.allCases), isFromAnotherProcess: true, wardReplaced: true)
 }
 
 /// Fans one change out to every `changes()` subscriber. Lock-protected so `changes()` can be

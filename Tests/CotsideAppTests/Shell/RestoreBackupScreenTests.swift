@@ -61,4 +61,17 @@ final class RestoreBackupScreenTests: WardTestCase {
         XCTAssertTrue(shell.stack.isEmpty)
         XCTAssertEqual(messageText, shell.context.t("ward.no_user"))
     }
+
+    /// A restore by another process: what this one remembers by id (the undo, the chosen
+    /// patient) belonged to the old ward, so it is dropped and the user told.
+    func testARestoreElsewhereDropsTheUndoAndSaysSo() async throws {
+        let ada = try await admit(bed: "3", given: "Ada", family: "Lovelace")
+        try await startShell()
+        shell.apply(.session(.undoable(UndoRecord(auditEntryIds: [1], summary: "nappy"))), from: shell.front)
+        shell.apply(.session(.selectedPatient(ada)), from: shell.front)
+        shell.storeDidChange(WardChange(entities: [], isFromAnotherProcess: true, wardReplaced: true))
+        await shell.settle()
+        XCTAssertNil(shell.context.undoable)
+        XCTAssertEqual(messageText, shell.context.t("restore.elsewhere"))
+    }
 }
