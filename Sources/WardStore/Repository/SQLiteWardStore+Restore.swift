@@ -34,7 +34,10 @@ extension SQLiteWardStore {
         try Self.switchFiles(ward, to: candidate.path, keepingAside: aside, holdingLockOf: pool)
         try? WardFileSync.sync(WardDatabaseLocation.folder(of: ward))
         reopenIfReplaced()
-        if let reason = access.readOnlyReason { throw WardReadOnlyError(reason: reason) }
+        if access.readOnlyReason != nil {
+            throw WardStoreError("the ward was restored from \(file) (the ward as it was is kept as \(aside)), but this "
+                                 + "process could not open the restored file; restart Cotside")
+        }
         try? pool.checkpoint()
         publish(Set(WardEntity.allCases))
         return WardRestoreReport(source: file, ward: ward, keptAside: aside, fromSchema: candidate.fromSchema,
