@@ -194,4 +194,22 @@ final class RestoreTests: WardStoreTestCase {
         XCTAssertEqual(seen?.id, added.record.id, "its write is in the restored file")
         await other.close()
     }
+
+    /// A ward opened through a symbolic link: the file it names is replaced and the link stays.
+    func testAWardBehindASymbolicLinkIsReplacedWhereTheLinkPoints() async throws {
+        try await admit(bed: "1", given: "Backed", hospitalNumber: "B1")
+        _ = try store.backup(to: backupPath())
+        try await admit(bed: "2", given: "Later", hospitalNumber: "L1")
+        let link = folder.appendingPathComponent("ward-link.sqlite").path
+        try FileManager.default.createSymbolicLink(atPath: link, withDestinationPath: dbPath)
+        let linked = try SQLiteWardStore(path: link, clock: { [clock] in clock!.now }, timeZone: london)
+
+        let report = try await linked.restore(from: backupPath(), by: staffId)
+
+        XCTAssertEqual(report.keptAside, dbPath + ".before-restore-20260310T120000Z")
+        XCTAssertEqual(try FileManager.default.destinationOfSymbolicLink(atPath: link), dbPath, "the link is kept")
+        let names = try await SQLiteWardStore(path: dbPath).admittedPatients().map(\.givenName)
+        XCTAssertEqual(names, ["Backed"])
+        await linked.close()
+    }
 }

@@ -21,16 +21,18 @@ extension SQLiteWardStore {
         guard try Self.isActiveStaff(by, in: pool) else {
             throw WardStoreError("staff \(by) is not an active staff member; only active staff may restore the ward")
         }
-        let candidate = try WardRestoreCandidate.prepare(file: file, ward: path)
+        // The file itself when the ward's path is a symbolic link: SQLite keeps the log beside
+        // it, and the rename must replace it, not the link.
+        let ward = (path as NSString).resolvingSymlinksInPath
+        let candidate = try WardRestoreCandidate.prepare(file: file, ward: ward)
         defer { WardRestoreCandidate.discard(candidate.path) }
-        let aside = path + ".before-restore-" + Self.restoreStamp(now)
+        let aside = ward + ".before-restore-" + Self.restoreStamp(now)
         if FileManager.default.fileExists(atPath: aside) {
             throw WardStoreError("\(aside) already exists (a restore in the same second); try again; nothing was restored")
         }
         // Folds the log into the old file while nobody holds a read open (best effort), so
         // processes that open the file during the switch find little in a log they cannot see.
         try? pool.checkpoint()
-        let ward = path
         try Self.switchFiles(ward, to: candidate.path, keepingAside: aside, holdingLockOf: pool)
         try? WardFileSync.sync(WardDatabaseLocation.folder(of: ward))
         reopenIfReplaced()
