@@ -8,6 +8,8 @@ public enum AuditAction: String, Sendable, Codable, CaseIterable, DatabaseValueC
     case revert
     /// Bulk rows written by the demo generator (one entry per generation, not per row).
     case demoGenerate
+    /// Records loaded from an export (`cotside import`; one entry per import, with the counts).
+    case imported
 }
 
 /// Which table an audit entry (or a change notification) is about.

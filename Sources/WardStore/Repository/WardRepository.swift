@@ -19,4 +19,5 @@ import Foundation
 /// - A ward opened read-only (`access`) refuses every write with `WardReadOnlyError`.
 public protocol WardRepository:
     WardDatabaseStore, WardSettingsStore, StaffStore, PatientStore, NappyStore, FeedStore,
-    MeasurementStore, MedicationStore, DoseStore, HistoryStore, TrendsStore, ToolResultStore, AuditStore {}
+    MeasurementStore, MedicationStore, DoseStore, HistoryStore, TrendsStore, ToolResultStore, AuditStore,
+    WardTransferStore {}

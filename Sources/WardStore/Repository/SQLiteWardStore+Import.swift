@@ -1,0 +1,222 @@
+import Foundation
+import GRDB
+
+extension SQLiteWardStore {
+    /// Loads a JSON export in ONE write transaction: the format and version checked first, then
+    /// every record typed, its references looked up, inserted with its own id (the triggers
+    /// rebuild the derived tables and the notes search) and read back through the store's own
+    /// decoding to be validated as the forms validate it. Any failure rolls everything back, with
+    /// a message naming the kind, the id and the field. Without `merge` the ward must be empty
+    /// and an id may appear once; with it, records whose ids are there are left out. One audit
+    /// entry (`imported`, by the named staff member) records the counts. A large import is
+    /// folded into the ward file afterwards (checkpoint TRUNCATE), so the WAL does not linger.
+    public func importWard(_ request: WardImportRequest) async throws -> WardImportSummary {
+        let file = try Self.exportRecords(WardImportValue.parse(request.data))
+        let now = self.now, timeZone = self.timeZone
+        let summary = try await pool.write { db -> WardImportSummary in
+            if !request.merge { try Self.requireEmptyWard(db) }
+            var added: [String: Int] = [:]
+            var skipped = 0
+            for kind in WardExportKind.all {
+                let records = file[kind.name] ?? []
+                let pauses = kind.table == "audit_entry" ? try Self.pauseState(db) : nil
+                for (index, record) in records.enumerated() {
+                    let importer = RecordImporter(kind: kind, index: index, now: now, timeZone: timeZone)
+                    if try importer.insert(record, db: db, merge: request.merge) {
+                        added[kind.name, default: 0] += 1
+                    } else {
+                        skipped += 1
+                    }
+                }
+                if let pauses { try Self.undoDerivedPauses(db, before: pauses) }
+            }
+            guard let by = try Int64.fetchOne(db, sql: "SELECT id FROM staff WHERE active = 1 AND initials = ? COLLATE NOCASE",
+                                              arguments: [request.byInitials]) else {
+                let known = try String.fetchAll(db, sql: "SELECT initials FROM staff WHERE active = 1 ORDER BY initials LIMIT 40")
+                throw WardStoreError("no active staff member has the initials \(request.byInitials), in the ward or in the file"
+                                     + (known.isEmpty ? "" : "; known: " + known.joined(separator: ", ")))
+            }
+            let counts = added.sorted { $0.key < $1.key }.map { "\"\($0.key)\":\($0.value)" }.joined(separator: ",")
+            try AuditTrail.record(db, action: .imported, entity: .setting, entityId: 0, beforeJSON: nil,
+                                  afterJSON: "{\"added\":{\(counts)},\"merge\":\(request.merge),\"skipped\":\(skipped)}",
+                                  by: by, at: now)
+            return WardImportSummary(added: added, skipped: skipped)
+        }
+        try pool.checkpoint()
+        publish(Set(WardEntity.allCases))
+        return summary
+    }
+
+    /// The file's records by kind, after checking it is a Cotside export this version reads.
+    private static func exportRecords(_ value: WardImportValue) throws -> [String: [WardImportValue]] {
+        guard case .object(let top) = value else { throw WardStoreError("the file is not a Cotside export: it is not a JSON object") }
+        guard case .text("cotside-export")? = top["format"] else {
+            throw WardStoreError("the file is not a Cotside export: \"format\" is not \"cotside-export\"")
+        }
+        guard case .integer(let version)? = top["formatVersion"] else {
+            throw WardStoreError("the export has no formatVersion; this Cotside reads version \(WardExportKind.formatVersion)")
+        }
+        guard version == Int64(WardExportKind.formatVersion) else {
+            throw WardStoreError("the export is format version \(version); this Cotside reads version \(WardExportKind.formatVersion)")
+        }
+        let header: Set<String> = ["format", "formatVersion", "exportedAt", "cotsideVersion", "scope"]
+        var records: [String: [WardImportValue]] = [:]
+        for (key, value) in top where !header.contains(key) {
+            guard WardExportKind.named(key) != nil else {
+                throw WardStoreError("the export holds \"\(key)\", which is not a kind Cotside knows; known: "
+                                     + WardExportKind.all.map(\.name).joined(separator: ", "))
+            }
+            guard case .array(let list) = value else { throw WardStoreError("\"\(key)\" is \(value.shown); it must be a list of records") }
+            records[key] = list
+        }
+        return records
+    }
+
+    private static func requireEmptyWard(_ db: Database) throws {
+        var held: [String] = []
+        for kind in WardExportKind.all {
+            let count = try Int.fetchOne(db, sql: "SELECT count(*) FROM \(kind.table)") ?? 0
+            if count > 0 { held.append("\(count) \(kind.name)") }
+        }
+        guard held.isEmpty else {
+            throw WardStoreError("the ward already holds records (\(held.joined(separator: ", "))); import into an empty ward, "
+                                 + "or merge to add only the records whose ids are not there")
+        }
+    }
+
+    /// The pauses before audit rows go in: their triggers derive pauses from pause/resume
+    /// entries, which the file already holds as records of their own.
+    private static func pauseState(_ db: Database) throws -> (maxId: Int64, open: [Int64]) {
+        (try Int64.fetchOne(db, sql: "SELECT coalesce(max(id), 0) FROM medication_pause") ?? 0,
+         try Int64.fetchAll(db, sql: "SELECT id FROM medication_pause WHERE resumedAt IS NULL"))
+    }
+
+    private static func undoDerivedPauses(_ db: Database, before: (maxId: Int64, open: [Int64])) throws {
+        try db.execute(sql: "DELETE FROM medication_pause WHERE id > ?", arguments: [before.maxId])
+        for id in before.open {
+            try db.execute(sql: "UPDATE medication_pause SET resumedAt = NULL, resumedBy = NULL WHERE id = ?", arguments: [id])
+        }
+    }
+}
+
+/// One record of one kind going in: typed, referenced, inserted, validated; messages name the
+/// kind, the record (by id or key) and the field.
+private struct RecordImporter {
+    let kind: WardExportKind
+    let index: Int
+    let now: Date
+    let timeZone: TimeZone
+
+    /// Inserts the record; false when `merge` left it out because its key is there.
+    func insert(_ record: WardImportValue, db: Database, merge: Bool) throws -> Bool {
+        guard case .object(let fields) = record else {
+            throw WardStoreError("\(kind.name) record \(index + 1): it is \(record.shown); each record must be an object")
+        }
+        var values: [DatabaseValue] = []
+        for column in kind.columns { values.append(try value(column, fields[column.key], fields: fields)) }
+        if let unknown = fields.keys.sorted().first(where: { key in !kind.columns.contains { $0.key == key } }) {
+            throw WardStoreError("\(label(fields)): \(unknown) is not a field of \(kind.name); fields: "
+                                 + kind.columns.map(\.key).joined(separator: ", "))
+        }
+        let keyValues = kind.keyColumns.map { key in values[kind.columns.firstIndex { $0.key == key }!] }
+        let keyMatch = kind.keyColumns.map { "\"\($0)\" = ?" }.joined(separator: " AND ")
+        if try Bool.fetchOne(db, sql: "SELECT EXISTS (SELECT 1 FROM \(kind.table) WHERE \(keyMatch))",
+                             arguments: StatementArguments(keyValues)) == true {
+            if merge { return false }
+            throw WardStoreError("\(label(fields)): the id is already in the ward or earlier in the file (a duplicate); "
+                                 + "ids must be unique, or merge to leave such records out")
+        }
+        for (column, value) in zip(kind.columns, values) where column.references != nil && !value.isNull {
+            if try Bool.fetchOne(db, sql: "SELECT EXISTS (SELECT 1 FROM \(column.references!) WHERE id = ?)", arguments: [value]) != true {
+                throw WardStoreError("\(label(fields)): \(column.key): no \(column.references!) record has id \(fields[column.key]!.shown)")
+            }
+        }
+        let columns = kind.columns.map { "\"\($0.key)\"" }.joined(separator: ", ")
+        let marks = Array(repeating: "?", count: values.count).joined(separator: ", ")
+        do {
+            try db.execute(sql: "INSERT INTO \(kind.table) (\(columns)) VALUES (\(marks))", arguments: StatementArguments(values))
+        } catch let error as DatabaseError {
+            throw WardStoreError("\(label(fields)): the ward refused it (\(error.message ?? "\(error.resultCode)"))")
+        }
+        let issues: [ValidationIssue]
+        do {
+            issues = try validate(db, keyMatch: keyMatch, keyValues: keyValues)
+        } catch let error as WardStoreError {
+            throw error
+        } catch {
+            throw WardStoreError("\(label(fields)): a value is not one Cotside knows (\(error))")
+        }
+        if let issue = issues.first { throw WardStoreError("\(label(fields)): \(issue.field): \(issue.message)") }
+        return true
+    }
+
+    /// "nappies id 12", "goalRanges patientId 3 kind spo2", or the record's place in its list.
+    private func label(_ fields: [String: WardImportValue]) -> String {
+        let parts = kind.keyColumns.compactMap { key in fields[key].map { "\(key) \($0.shown.trimmingCharacters(in: ["\""]))" } }
+        return parts.count == kind.keyColumns.count ? "\(kind.name) \(parts.joined(separator: " "))" : "\(kind.name) record \(index + 1)"
+    }
+
+    private func value(_ column: WardExportColumn, _ given: WardImportValue?, fields: [String: WardImportValue]) throws -> DatabaseValue {
+        func wrong(_ expected: String) -> WardStoreError {
+            WardStoreError("\(label(fields)): \(column.key): expected \(expected), found \(given?.shown ?? "nothing")")
+        }
+        switch (column.type, given ?? .null) {
+        case (_, .null):
+            guard column.nullable else { throw WardStoreError("\(label(fields)): \(column.key) is missing; it is required") }
+            return .null
+        case (.integer, .integer(let number)): return number.databaseValue
+        case (.integer, _): throw wrong("a whole number")
+        case (.number, .integer(let number)): return Double(number).databaseValue
+        case (.number, .number(let number)): return number.databaseValue
+        case (.number, _): throw wrong("a number")
+        case (.text, .text(let text)): return text.databaseValue
+        case (.text, _): throw wrong("a text")
+        case (.boolean, .boolean(let flag)): return (flag ? 1 : 0).databaseValue
+        case (.boolean, _): throw wrong("true or false")
+        case (.instant, .text(let text)):
+            guard let ms = WardExportText.milliseconds(instant: text) else { throw wrong("a UTC time like 2026-11-25T08:30:00.000Z") }
+            return ms.databaseValue
+        case (.instant, _): throw wrong("a UTC time like 2026-11-25T08:30:00.000Z")
+        }
+    }
+
+    /// The record as the store reads it, through the validation its form uses.
+    private func validate(_ db: Database, keyMatch: String, keyValues: [DatabaseValue]) throws -> [ValidationIssue] {
+        let sql = "SELECT * FROM \(kind.table) WHERE \(keyMatch)"
+        let arguments = StatementArguments(keyValues)
+        func fetch<T: FetchableRecord>(_ type: T.Type) throws -> T {
+            guard let record = try T.fetchOne(db, sql: sql, arguments: arguments) else { throw WardStoreError("\(kind.name): lost a record") }
+            return record
+        }
+        switch kind.table {
+        case "staff":
+            let staff = try fetch(Staff.self)
+            return WardValidation.staff(StaffDraft(name: staff.name, initials: staff.initials, role: staff.role), activeInitials: [])
+        case "patient": return WardValidation.patient(try fetch(Patient.self).draft, now: now, timeZone: timeZone)
+        case "nappy_change": return WardValidation.nappyChange(try fetch(NappyChange.self).draft, now: now)
+        case "feed": return WardValidation.feed(try fetch(Feed.self).draft, now: now)
+        case "measurement": return WardValidation.measurement(try fetch(MeasurementRecord.self).draft, now: now)
+        case "medication": return WardValidation.medication(try fetch(Medication.self).draft)
+        case "dose_record":
+            let dose = try fetch(DoseRecord.self)
+            guard let status = dose.status, let recordedAt = dose.recordedAt else { return [] }
+            return WardValidation.doseRecord(DoseRecordDraft(medicationId: dose.medicationId, scheduledAt: dose.scheduledAt, status: status,
+                                                             withheldReason: dose.withheldReason, recordedAt: recordedAt,
+                                                             notes: dose.notes), now: now)
+        case "as_needed_dose": _ = try fetch(AsNeededDose.self); return []
+        case "calculator_result": _ = try fetch(SavedCalculatorResult.self); return []
+        case "stroke_assessment": _ = try fetch(StoredStrokeAssessment.self); return []
+        case "audit_entry": _ = try fetch(AuditEntry.self); return []
+        case "medication_pause": _ = try fetch(MedicationPause.self); return []
+        case "ward_setting":
+            guard case .string(let key) = keyValues[0].storage, let setting = WardSettingKey(rawValue: key),
+                  let declaration = WardSettings.declarations.first(where: { $0.key == setting }) else {
+                return [ValidationIssue(field: "key", message: "not a ward setting Cotside knows")]
+            }
+            let value = try String.fetchOne(db, sql: "SELECT value FROM ward_setting WHERE key = ?", arguments: [key]) ?? ""
+            if case .invalid(let issue) = declaration.check(value) { return [issue] }
+            return []
+        default: return []
+        }
+    }
+}
