@@ -27,15 +27,26 @@ enum WardImportValue: Decodable, Sendable {
         do {
             return try JSONDecoder().decode(WardImportValue.self, from: data)
         } catch let DecodingError.dataCorrupted(context) {
-            let underlying = context.underlyingError.map { "\($0)" } ?? context.debugDescription
-            throw WardStoreError("the file is not valid JSON: \(Self.where(underlying))")
+            // JSONDecoder's words do not always say where; JSONSerialization's do.
+            var words = context.underlyingError.map { "\($0)" } ?? context.debugDescription
+            do { _ = try JSONSerialization.jsonObject(with: data) } catch { words += " " + "\(error)" }
+            throw WardStoreError("the file is not valid JSON: \(Self.where(words, in: data))")
         }
     }
 
-    /// "Unexpected character 'x' around line 3, column 5." from the parser's words, or the words.
-    private static func `where`(_ text: String) -> String {
-        if let range = text.range(of: #"[^"]*line \d+, column \d+[^"]*"#, options: .regularExpression) {
-            return String(text[range]).trimmingCharacters(in: .whitespaces)
+    /// Where the parser stopped, as a line and column (its words give a character offset, or
+    /// the end of the file), else its words.
+    private static func `where`(_ text: String, in data: Data) -> String {
+        if let match = text.firstMatch(of: /(.*) around character (\d+)/), let offset = Int(match.2) {
+            let before = data.prefix(offset)
+            let line = before.reduce(1) { $1 == UInt8(ascii: "\n") ? $0 + 1 : $0 }
+            let column = offset - (before.lastIndex(of: UInt8(ascii: "\n")).map { $0 + 1 } ?? 0) + 1
+            let words = String(match.1).split(separator: "=").last.map(String.init) ?? "invalid value"
+            return "\(words.lowercased()) at line \(line), column \(column)"
+        }
+        if text.contains("end of file") {
+            let lines = data.reduce(1) { $1 == UInt8(ascii: "\n") ? $0 + 1 : $0 }
+            return "the file ends at line \(lines) before the JSON does (cut short?)"
         }
         return text
     }
