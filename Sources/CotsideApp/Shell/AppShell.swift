@@ -230,6 +230,8 @@ public final class AppShell {
             switchUser()
         case .pickPatient:
             pickPatient()
+        case .exportWard, .importWard:
+            openTransferForm(action)
         }
     }
 

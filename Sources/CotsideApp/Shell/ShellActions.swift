@@ -13,12 +13,16 @@ public enum ShellAction: Hashable, Sendable {
     case reloadAll
     case switchUser
     case pickPatient
+    /// "Export the ward…" / "Import an export…" (the palette; forms in Shell/Screens).
+    case exportWard
+    case importWard
 
     private static let plain: [String: ShellAction] = [
         "shell.help": .help, "shell.palette": .palette, "shell.settings": .settings, "shell.about": .about,
         "shell.quit": .quit, "shell.back": .back, "shell.tab.next": .nextTab, "shell.tab.previous": .previousTab,
         "shell.disclaimer.accept": .acceptDisclaimer, "shell.quit.force": .forceQuit, "shell.back.force": .forceBack,
         "shell.reload": .reloadAll, "shell.switch_user": .switchUser, "shell.pick_patient": .pickPatient,
+        "shell.export": .exportWard, "shell.import": .importWard,
     ]
 
     public var id: String {
@@ -102,6 +106,8 @@ extension AppShell {
         if c.repository != nil {
             items.append(PaletteItem(c.t("action.switch_user"), action: ShellAction.switchUser.id, detail: ""))
             items.append(PaletteItem(c.t("action.pick_patient"), action: ShellAction.pickPatient.id, detail: "p"))
+            items.append(PaletteItem(c.t("action.export"), action: ShellAction.exportWard.id, detail: ""))
+            items.append(PaletteItem(c.t("action.import"), action: ShellAction.importWard.id, detail: ""))
         }
         for tab in Tab.allCases {
             items.append(PaletteItem(c.t("action.goto_tab", c.t(tab.titleKey)), action: ShellAction.tab(tab).id,
