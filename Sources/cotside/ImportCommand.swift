@@ -27,10 +27,12 @@ struct ImportCommand: AsyncParsableCommand {
         if stat(file, &info) == 0, info.st_mode & S_IFMT == S_IFDIR {
             throw CommandFailure.usage("\(file) is a folder; give the export file itself (e.g. \(file)/\(WardExportKind.jsonFileName))")
         }
-        let text = try TextFileReader.read(file, what: "export")
+        guard access(file, R_OK) == 0 else {
+            throw CommandFailure.usage("cannot read the export \(file): \(String(cString: strerror(errno)).lowercased())")
+        }
         let ward = try WardCLI(options: options)
         let summary = try await ward.write {
-            try await ward.store.importWard(WardImportRequest(data: Data(text.utf8), byInitials: by, merge: merge))
+            try await ward.store.importWard(WardImportRequest(source: .file(file), byInitials: by, merge: merge))
         }
         let kinds = summary.added.filter { $0.value > 0 }.sorted { $0.key < $1.key }.map { "\($0.value) \($0.key)" }
         print("Imported \(summary.records) records from \(file)" + (kinds.isEmpty ? "" : " (\(kinds.joined(separator: ", ")))")

@@ -53,7 +53,7 @@ final class ExportImportCLITests: WardStoreTestCase {
 
         let bad = folder.appendingPathComponent("bad.json").path
         let refusals: [(String, [String], String)] = [
-            (String(exported.prefix(500)), [], "not valid JSON"),
+            (String(exported.prefix(500)), ["--merge"], "not valid JSON"),
             (exported.replacingOccurrences(of: "\"formatVersion\": 1", with: "\"formatVersion\": 2"), ["--merge"], "format version 2"),
             (exported, [], "already holds records"),
         ]

@@ -198,3 +198,42 @@ final class WardExportImportTests: WardStoreTestCase {
         XCTAssertNil(WardExportText.milliseconds(instant: "2026-03-10 12:00:00"))
     }
 }
+
+/// The import's JSON reader: every escape, numbers kept exact, and where a bad file goes wrong.
+final class WardImportReaderTests: XCTestCase {
+    private func records(_ text: String) throws -> [WardImportValue] {
+        var found: [WardImportValue] = []
+        try WardImportReader(.data(Data(text.utf8))).read(header: { _, _ in }, begin: { _ in }, record: { found.append($0) },
+                                                          end: { _ in })
+        return found
+    }
+
+    func testTextsNumbersAndLiteralsReadExactly() throws {
+        let read = try records(#"{"format": "x", "staff": [{"a": "q\"b\\s\/\n\t\u00e9\ud83d\ude00", "n": 9007199254740993, "d": -1.5e2, "t": true, "z": null, "l": [1, {}]}]}"#)
+        guard case .object(let record) = try XCTUnwrap(read.first) else { return XCTFail("not an object") }
+        guard case .text(let text) = record["a"], case .integer(let n) = record["n"], case .number(let d) = record["d"],
+              case .boolean(true) = record["t"], case .null = record["z"], case .array(let list) = record["l"] else {
+            return XCTFail("\(record)")
+        }
+        XCTAssertEqual(text, "q\"b\\s/\n\té😀")
+        XCTAssertEqual(n, 9_007_199_254_740_993)
+        XCTAssertEqual(d, -150)
+        XCTAssertEqual(list.count, 2)
+    }
+
+    func testMalformedFilesSayWhereAndWhat() {
+        let cases = [
+            ("{\"staff\": [\n{\"id\": 1 \"x\": 2}]}", "expected “,” or “}” in a record at line 2, column 10"),
+            ("{\"staff\": [", "the file ends"),
+            ("[1]", "expected the file to start with “{”"),
+            ("{\"a\": tru}", "expected true at line 1, column 10"),
+            ("{\"a\": 1} x", "the end of the file"),
+            ("{\"a\": \"\u{1}\"}", "no control character"),
+        ]
+        for (text, words) in cases {
+            XCTAssertThrowsError(try records(text), text) { error in
+                XCTAssertTrue("\(error)".contains(words), "\(text): \(error)")
+            }
+        }
+    }
+}

@@ -11,65 +11,28 @@ extension SQLiteWardStore {
     /// entry (`imported`, by the named staff member) records the counts. A large import is
     /// folded into the ward file afterwards (checkpoint TRUNCATE), so the WAL does not linger.
     public func importWard(_ request: WardImportRequest) async throws -> WardImportSummary {
-        let file = try Self.exportRecords(WardImportValue.parse(request.data))
         let now = self.now, timeZone = self.timeZone
         let summary = try await pool.write { db -> WardImportSummary in
             if !request.merge { try Self.requireEmptyWard(db) }
-            var added: [String: Int] = [:]
-            var skipped = 0
-            for kind in WardExportKind.all {
-                let records = file[kind.name] ?? []
-                let pauses = kind.table == "audit_entry" ? try Self.pauseState(db) : nil
-                for (index, record) in records.enumerated() {
-                    let importer = RecordImporter(kind: kind, index: index, now: now, timeZone: timeZone)
-                    if try importer.insert(record, db: db, merge: request.merge) {
-                        added[kind.name, default: 0] += 1
-                    } else {
-                        skipped += 1
-                    }
-                }
-                if let pauses { try Self.undoDerivedPauses(db, before: pauses) }
-            }
+            var run = ImportRun(now: now, timeZone: timeZone, merge: request.merge)
+            try WardImportReader(request.source).read(header: { try run.header($0, $1) }, begin: { try run.begin($0, db) },
+                                                      record: { try run.record($0, db) }, end: { try run.end($0, db) })
+            try run.finish()
             guard let by = try Int64.fetchOne(db, sql: "SELECT id FROM staff WHERE active = 1 AND initials = ? COLLATE NOCASE",
                                               arguments: [request.byInitials]) else {
                 let known = try String.fetchAll(db, sql: "SELECT initials FROM staff WHERE active = 1 ORDER BY initials LIMIT 40")
                 throw WardStoreError("no active staff member has the initials \(request.byInitials), in the ward or in the file"
                                      + (known.isEmpty ? "" : "; known: " + known.joined(separator: ", ")))
             }
-            let counts = added.sorted { $0.key < $1.key }.map { "\"\($0.key)\":\($0.value)" }.joined(separator: ",")
+            let counts = run.added.sorted { $0.key < $1.key }.map { "\"\($0.key)\":\($0.value)" }.joined(separator: ",")
             try AuditTrail.record(db, action: .imported, entity: .setting, entityId: 0, beforeJSON: nil,
-                                  afterJSON: "{\"added\":{\(counts)},\"merge\":\(request.merge),\"skipped\":\(skipped)}",
+                                  afterJSON: "{\"added\":{\(counts)},\"merge\":\(request.merge),\"skipped\":\(run.skipped)}",
                                   by: by, at: now)
-            return WardImportSummary(added: added, skipped: skipped)
+            return WardImportSummary(added: run.added, skipped: run.skipped)
         }
         try pool.checkpoint()
         publish(Set(WardEntity.allCases))
         return summary
-    }
-
-    /// The file's records by kind, after checking it is a Cotside export this version reads.
-    private static func exportRecords(_ value: WardImportValue) throws -> [String: [WardImportValue]] {
-        guard case .object(let top) = value else { throw WardStoreError("the file is not a Cotside export: it is not a JSON object") }
-        guard case .text("cotside-export")? = top["format"] else {
-            throw WardStoreError("the file is not a Cotside export: \"format\" is not \"cotside-export\"")
-        }
-        guard case .integer(let version)? = top["formatVersion"] else {
-            throw WardStoreError("the export has no formatVersion; this Cotside reads version \(WardExportKind.formatVersion)")
-        }
-        guard version == Int64(WardExportKind.formatVersion) else {
-            throw WardStoreError("the export is format version \(version); this Cotside reads version \(WardExportKind.formatVersion)")
-        }
-        let header: Set<String> = ["format", "formatVersion", "exportedAt", "cotsideVersion", "scope"]
-        var records: [String: [WardImportValue]] = [:]
-        for (key, value) in top where !header.contains(key) {
-            guard WardExportKind.named(key) != nil else {
-                throw WardStoreError("the export holds \"\(key)\", which is not a kind Cotside knows; known: "
-                                     + WardExportKind.all.map(\.name).joined(separator: ", "))
-            }
-            guard case .array(let list) = value else { throw WardStoreError("\"\(key)\" is \(value.shown); it must be a list of records") }
-            records[key] = list
-        }
-        return records
     }
 
     private static func requireEmptyWard(_ db: Database) throws {
@@ -86,17 +49,99 @@ extension SQLiteWardStore {
 
     /// The pauses before audit rows go in: their triggers derive pauses from pause/resume
     /// entries, which the file already holds as records of their own.
-    private static func pauseState(_ db: Database) throws -> (maxId: Int64, open: [Int64]) {
+    static func pauseState(_ db: Database) throws -> (maxId: Int64, open: [Int64]) {
         (try Int64.fetchOne(db, sql: "SELECT coalesce(max(id), 0) FROM medication_pause") ?? 0,
          try Int64.fetchAll(db, sql: "SELECT id FROM medication_pause WHERE resumedAt IS NULL"))
     }
 
-    private static func undoDerivedPauses(_ db: Database, before: (maxId: Int64, open: [Int64])) throws {
+    static func undoDerivedPauses(_ db: Database, before: (maxId: Int64, open: [Int64])) throws {
         try db.execute(sql: "DELETE FROM medication_pause WHERE id > ?", arguments: [before.maxId])
         for id in before.open {
             try db.execute(sql: "UPDATE medication_pause SET resumedAt = NULL, resumedBy = NULL WHERE id = ?", arguments: [id])
         }
     }
+}
+
+/// One import's progress through the file: the header checked before any record, kinds taken
+/// in the documented order (referenced before referring), counts kept.
+private struct ImportRun {
+    let now: Date
+    let timeZone: TimeZone
+    let merge: Bool
+    var added: [String: Int] = [:]
+    var skipped = 0
+    private var format: String?
+    private var version: Int64?
+    private var kindIndex = -1
+    private var kind: WardExportKind?
+    private var index = 0
+    private var pauses: (maxId: Int64, open: [Int64])?
+    private static let headerKeys: Set<String> = ["format", "formatVersion", "exportedAt", "cotsideVersion", "scope"]
+
+    init(now: Date, timeZone: TimeZone, merge: Bool) {
+        self.now = now
+        self.timeZone = timeZone
+        self.merge = merge
+    }
+
+    mutating func header(_ key: String, _ value: WardImportValue) throws {
+        guard Self.headerKeys.contains(key) else {
+            if WardExportKind.named(key) != nil { throw WardStoreError("\"\(key)\" is \(value.shown); it must be a list of records") }
+            throw WardStoreError("the export holds \"\(key)\", which is not a kind Cotside knows; known: "
+                                 + WardExportKind.all.map(\.name).joined(separator: ", "))
+        }
+        switch (key, value) {
+        case ("format", .text(let text)): format = text
+        case ("formatVersion", .integer(let number)): version = number
+        default: break
+        }
+    }
+
+    /// Before the first record: this is a Cotside export, of the version this Cotside reads.
+    func checkHeader() throws {
+        guard format == "cotside-export" else {
+            throw WardStoreError("the file is not a Cotside export: \"format\" is not \"cotside-export\" (or comes after the records)")
+        }
+        guard let version else {
+            throw WardStoreError("the export has no formatVersion before its records; this Cotside reads version \(WardExportKind.formatVersion)")
+        }
+        guard version == Int64(WardExportKind.formatVersion) else {
+            throw WardStoreError("the export is format version \(version); this Cotside reads version \(WardExportKind.formatVersion)")
+        }
+    }
+
+    mutating func begin(_ name: String, _ db: Database) throws {
+        try checkHeader()
+        guard let position = WardExportKind.all.firstIndex(where: { $0.name == name }) else { return }
+        guard position > kindIndex else {
+            throw WardStoreError("\"\(name)\" comes after \"\(WardExportKind.all[kindIndex].name)\" or twice; an export lists its kinds once, "
+                                 + "in this order: " + WardExportKind.all.map(\.name).joined(separator: ", "))
+        }
+        kindIndex = position
+        kind = WardExportKind.all[position]
+        index = 0
+        if kind?.table == "audit_entry" { pauses = try SQLiteWardStore.pauseState(db) }
+    }
+
+    mutating func record(_ value: WardImportValue, _ db: Database) throws {
+        guard let kind else { return }
+        let importer = RecordImporter(kind: kind, index: index, now: now, timeZone: timeZone)
+        index += 1
+        if try importer.insert(value, db: db, merge: merge) {
+            added[kind.name, default: 0] += 1
+        } else {
+            skipped += 1
+        }
+    }
+
+    mutating func end(_ name: String, _ db: Database) throws {
+        if let pauses { try SQLiteWardStore.undoDerivedPauses(db, before: pauses) }
+        pauses = nil
+        kind = nil
+    }
+
+    /// After the file: even an export without records must have said what it is.
+    func finish() throws { try checkHeader() }
 }
 
 /// One record of one kind going in: typed, referenced, inserted, validated; messages name the

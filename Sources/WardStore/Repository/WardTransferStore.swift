@@ -57,16 +57,20 @@ public struct WardExportSummary: Sendable, Hashable {
 }
 
 public struct WardImportRequest: Sendable {
-    /// The export file's contents.
-    public var data: Data
+    /// The export: a file (read a record at a time) or its bytes.
+    public var source: WardImportSource
     /// Initials of the active staff member importing (looked up after the file's staff are in).
     public var byInitials: String
     public var merge: Bool
 
-    public init(data: Data, byInitials: String, merge: Bool) {
-        self.data = data
+    public init(source: WardImportSource, byInitials: String, merge: Bool) {
+        self.source = source
         self.byInitials = byInitials
         self.merge = merge
+    }
+
+    public init(data: Data, byInitials: String, merge: Bool) {
+        self.init(source: .data(data), byInitials: byInitials, merge: merge)
     }
 }
 

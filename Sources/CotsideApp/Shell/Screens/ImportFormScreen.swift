@@ -34,13 +34,7 @@ final class ImportFormScreen: WardFormScreen {
 
     private func importWrite(file: String, initials: String, merge: Bool, done: String) -> Intent {
         .write(WardWrite(undoSummary: nil, closesAsker: true) { repository in
-            let data: Data
-            do {
-                data = try Data(contentsOf: URL(fileURLWithPath: file))
-            } catch {
-                throw WardStoreError("cannot read \(file): \(error.localizedDescription)")
-            }
-            let summary = try await repository.importWard(WardImportRequest(data: data, byInitials: initials, merge: merge))
+            let summary = try await repository.importWard(WardImportRequest(source: .file(file), byInitials: initials, merge: merge))
             return WriteReceipt(auditEntryIds: [], message: done.replacingOccurrences(of: "{0}", with: String(summary.records)))
         })
     }
