@@ -47,10 +47,16 @@ final class WardExportOutput {
     func commit() throws {
         try flush()
         guard fsync(fd) == 0 else { throw WardStoreError("cannot sync \(finalPath)") }
-        guard link(temporaryPath, finalPath) == 0 else {
-            throw WardStoreError("cannot name the export \(finalPath): \(String(cString: strerror(errno)).lowercased())")
+        // link() names the file only if the name is free (rename() would replace a file that
+        // appeared meanwhile); a file system without hard links gets the checked rename.
+        if link(temporaryPath, finalPath) == 0 {
+            unlink(temporaryPath)
+        } else {
+            let noHardLinks = errno == EPERM || errno == EOPNOTSUPP
+            guard noHardLinks, !FileManager.default.fileExists(atPath: finalPath), rename(temporaryPath, finalPath) == 0 else {
+                throw WardStoreError("cannot name the export \(finalPath): \(String(cString: strerror(errno)).lowercased())")
+            }
         }
-        unlink(temporaryPath)
         committed = true
     }
 }
