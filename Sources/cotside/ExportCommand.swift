@@ -34,19 +34,18 @@ struct ExportCommand: AsyncParsableCommand {
         var patientId: Int64?
         if let bed { patientId = try await ward.patient(bed: bed).id }
         let since = try since.map { try ward.time($0, option: "--since") }
-        let showProgress = isatty(STDERR_FILENO) == 1
+        let line = ProgressLine()
         let request = WardExportRequest(folder: out, format: format, patientId: patientId, bed: bed, since: since,
                                         cotsideVersion: CotsideVersion.string, exportedAt: ward.now)
         let summary: WardExportSummary
         do {
+            defer { line.clear() }
             summary = try ward.store.exportWard(request) { progress in
-                if showProgress { printError("\r\u{1B}[2Kexporting \(progress.kind): \(progress.records) records") }
+                line.show("exporting \(progress.kind): \(progress.records) records")
             }
         } catch let error as WardStoreError {
-            if showProgress { printError("\r\u{1B}[2K") }
             throw CommandFailure.usage(error.description)
         }
-        if showProgress { printError("\r\u{1B}[2K") }
         let files = summary.files.count == 1 ? summary.files[0] : "\(summary.files.count) CSV files in \(out)"
         print("Exported \(summary.records) records to \(files)")
     }

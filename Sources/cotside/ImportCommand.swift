@@ -31,9 +31,12 @@ struct ImportCommand: AsyncParsableCommand {
             throw CommandFailure.usage("cannot read the export \(file): \(String(cString: strerror(errno)).lowercased())")
         }
         let ward = try WardCLI(options: options)
-        let summary = try await ward.write {
-            try await ward.store.importWard(WardImportRequest(source: .file(file), byInitials: by, merge: merge))
+        let line = ProgressLine()
+        let request = WardImportRequest(source: .file(file), byInitials: by, merge: merge) { progress in
+            line.show("importing \(progress.kind): \(progress.records) records")
         }
+        defer { line.clear() }
+        let summary = try await ward.write { try await ward.store.importWard(request) }
         let kinds = summary.added.filter { $0.value > 0 }.sorted { $0.key < $1.key }.map { "\($0.value) \($0.key)" }
         print("Imported \(summary.records) records from \(file)" + (kinds.isEmpty ? "" : " (\(kinds.joined(separator: ", ")))")
               + (merge ? "; \(summary.skipped) already there, left out" : ""))

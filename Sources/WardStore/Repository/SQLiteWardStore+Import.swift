@@ -14,7 +14,7 @@ extension SQLiteWardStore {
         let now = self.now, timeZone = self.timeZone
         let summary = try await pool.write { db -> WardImportSummary in
             if !request.merge { try Self.requireEmptyWard(db) }
-            var run = ImportRun(now: now, timeZone: timeZone, merge: request.merge)
+            var run = ImportRun(now: now, timeZone: timeZone, merge: request.merge, progress: request.progress)
             try WardImportReader(request.source).read(header: { try run.header($0, $1) }, begin: { try run.begin($0, db) },
                                                       record: { try run.record($0, db) }, end: { try run.end($0, db) })
             try run.finish()
@@ -68,6 +68,7 @@ private struct ImportRun {
     let now: Date
     let timeZone: TimeZone
     let merge: Bool
+    let progress: (@Sendable (WardTransferProgress) -> Void)?
     var added: [String: Int] = [:]
     var skipped = 0
     private var format: String?
@@ -78,10 +79,11 @@ private struct ImportRun {
     private var pauses: (maxId: Int64, open: [Int64])?
     private static let headerKeys: Set<String> = ["format", "formatVersion", "exportedAt", "cotsideVersion", "scope"]
 
-    init(now: Date, timeZone: TimeZone, merge: Bool) {
+    init(now: Date, timeZone: TimeZone, merge: Bool, progress: (@Sendable (WardTransferProgress) -> Void)?) {
         self.now = now
         self.timeZone = timeZone
         self.merge = merge
+        self.progress = progress
     }
 
     mutating func header(_ key: String, _ value: WardImportValue) throws {
@@ -127,6 +129,7 @@ private struct ImportRun {
         guard let kind else { return }
         let importer = RecordImporter(kind: kind, index: index, now: now, timeZone: timeZone)
         index += 1
+        if index % 5000 == 0 { progress?(WardTransferProgress(kind: kind.name, records: index)) }
         if try importer.insert(value, db: db, merge: merge) {
             added[kind.name, default: 0] += 1
         } else {

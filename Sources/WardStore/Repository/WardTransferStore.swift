@@ -62,11 +62,15 @@ public struct WardImportRequest: Sendable {
     /// Initials of the active staff member importing (looked up after the file's staff are in).
     public var byInitials: String
     public var merge: Bool
+    /// Told the kind and records read so far, every few thousand records (a progress line).
+    public var progress: (@Sendable (WardTransferProgress) -> Void)?
 
-    public init(source: WardImportSource, byInitials: String, merge: Bool) {
+    public init(source: WardImportSource, byInitials: String, merge: Bool,
+                progress: (@Sendable (WardTransferProgress) -> Void)? = nil) {
         self.source = source
         self.byInitials = byInitials
         self.merge = merge
+        self.progress = progress
     }
 
     public init(data: Data, byInitials: String, merge: Bool) {
