@@ -15,7 +15,8 @@ struct CotsideCommand: AsyncParsableCommand {
         version: CotsideVersion.string,
         subcommands: [TUICommand.self, SnapshotCommand.self, LogCommand.self, PatientsCommand.self, AdmitCommand.self,
                       DischargeCommand.self, DemoCommand.self, CalcCommand.self, MedsCommand.self, DueCommand.self,
-                      CentresCommand.self, StrokeCommand.self, GoalsCommand.self, BackupCommand.self, EraseCommand.self],
+                      CentresCommand.self, StrokeCommand.self, GoalsCommand.self, BackupCommand.self, EraseCommand.self,
+                      ExportCommand.self, ImportCommand.self],
         defaultSubcommand: TUICommand.self
     )
 }

@@ -15,6 +15,9 @@ public enum ShellAction: Hashable, Sendable {
     case pickPatient
     /// "Erase a patient's data…" (palette only): asks for the hospital number, then to confirm.
     case erasePatient
+    /// "Export the ward…" / "Import an export…" (the palette; forms in Shell/Screens).
+    case exportWard
+    case importWard
 
     private static let plain: [String: ShellAction] = [
         "shell.help": .help, "shell.palette": .palette, "shell.settings": .settings, "shell.about": .about,
@@ -22,6 +25,7 @@ public enum ShellAction: Hashable, Sendable {
         "shell.disclaimer.accept": .acceptDisclaimer, "shell.quit.force": .forceQuit, "shell.back.force": .forceBack,
         "shell.reload": .reloadAll, "shell.switch_user": .switchUser, "shell.pick_patient": .pickPatient,
         "shell.erase_patient": .erasePatient,
+        "shell.export": .exportWard, "shell.import": .importWard,
     ]
 
     public var id: String {
@@ -106,6 +110,8 @@ extension AppShell {
             items.append(PaletteItem(c.t("action.switch_user"), action: ShellAction.switchUser.id, detail: ""))
             items.append(PaletteItem(c.t("action.pick_patient"), action: ShellAction.pickPatient.id, detail: "p"))
             items.append(PaletteItem(c.t("action.erase_patient"), action: ShellAction.erasePatient.id, detail: ""))
+            items.append(PaletteItem(c.t("action.export"), action: ShellAction.exportWard.id, detail: ""))
+            items.append(PaletteItem(c.t("action.import"), action: ShellAction.importWard.id, detail: ""))
         }
         for tab in Tab.allCases {
             items.append(PaletteItem(c.t("action.goto_tab", c.t(tab.titleKey)), action: ShellAction.tab(tab).id,
