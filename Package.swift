@@ -30,6 +30,7 @@ let package = Package(
                 .copy("clinical"),
                 .copy("stroke"),
                 .copy("l10n"),
+                .copy("export"),
             ]
         ),
         .target(name: "Clinical", dependencies: ["CotsideResources"]),

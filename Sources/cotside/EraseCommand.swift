@@ -35,7 +35,7 @@ struct EraseCommand: AsyncParsableCommand {
         let plan = try await Self.refusingBadNumber { try await ward.store.erasurePlan(hospitalNumber: hospitalNumber) }
         if !yes { try confirm(plan) }
         let report = try await Self.refusingBadNumber { try await ward.write { try await ward.store.erasePatient(hospitalNumber: hospitalNumber, by: staff) } }
-        print("Erased hospital number \(report.hospitalNumber): \(report.removed.total) records removed ("
+        print("Erased hospital number \(report.hospitalNumber): \(report.removed.total) \(report.removed.total == 1 ? "record" : "records") removed ("
               + Self.describe(report.removed) + "). \(report.auditEntriesRedacted) earlier audit entries redacted; the audit trail "
               + "keeps the erasure, by \(by.uppercased()) at \(WardCLI.isoText(report.at)), with these counts and no content.")
         if !report.logEmptied {

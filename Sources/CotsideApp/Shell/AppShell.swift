@@ -232,6 +232,8 @@ public final class AppShell {
             pickPatient()
         case .erasePatient:
             erasePatient()
+        case .exportWard, .importWard:
+            openTransferForm(action)
         case .restoreBackup:
             restoreBackup()
         }

@@ -15,6 +15,9 @@ public enum ShellAction: Hashable, Sendable {
     case pickPatient
     /// "Erase a patient's data…" (palette only): asks for the hospital number, then to confirm.
     case erasePatient
+    /// "Export the ward…" / "Import an export…" (the palette; forms in Shell/Screens).
+    case exportWard
+    case importWard
     /// "Restore a backup…" (palette only): asks for the file, then to confirm.
     case restoreBackup
 
@@ -23,7 +26,8 @@ public enum ShellAction: Hashable, Sendable {
         "shell.quit": .quit, "shell.back": .back, "shell.tab.next": .nextTab, "shell.tab.previous": .previousTab,
         "shell.disclaimer.accept": .acceptDisclaimer, "shell.quit.force": .forceQuit, "shell.back.force": .forceBack,
         "shell.reload": .reloadAll, "shell.switch_user": .switchUser, "shell.pick_patient": .pickPatient,
-        "shell.erase_patient": .erasePatient, "shell.restore_backup": .restoreBackup,
+        "shell.erase_patient": .erasePatient,
+        "shell.export": .exportWard, "shell.import": .importWard, "shell.restore_backup": .restoreBackup,
     ]
 
     public var id: String {
@@ -108,6 +112,8 @@ extension AppShell {
             items.append(PaletteItem(c.t("action.switch_user"), action: ShellAction.switchUser.id, detail: ""))
             items.append(PaletteItem(c.t("action.pick_patient"), action: ShellAction.pickPatient.id, detail: "p"))
             items.append(PaletteItem(c.t("action.erase_patient"), action: ShellAction.erasePatient.id, detail: ""))
+            items.append(PaletteItem(c.t("action.export"), action: ShellAction.exportWard.id, detail: ""))
+            items.append(PaletteItem(c.t("action.import"), action: ShellAction.importWard.id, detail: ""))
             items.append(PaletteItem(c.t("action.restore_backup"), action: ShellAction.restoreBackup.id, detail: ""))
         }
         for tab in Tab.allCases {

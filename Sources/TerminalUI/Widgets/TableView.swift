@@ -51,6 +51,13 @@ public struct TableView<Source: PagedDataSource>: Widget {
         area.split(.vertical, [.length(1), .fill])[1]
     }
 
+    /// The rows a click selects: the body's rows of a table drawn in `table`, widened to span
+    /// `screen` (so a click in the margins beside a row selects it too).
+    public static func rowHitArea(of table: Rect, across screen: Rect) -> Rect {
+        let rows = bodyArea(of: table)
+        return Rect(x: screen.x, y: rows.y, width: screen.width, height: rows.height)
+    }
+
     public func render(in area: Rect, into buffer: inout Buffer) {
         buffer.fill(area)
         guard !area.isEmpty else { return }

@@ -10,6 +10,8 @@ public enum AuditAction: String, Sendable, Codable, CaseIterable, DatabaseValueC
     case demoGenerate
     /// A patient's data erased on request: the after-image holds only the counts removed by kind.
     case erase
+    /// Records loaded from an export (`cotside import`; one entry per import, with the counts).
+    case imported
 }
 
 /// Which table an audit entry (or a change notification) is about.

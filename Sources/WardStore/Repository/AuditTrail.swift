@@ -58,6 +58,15 @@ extension MeasurementRecord: SoftDeletedRecord {
 
 /// Writes audit rows; always called inside the transaction of the change it records.
 enum AuditTrail {
+    /// The row of kind `R` just inserted in this transaction, read back, with its `create` audit
+    /// row: how every insert of an audited record ends.
+    static func created<R: AuditedRecord>(_ type: R.Type, _ db: Database, by staffId: Int64?,
+                                          at date: Date) throws -> Audited<R> {
+        let record = try R.fetchOne(db, key: db.lastInsertedRowID)!
+        let auditId = try Self.record(db, action: .create, before: nil, after: record, by: staffId, at: date)
+        return Audited(record: record, auditEntryId: auditId)
+    }
+
     @discardableResult
     static func record<R: AuditedRecord>(_ db: Database, action: AuditAction, before: R?, after: R?,
                                          by staffId: Int64?, at date: Date) throws -> Int64 {

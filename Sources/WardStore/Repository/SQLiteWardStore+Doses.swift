@@ -83,9 +83,7 @@ extension SQLiteWardStore {
                 """, arguments: [medication.id, medication.patientId, givenMs, draft.doseAmount ?? medication.doseAmount,
                                  overrideReason, Self.cleanNotes(draft.notes), by,
                                  StoredTime.milliseconds(now), StoredTime.milliseconds(now)])
-            let dose = try AsNeededDose.fetchOne(db, key: db.lastInsertedRowID)!
-            let auditId = try AuditTrail.record(db, action: .create, before: nil, after: dose, by: by, at: now)
-            return Audited(record: dose, auditEntryId: auditId)
+            return try AuditTrail.created(AsNeededDose.self, db, by: by, at: now)
         }
         publish([.asNeededDose])
         return result

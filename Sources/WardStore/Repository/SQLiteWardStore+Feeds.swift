@@ -12,9 +12,7 @@ extension SQLiteWardStore {
                 """, arguments: [draft.patientId, StoredTime.milliseconds(draft.occurredAt), draft.kind, draft.volumeML,
                                  draft.durationMinutes, Self.cleanNotes(draft.notes), by,
                                  StoredTime.milliseconds(now), StoredTime.milliseconds(now)])
-            let feed = try Feed.fetchOne(db, key: db.lastInsertedRowID)!
-            let auditId = try AuditTrail.record(db, action: .create, before: nil, after: feed, by: by, at: now)
-            return Audited(record: feed, auditEntryId: auditId)
+            return try AuditTrail.created(Feed.self, db, by: by, at: now)
         }
         publish([.feed])
         return result

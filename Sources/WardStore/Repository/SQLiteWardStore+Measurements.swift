@@ -13,9 +13,7 @@ extension SQLiteWardStore {
                 """, arguments: [draft.patientId, StoredTime.milliseconds(draft.measuredAt), draft.kind, draft.value,
                                  draft.diastolicMmHg, Self.cleanNotes(draft.notes), by,
                                  StoredTime.milliseconds(now), StoredTime.milliseconds(now)])
-            let measurement = try MeasurementRecord.fetchOne(db, key: db.lastInsertedRowID)!
-            let auditId = try AuditTrail.record(db, action: .create, before: nil, after: measurement, by: by, at: now)
-            return Audited(record: measurement, auditEntryId: auditId)
+            return try AuditTrail.created(MeasurementRecord.self, db, by: by, at: now)
         }
         publish([.measurement])
         return result

@@ -19,9 +19,7 @@ extension SQLiteWardStore {
                     """, arguments: [draft.patientId, StoredTime.milliseconds(draft.occurredAt), draft.kind, draft.size,
                                      draft.stoolColour, draft.nappyWeightGrams, Self.cleanNotes(draft.notes), by,
                                      StoredTime.milliseconds(now), StoredTime.milliseconds(now)])
-                let change = try NappyChange.fetchOne(db, key: db.lastInsertedRowID)!
-                let auditId = try AuditTrail.record(db, action: .create, before: nil, after: change, by: by, at: now)
-                return Audited(record: change, auditEntryId: auditId)
+                return try AuditTrail.created(NappyChange.self, db, by: by, at: now)
             }
         }
         publish([.nappyChange])

@@ -15,9 +15,7 @@ extension SQLiteWardStore {
                                  draft.dateOfBirth, draft.sex, draft.gestationalAgeWeeks, draft.gestationalAgeDays,
                                  draft.birthWeightGrams, StoredTime.milliseconds(draft.admittedAt), draft.timeOfBirth,
                                  StoredTime.milliseconds(now), StoredTime.milliseconds(now)])
-            let patient = try Patient.fetchOne(db, key: db.lastInsertedRowID)!
-            let auditId = try AuditTrail.record(db, action: .create, before: nil, after: patient, by: by, at: now)
-            return Audited(record: patient, auditEntryId: auditId)
+            return try AuditTrail.created(Patient.self, db, by: by, at: now)
         }
         publish([.patient])
         return result

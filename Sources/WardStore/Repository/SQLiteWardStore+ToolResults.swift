@@ -17,9 +17,7 @@ extension SQLiteWardStore {
         var issues: [ValidationIssue] = []
         if !draft.reviewed { issues.append(.init(field: "reviewed", message: "confirm “I have reviewed this result” before saving it to the chart")) }
         if draft.toolId.trimmingCharacters(in: .whitespaces).isEmpty { issues.append(.init(field: "toolId", message: "is empty")) }
-        for (field, json) in [("inputsJSON", draft.inputsJSON), ("resultJSON", draft.resultJSON)] where !Self.isJSONObject(json) {
-            issues.append(.init(field: field, message: "is not a JSON object"))
-        }
+        issues += Self.jsonObjectIssues(inputsJSON: draft.inputsJSON, resultJSON: draft.resultJSON)
         guard issues.isEmpty else { throw WardValidationError(issues) }
         let result = try await pool.write { db -> Audited<SavedCalculatorResult> in
             try Self.requireLivePatient(draft.patientId, db: db)
@@ -29,9 +27,7 @@ extension SQLiteWardStore {
                 VALUES (?, ?, ?, ?, ?, 1, ?, ?, ?, ?)
                 """, arguments: [draft.patientId, draft.toolId, draft.inputsJSON, draft.resultJSON, draft.summary, by,
                                  StoredTime.milliseconds(now), StoredTime.milliseconds(now), StoredTime.milliseconds(now)])
-            let saved = try SavedCalculatorResult.fetchOne(db, key: db.lastInsertedRowID)!
-            let auditId = try AuditTrail.record(db, action: .create, before: nil, after: saved, by: by, at: now)
-            return Audited(record: saved, auditEntryId: auditId)
+            return try AuditTrail.created(SavedCalculatorResult.self, db, by: by, at: now)
         }
         publish([.calculatorResult])
         return result
@@ -51,9 +47,7 @@ extension SQLiteWardStore {
         if !["coma", "limited", "full"].contains(draft.module) {
             issues.append(.init(field: "module", message: "‘\(draft.module)’ is not a module (coma, limited, full)"))
         }
-        for (field, json) in [("inputsJSON", draft.inputsJSON), ("resultJSON", draft.resultJSON)] where !Self.isJSONObject(json) {
-            issues.append(.init(field: field, message: "is not a JSON object"))
-        }
+        issues += Self.jsonObjectIssues(inputsJSON: draft.inputsJSON, resultJSON: draft.resultJSON)
         guard issues.isEmpty else { throw WardValidationError(issues) }
         let result = try await pool.write { db -> Audited<StoredStrokeAssessment> in
             if let patientId = draft.patientId { try Self.requireLivePatient(patientId, db: db) }
@@ -63,9 +57,7 @@ extension SQLiteWardStore {
                 VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)
                 """, arguments: [draft.patientId, draft.module, draft.inputsJSON, draft.resultJSON, draft.summary, by,
                                  StoredTime.milliseconds(now), StoredTime.milliseconds(now), StoredTime.milliseconds(now)])
-            let saved = try StoredStrokeAssessment.fetchOne(db, key: db.lastInsertedRowID)!
-            let auditId = try AuditTrail.record(db, action: .create, before: nil, after: saved, by: by, at: now)
-            return Audited(record: saved, auditEntryId: auditId)
+            return try AuditTrail.created(StoredStrokeAssessment.self, db, by: by, at: now)
         }
         publish([.strokeAssessment])
         return result
@@ -133,7 +125,12 @@ extension SQLiteWardStore {
         }
     }
 
-    static func isJSONObject(_ text: String) -> Bool {
-        (try? JSONSerialization.jsonObject(with: Data(text.utf8))) is [String: Any]
+    /// The saved inputs and result must each be a JSON object (calculator results and stroke
+    /// assessments alike): one issue per field that is not.
+    static func jsonObjectIssues(inputsJSON: String, resultJSON: String) -> [ValidationIssue] {
+        [("inputsJSON", inputsJSON), ("resultJSON", resultJSON)].compactMap { field, json in
+            let isObject = (try? JSONSerialization.jsonObject(with: Data(json.utf8))) is [String: Any]
+            return isObject ? nil : ValidationIssue(field: field, message: "is not a JSON object")
+        }
     }
 }

@@ -36,7 +36,7 @@ final class EraseConfirmTmuxTests: WardTestCase {
         try right.send("-l", "h300")
         try right.send("Enter")
         let done = try right.waitFor("[exited 0]")
-        XCTAssertTrue(done.contains { $0.contains("Erased hospital number H300: 1 records removed") }, done.joined(separator: "\n"))
+        XCTAssertTrue(done.contains { $0.contains("Erased hospital number H300: 1 record removed") }, done.joined(separator: "\n"))
         let gone = try await store.patient(id: ada.id)
         XCTAssertNil(gone)
     }

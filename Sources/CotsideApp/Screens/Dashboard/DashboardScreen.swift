@@ -39,16 +39,12 @@ final class DashboardScreen: ActionScreen, CommandScreen {
     var list = ListState()
     /// Patients marked with Space for a nappy round.
     private(set) var marked: Set<Int64> = []
-    /// When the last load was asked for (clock time): ticks reload once it is a minute old,
-    /// whether or not that load succeeded.
-    private var lastRequestAt: Date?
+    /// The figures depend on the clock (time since, alerts): ticks reload them once a minute.
+    private var refresh = ClockRefresh()
     private var visibleRows = 10
     /// The area last drawn, at the origin (clicks come in the screen's own coordinates): a click
     /// finds its row in the same `Regions` render used.
     private var drawnArea = Rect.zero
-
-    /// The figures depend on the clock (time since, alerts): reload when they are this old.
-    static let refreshInterval: TimeInterval = 60
 
     func title(_ context: AppContext) -> String { context.t("tab.dashboard") }
 
@@ -82,7 +78,7 @@ final class DashboardScreen: ActionScreen, CommandScreen {
     func reload(_ context: AppContext) -> Intent {
         let now = context.clock.now
         let zone = context.clock.timeZone
-        lastRequestAt = now
+        refresh.requested(at: now)
         guard context.repository != nil else {
             loadError = context.t("ward.no_database")
             return .handled
@@ -132,7 +128,7 @@ final class DashboardScreen: ActionScreen, CommandScreen {
     func handle(_ event: TerminalEvent, _ context: AppContext) -> Intent {
         switch event {
         case .tick:
-            if let last = lastRequestAt, context.clock.now.timeIntervalSince(last) >= Self.refreshInterval {
+            if refresh.isDue(at: context.clock.now) {
                 return reload(context)
             }
             return .ignored
@@ -271,8 +267,7 @@ final class DashboardScreen: ActionScreen, CommandScreen {
 
         /// The rows a click selects: the table's rows, across the whole width (the margins too).
         var rowHitArea: Rect {
-            let rows = TableView<ArrayDataSource<DashboardRow>>.bodyArea(of: table)
-            return Rect(x: area.x, y: rows.y, width: area.width, height: rows.height)
+            TableView<ArrayDataSource<DashboardRow>>.rowHitArea(of: table, across: area)
         }
     }
 

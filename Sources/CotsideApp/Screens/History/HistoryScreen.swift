@@ -252,8 +252,7 @@ final class HistoryScreen: ActionScreen, CommandScreen {
 
         /// The rows a click selects: the table's rows, across the whole width (the margins too).
         var rowHitArea: Rect {
-            let rows = TableView<ArrayDataSource<HistoryEvent>>.bodyArea(of: table)
-            return Rect(x: area.x, y: rows.y, width: area.width, height: rows.height)
+            TableView<ArrayDataSource<HistoryEvent>>.rowHitArea(of: table, across: area)
         }
     }
 

@@ -8,12 +8,10 @@ import WardStore
 /// counted but do not ring (nobody wants a bell storm on opening the app).
 @MainActor
 final class DoseReminder: CommandScreen {
-    /// How often the clock-based states are re-read.
-    static let refreshInterval: TimeInterval = 60
-
     /// Overdue slots seen in the last two days (nil before the first load).
     private(set) var knownOverdue: Set<SlotKey>?
-    private var lastRequestAt: Date?
+    /// The clock-based states are re-read once a minute.
+    private var refresh = ClockRefresh()
 
     struct SlotKey: Hashable {
         let medicationId: Int64
@@ -21,7 +19,7 @@ final class DoseReminder: CommandScreen {
     }
 
     func tick(_ context: AppContext) -> Intent {
-        guard let last = lastRequestAt, context.clock.now.timeIntervalSince(last) >= Self.refreshInterval else {
+        guard refresh.isDue(at: context.clock.now) else {
             return .ignored
         }
         return reload(context)
@@ -31,7 +29,7 @@ final class DoseReminder: CommandScreen {
         guard let repository = context.repository else { return .ignored }
         let now = context.clock.now
         let zone = context.clock.timeZone
-        lastRequestAt = now
+        refresh.requested(at: now)
         // Shared with the drug round when both reload together (one query for both).
         let load = context.dueBoards.load(from: repository, now: now, timeZone: zone)
         return command { _ in try await load.value }

@@ -54,14 +54,13 @@ final class MedicationsScreen: ActionScreen, CommandScreen {
     var medsList = ListState()
     var loadError: String?
     var visibleRows = 10
-    private var lastRequestAt: Date?
+    /// Due and overdue states depend on the clock: ticks reload them once a minute.
+    private var refresh = ClockRefresh()
 
     struct SlotKey: Hashable {
         let medicationId: Int64
         let scheduledAt: Date
     }
-
-    static let refreshInterval: TimeInterval = 60
 
     func title(_ context: AppContext) -> String { context.t("tab.medications") }
 
@@ -108,7 +107,7 @@ final class MedicationsScreen: ActionScreen, CommandScreen {
         let now = context.clock.now
         let zone = context.clock.timeZone
         let patient = context.selectedPatient
-        lastRequestAt = now
+        refresh.requested(at: now)
         guard let repository = context.repository else {
             loadError = context.t("ward.no_database")
             return .handled
@@ -176,7 +175,7 @@ final class MedicationsScreen: ActionScreen, CommandScreen {
     func handle(_ event: TerminalEvent, _ context: AppContext) -> Intent {
         switch event {
         case .tick:
-            if let last = lastRequestAt, context.clock.now.timeIntervalSince(last) >= Self.refreshInterval {
+            if refresh.isDue(at: context.clock.now) {
                 return reload(context)
             }
             return .ignored

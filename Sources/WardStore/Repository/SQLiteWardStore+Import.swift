@@ -1,0 +1,272 @@
+import Foundation
+import GRDB
+
+extension SQLiteWardStore {
+    /// Loads a JSON export in ONE write transaction: the format and version checked first, then
+    /// every record typed, its references looked up, inserted with its own id (the triggers
+    /// rebuild the derived tables and the notes search) and read back through the store's own
+    /// decoding to be validated as the forms validate it. Any failure rolls everything back, with
+    /// a message naming the kind, the id and the field. Without `merge` the ward must be empty
+    /// and an id may appear once; with it, records whose ids are there are left out. One audit
+    /// entry (`imported`, by the named staff member) records the counts. A large import is
+    /// folded into the ward file afterwards (checkpoint TRUNCATE), so the WAL does not linger.
+    public func importWard(_ request: WardImportRequest) async throws -> WardImportSummary {
+        let now = self.now, timeZone = self.timeZone
+        let summary = try await pool.write { db -> WardImportSummary in
+            if !request.merge { try Self.requireEmptyWard(db) }
+            var run = ImportRun(now: now, timeZone: timeZone, merge: request.merge, progress: request.progress)
+            try WardImportReader(request.source).read(header: { try run.header($0, $1) }, begin: { try run.begin($0, db) },
+                                                      record: { try run.record($0, db) }, end: { try run.end($0, db) })
+            try run.finish()
+            guard let by = try Int64.fetchOne(db, sql: "SELECT id FROM staff WHERE active = 1 AND initials = ? COLLATE NOCASE",
+                                              arguments: [request.byInitials]) else {
+                let known = try String.fetchAll(db, sql: "SELECT initials FROM staff WHERE active = 1 ORDER BY initials LIMIT 40")
+                throw WardStoreError("no active staff member has the initials \(request.byInitials), in the ward or in the file"
+                                     + (known.isEmpty ? "" : "; known: " + known.joined(separator: ", ")))
+            }
+            let counts = run.added.sorted { $0.key < $1.key }.map { "\"\($0.key)\":\($0.value)" }.joined(separator: ",")
+            try AuditTrail.record(db, action: .imported, entity: .setting, entityId: 0, beforeJSON: nil,
+                                  afterJSON: "{\"added\":{\(counts)},\"merge\":\(request.merge),\"skipped\":\(run.skipped)}",
+                                  by: by, at: now)
+            return WardImportSummary(added: run.added, skipped: run.skipped)
+        }
+        try pool.checkpoint()
+        publish(Set(WardEntity.allCases))
+        return summary
+    }
+
+    private static func requireEmptyWard(_ db: Database) throws {
+        var held: [String] = []
+        for kind in WardExportKind.all {
+            let count = try Int.fetchOne(db, sql: "SELECT count(*) FROM \(kind.table)") ?? 0
+            if count > 0 { held.append("\(count) \(kind.name)") }
+        }
+        guard held.isEmpty else {
+            throw WardStoreError("the ward already holds records (\(held.joined(separator: ", "))); import into an empty ward, "
+                                 + "or merge to add only the records whose ids are not there")
+        }
+    }
+
+    /// The pauses before audit rows go in: their triggers derive pauses from pause/resume
+    /// entries, which the file already holds as records of their own.
+    static func pauseState(_ db: Database) throws -> (maxId: Int64, open: [Int64]) {
+        (try Int64.fetchOne(db, sql: "SELECT coalesce(max(id), 0) FROM medication_pause") ?? 0,
+         try Int64.fetchAll(db, sql: "SELECT id FROM medication_pause WHERE resumedAt IS NULL"))
+    }
+
+    static func undoDerivedPauses(_ db: Database, before: (maxId: Int64, open: [Int64])) throws {
+        try db.execute(sql: "DELETE FROM medication_pause WHERE id > ?", arguments: [before.maxId])
+        for id in before.open {
+            try db.execute(sql: "UPDATE medication_pause SET resumedAt = NULL, resumedBy = NULL WHERE id = ?", arguments: [id])
+        }
+    }
+}
+
+/// One import's progress through the file: the header checked before any record, kinds taken
+/// in the documented order (referenced before referring), counts kept.
+private struct ImportRun {
+    let now: Date
+    let timeZone: TimeZone
+    let merge: Bool
+    let progress: (@Sendable (WardTransferProgress) -> Void)?
+    var added: [String: Int] = [:]
+    var skipped = 0
+    private var format: String?
+    private var version: Int64?
+    private var kindIndex = -1
+    private var kind: WardExportKind?
+    private var index = 0
+    private var pauses: (maxId: Int64, open: [Int64])?
+    private static let headerKeys: Set<String> = ["format", "formatVersion", "exportedAt", "cotsideVersion", "scope"]
+
+    init(now: Date, timeZone: TimeZone, merge: Bool, progress: (@Sendable (WardTransferProgress) -> Void)?) {
+        self.now = now
+        self.timeZone = timeZone
+        self.merge = merge
+        self.progress = progress
+    }
+
+    mutating func header(_ key: String, _ value: WardImportValue) throws {
+        guard Self.headerKeys.contains(key) else {
+            if WardExportKind.named(key) != nil { throw WardStoreError("\"\(key)\" is \(value.shown); it must be a list of records") }
+            throw WardStoreError("the export holds \"\(key)\", which is not a kind Cotside knows; known: "
+                                 + WardExportKind.all.map(\.name).joined(separator: ", "))
+        }
+        switch (key, value) {
+        case ("format", .text(let text)): format = text
+        case ("formatVersion", .integer(let number)): version = number
+        default: break
+        }
+    }
+
+    /// Before the first record: this is a Cotside export, of the version this Cotside reads.
+    func checkHeader() throws {
+        guard format == "cotside-export" else {
+            throw WardStoreError("the file is not a Cotside export: \"format\" is not \"cotside-export\" (or comes after the records)")
+        }
+        guard let version else {
+            throw WardStoreError("the export has no formatVersion before its records; this Cotside reads version \(WardExportKind.formatVersion)")
+        }
+        guard version == Int64(WardExportKind.formatVersion) else {
+            throw WardStoreError("the export is format version \(version); this Cotside reads version \(WardExportKind.formatVersion)")
+        }
+    }
+
+    mutating func begin(_ name: String, _ db: Database) throws {
+        try checkHeader()
+        guard let position = WardExportKind.all.firstIndex(where: { $0.name == name }) else { return }
+        guard position > kindIndex else {
+            throw WardStoreError("\"\(name)\" comes after \"\(WardExportKind.all[kindIndex].name)\" or twice; an export lists its kinds once, "
+                                 + "in this order: " + WardExportKind.all.map(\.name).joined(separator: ", "))
+        }
+        kindIndex = position
+        kind = WardExportKind.all[position]
+        index = 0
+        if kind?.table == "audit_entry" { pauses = try SQLiteWardStore.pauseState(db) }
+    }
+
+    mutating func record(_ value: WardImportValue, _ db: Database) throws {
+        guard let kind else { return }
+        let importer = RecordImporter(kind: kind, index: index, now: now, timeZone: timeZone)
+        index += 1
+        if index % 5000 == 0 { progress?(WardTransferProgress(kind: kind.name, records: index)) }
+        if try importer.insert(value, db: db, merge: merge) {
+            added[kind.name, default: 0] += 1
+        } else {
+            skipped += 1
+        }
+    }
+
+    mutating func end(_ name: String, _ db: Database) throws {
+        if let pauses { try SQLiteWardStore.undoDerivedPauses(db, before: pauses) }
+        pauses = nil
+        kind = nil
+    }
+
+    /// After the file: even an export without records must have said what it is.
+    func finish() throws { try checkHeader() }
+}
+
+/// One record of one kind going in: typed, referenced, inserted, validated; messages name the
+/// kind, the record (by id or key) and the field.
+private struct RecordImporter {
+    let kind: WardExportKind
+    let index: Int
+    let now: Date
+    let timeZone: TimeZone
+
+    /// Inserts the record; false when `merge` left it out because its key is there.
+    func insert(_ record: WardImportValue, db: Database, merge: Bool) throws -> Bool {
+        guard case .object(let fields) = record else {
+            throw WardStoreError("\(kind.name) record \(index + 1): it is \(record.shown); each record must be an object")
+        }
+        var values: [DatabaseValue] = []
+        for column in kind.columns { values.append(try value(column, fields[column.key], fields: fields)) }
+        if let unknown = fields.keys.sorted().first(where: { key in !kind.columns.contains { $0.key == key } }) {
+            throw WardStoreError("\(label(fields)): \(unknown) is not a field of \(kind.name); fields: "
+                                 + kind.columns.map(\.key).joined(separator: ", "))
+        }
+        let keyValues = kind.keyColumns.map { key in values[kind.columns.firstIndex { $0.key == key }!] }
+        let keyMatch = kind.keyColumns.map { "\"\($0)\" = ?" }.joined(separator: " AND ")
+        // Statements are prepared once per import and reused: a million records go through them.
+        if try Bool.fetchOne(db.cachedStatement(sql: "SELECT EXISTS (SELECT 1 FROM \(kind.table) WHERE \(keyMatch))"),
+                             arguments: StatementArguments(keyValues)) == true {
+            if merge { return false }
+            throw WardStoreError("\(label(fields)): the id is already in the ward or earlier in the file (a duplicate); "
+                                 + "ids must be unique, or merge to leave such records out")
+        }
+        for (column, value) in zip(kind.columns, values) where column.references != nil && !value.isNull {
+            if try Bool.fetchOne(db.cachedStatement(sql: "SELECT EXISTS (SELECT 1 FROM \(column.references!) WHERE id = ?)"),
+                                 arguments: [value]) != true {
+                throw WardStoreError("\(label(fields)): \(column.key): no \(column.references!) record has id \(fields[column.key]!.shown)")
+            }
+        }
+        let columns = kind.columns.map { "\"\($0.key)\"" }.joined(separator: ", ")
+        let marks = Array(repeating: "?", count: values.count).joined(separator: ", ")
+        do {
+            try db.cachedStatement(sql: "INSERT INTO \(kind.table) (\(columns)) VALUES (\(marks))").execute(arguments: StatementArguments(values))
+        } catch let error as DatabaseError {
+            throw WardStoreError("\(label(fields)): the ward refused it (\(error.message ?? "\(error.resultCode)"))")
+        }
+        let issues: [ValidationIssue]
+        do {
+            issues = try validate(db, keyMatch: keyMatch, keyValues: keyValues)
+        } catch let error as WardStoreError {
+            throw error
+        } catch {
+            throw WardStoreError("\(label(fields)): a value is not one Cotside knows (\(error))")
+        }
+        if let issue = issues.first { throw WardStoreError("\(label(fields)): \(issue.field): \(issue.message)") }
+        return true
+    }
+
+    /// "nappies id 12", "goalRanges patientId 3 kind spo2", or the record's place in its list.
+    private func label(_ fields: [String: WardImportValue]) -> String {
+        let parts = kind.keyColumns.compactMap { key in fields[key].map { "\(key) \($0.shown.trimmingCharacters(in: ["\""]))" } }
+        return parts.count == kind.keyColumns.count ? "\(kind.name) \(parts.joined(separator: " "))" : "\(kind.name) record \(index + 1)"
+    }
+
+    private func value(_ column: WardExportColumn, _ given: WardImportValue?, fields: [String: WardImportValue]) throws -> DatabaseValue {
+        func wrong(_ expected: String) -> WardStoreError {
+            WardStoreError("\(label(fields)): \(column.key): expected \(expected), found \(given?.shown ?? "nothing")")
+        }
+        switch (column.type, given ?? .null) {
+        case (_, .null):
+            guard column.nullable else { throw WardStoreError("\(label(fields)): \(column.key) is missing; it is required") }
+            return .null
+        case (.integer, .integer(let number)): return number.databaseValue
+        case (.integer, _): throw wrong("a whole number")
+        case (.number, .integer(let number)): return Double(number).databaseValue
+        case (.number, .number(let number)): return number.databaseValue
+        case (.number, _): throw wrong("a number")
+        case (.text, .text(let text)): return text.databaseValue
+        case (.text, _): throw wrong("a text")
+        case (.boolean, .boolean(let flag)): return (flag ? 1 : 0).databaseValue
+        case (.boolean, _): throw wrong("true or false")
+        case (.instant, .text(let text)):
+            guard let ms = WardExportText.milliseconds(instant: text) else { throw wrong("a UTC time like 2026-11-25T08:30:00.000Z") }
+            return ms.databaseValue
+        case (.instant, _): throw wrong("a UTC time like 2026-11-25T08:30:00.000Z")
+        }
+    }
+
+    /// The record as the store reads it, through the validation its form uses.
+    private func validate(_ db: Database, keyMatch: String, keyValues: [DatabaseValue]) throws -> [ValidationIssue] {
+        let sql = "SELECT * FROM \(kind.table) WHERE \(keyMatch)"
+        let arguments = StatementArguments(keyValues)
+        func fetch<T: FetchableRecord>(_ type: T.Type) throws -> T {
+            guard let record = try T.fetchOne(db.cachedStatement(sql: sql), arguments: arguments) else { throw WardStoreError("\(kind.name): lost a record") }
+            return record
+        }
+        switch kind.table {
+        case "staff":
+            let staff = try fetch(Staff.self)
+            return WardValidation.staff(StaffDraft(name: staff.name, initials: staff.initials, role: staff.role), activeInitials: [])
+        case "patient": return WardValidation.patient(try fetch(Patient.self).draft, now: now, timeZone: timeZone)
+        case "nappy_change": return WardValidation.nappyChange(try fetch(NappyChange.self).draft, now: now)
+        case "feed": return WardValidation.feed(try fetch(Feed.self).draft, now: now)
+        case "measurement": return WardValidation.measurement(try fetch(MeasurementRecord.self).draft, now: now)
+        case "medication": return WardValidation.medication(try fetch(Medication.self).draft)
+        case "dose_record":
+            let dose = try fetch(DoseRecord.self)
+            guard let status = dose.status, let recordedAt = dose.recordedAt else { return [] }
+            return WardValidation.doseRecord(DoseRecordDraft(medicationId: dose.medicationId, scheduledAt: dose.scheduledAt, status: status,
+                                                             withheldReason: dose.withheldReason, recordedAt: recordedAt,
+                                                             notes: dose.notes), now: now)
+        case "as_needed_dose": _ = try fetch(AsNeededDose.self); return []
+        case "calculator_result": _ = try fetch(SavedCalculatorResult.self); return []
+        case "stroke_assessment": _ = try fetch(StoredStrokeAssessment.self); return []
+        case "audit_entry": _ = try fetch(AuditEntry.self); return []
+        case "medication_pause": _ = try fetch(MedicationPause.self); return []
+        case "ward_setting":
+            guard case .string(let key) = keyValues[0].storage, let setting = WardSettingKey(rawValue: key),
+                  let declaration = WardSettings.declarations.first(where: { $0.key == setting }) else {
+                return [ValidationIssue(field: "key", message: "not a ward setting Cotside knows")]
+            }
+            let value = try String.fetchOne(db, sql: "SELECT value FROM ward_setting WHERE key = ?", arguments: [key]) ?? ""
+            if case .invalid(let issue) = declaration.check(value) { return [issue] }
+            return []
+        default: return []
+        }
+    }
+}

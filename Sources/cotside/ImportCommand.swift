@@ -1,0 +1,44 @@
+import ArgumentParser
+import CotsideApp
+import Foundation
+import WardStore
+
+/// `cotside import FILE --by I [--merge]`: loads a JSON export in one transaction, every record
+/// validated as the forms validate it; all or nothing.
+struct ImportCommand: AsyncParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "import",
+        abstract: "Import a JSON export into an empty ward (or --merge: add records whose ids are new).",
+        discussion: """
+        All or nothing, in one transaction: a malformed file, another format version, a record that \
+        fails validation (named by kind, id and field), a duplicate id, or a ward that already holds \
+        records (without --merge) exits 2 with nothing imported. --by names the staff member importing \
+        (an active one, in the ward or in the file); the audit trail records the import and its counts.
+        """
+    )
+
+    @Argument(help: ArgumentHelp("The export file (cotside-export.json).", valueName: "file")) var file: String
+    @Option(help: ArgumentHelp("Initials of the staff member importing.", valueName: "initials")) var by: String
+    @Flag(help: "Add only the records whose ids are not in the ward yet.") var merge = false
+    @OptionGroup var options: AppOptions
+
+    func run() async throws {
+        var info = stat()
+        if stat(file, &info) == 0, info.st_mode & S_IFMT == S_IFDIR {
+            throw CommandFailure.usage("\(file) is a folder; give the export file itself (e.g. \(file)/\(WardExportKind.jsonFileName))")
+        }
+        guard access(file, R_OK) == 0 else {
+            throw CommandFailure.usage("cannot read the export \(file): \(String(cString: strerror(errno)).lowercased())")
+        }
+        let ward = try WardCLI(options: options)
+        let line = ProgressLine()
+        let request = WardImportRequest(source: .file(file), byInitials: by, merge: merge) { progress in
+            line.show("importing \(progress.kind): \(progress.records) records")
+        }
+        defer { line.clear() }
+        let summary = try await ward.write { try await ward.store.importWard(request) }
+        let kinds = summary.added.filter { $0.value > 0 }.sorted { $0.key < $1.key }.map { "\($0.value) \($0.key)" }
+        print("Imported \(summary.records) records from \(file)" + (kinds.isEmpty ? "" : " (\(kinds.joined(separator: ", ")))")
+              + (merge ? "; \(summary.skipped) already there, left out" : ""))
+    }
+}

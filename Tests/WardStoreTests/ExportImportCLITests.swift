@@ -1,0 +1,76 @@
+import ChildProcess
+import Foundation
+import GRDB
+import XCTest
+@testable import WardStore
+
+/// `cotside export` and `cotside import` as a script sees them: exit codes, messages, and a
+/// refused import leaving the target ward's file exactly as it was.
+final class ExportImportCLITests: WardStoreTestCase {
+    private var out: String { folder.appendingPathComponent("out").path }
+    private var exportFile: String { out + "/" + WardExportKind.jsonFileName }
+
+    /// `cotside import … --db <other>`: the target ward is not this test's own.
+    private func importInto(_ db: String, _ arguments: [String]) throws -> (status: Int32, stdout: String, stderr: String) {
+        guard FileManager.default.isExecutableFile(atPath: cotsideBinary.path) else { throw XCTSkip("no built cotside") }
+        let outcome = try ChildProcess.run(cotsideBinary.path, ["import"] + arguments + ["--db", db, "--now", "2026-03-10T12:00:00Z"],
+                                           environment: ProcessInfo.processInfo.environment)
+        return (outcome.status, outcome.stdout, outcome.stderr)
+    }
+
+    /// Every row of every exported table, as text, after folding the WAL in.
+    private func contents(_ db: String) throws -> [String] {
+        let queue = try DatabaseQueue(path: db)
+        defer { try? queue.close() }
+        return try queue.read { db in
+            try WardExportKind.all.flatMap { kind in
+                try Row.fetchAll(db, sql: "SELECT * FROM \(kind.table)").map { "\(kind.name) \($0)" }
+            }
+        }
+    }
+
+    func testExportRefusesToReplaceAnExportAndImportIsAllOrNothing() async throws {
+        _ = try await DemoWard.generate(into: store, cots: 2, days: 4, seed: 3, now: noon.addingTimeInterval(-3600), timeZone: london)
+        let first = try runCotside(["export", "--out", out])
+        XCTAssertEqual(first.status, 0, first.stderr)
+        XCTAssertTrue(first.stdout.hasPrefix("Exported "), first.stdout)
+        XCTAssertTrue(first.stdout.contains(exportFile), first.stdout)
+        let exported = try String(contentsOfFile: exportFile, encoding: .utf8)
+        let again = try runCotside(["export", "--out", out])
+        XCTAssertEqual(again.status, 2)
+        XCTAssertTrue(again.stderr.contains("already exists"), again.stderr)
+        XCTAssertEqual(try String(contentsOfFile: exportFile, encoding: .utf8), exported)
+        let csv = try runCotside(["export", "--out", out + "-csv", "--format", "csv", "--bed", "1"])
+        XCTAssertEqual(csv.status, 0, csv.stderr)
+        XCTAssertTrue(FileManager.default.fileExists(atPath: out + "-csv/patients.csv"))
+        XCTAssertEqual(try runCotside(["export", "--out", out + "-x", "--format", "xml"]).status, 2)
+
+        let target = folder.appendingPathComponent("target.sqlite").path
+        let imported = try importInto(target, [exportFile, "--by", "AW"])
+        XCTAssertEqual(imported.status, 0, imported.stderr)
+        XCTAssertTrue(imported.stdout.hasPrefix("Imported "), imported.stdout)
+        let before = try contents(target)
+
+        let bad = folder.appendingPathComponent("bad.json").path
+        let refusals: [(String, [String], String)] = [
+            (String(exported.prefix(500)), ["--merge"], "not valid JSON"),
+            (exported.replacingOccurrences(of: "\"formatVersion\": 1", with: "\"formatVersion\": 2"), ["--merge"], "format version 2"),
+            (exported, [], "already holds records"),
+        ]
+        for (text, flags, words) in refusals {
+            try Data(text.utf8).write(to: URL(fileURLWithPath: bad))
+            let result = try importInto(target, [bad, "--by", "AW"] + flags)
+            XCTAssertEqual(result.status, 2, "\(words): \(result.stdout)")
+            XCTAssertTrue(result.stderr.contains(words), "\(words): \(result.stderr)")
+            XCTAssertEqual(try contents(target), before, words)
+        }
+        // A record the forms would refuse: nothing of the file goes in, not even the valid ones.
+        let empty = folder.appendingPathComponent("empty.sqlite").path
+        try Data(exported.replacingOccurrences(of: "\"birthWeightGrams\": ", with: "\"birthWeightGrams\": 9").utf8)
+            .write(to: URL(fileURLWithPath: bad))
+        let invalid = try importInto(empty, [bad, "--by", "AW"])
+        XCTAssertEqual(invalid.status, 2, invalid.stdout)
+        XCTAssertTrue(invalid.stderr.contains("patients id 1: birthWeightGrams: birth weight 9"), invalid.stderr)
+        XCTAssertEqual(try contents(empty), [])
+    }
+}
