@@ -87,6 +87,8 @@ extension AppShell {
             context.undoable = record
         case .doseCounts(let counts):
             context.doseCounts = counts
+        case .backupRecord(let record):
+            context.backupRecord = record
         }
     }
 

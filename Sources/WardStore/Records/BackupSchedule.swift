@@ -40,10 +40,10 @@ public struct BackupRecord: Sendable, Hashable {
         self.lastFailure = lastFailure
     }
 
-    /// The failure to show: one not followed by a successful backup.
+    /// The failure to show: one not followed by a successful backup (at the same time or later).
     public var standingFailure: String? {
         guard let lastFailureAt, let lastFailure else { return nil }
-        if let lastBackupAt, lastBackupAt > lastFailureAt { return nil }
+        if let lastBackupAt, lastBackupAt >= lastFailureAt { return nil }
         return lastFailure
     }
 
