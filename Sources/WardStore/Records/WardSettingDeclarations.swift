@@ -133,7 +133,7 @@ extension WardSettings {
     /// Every ward setting in the order the form shows them.
     public static let declarations: [WardSettingDeclaration] = [
         .init(key: .wardName, kind: .text(maxLength: 60), noun: "the ward name",
-              meaning: "The ward's name, shown in the title bar and on exports."),
+              meaning: "The ward's name, shown on every workstation's status line."),
         .init(key: .dayStartMinutes, kind: .timeOfDay, noun: "day start",
               meaning: "When the ward's day starts (stored in minutes after midnight); today's counts and intake start here."),
         .init(key: .noWetAlertThresholdMinutes, kind: .minutesAsHours(30...(48 * 60)), noun: "the no-wet-nappy alert threshold",
