@@ -51,6 +51,8 @@ public final class AppContext {
     public internal(set) var undoable: UndoRecord?
     /// Due and overdue doses on the whole ward (nil until the first load).
     public internal(set) var doseCounts: DoseCounts?
+    /// The ward's last automatic backup and failure (nil until the first check).
+    public internal(set) var backupRecord: BackupRecord?
     /// The drug round's slots, read once per reload pass for the round and the reminder.
     let dueBoards = SharedDueBoard()
 

@@ -93,6 +93,8 @@ extension AppShell {
             context.undoable = record
         case .doseCounts(let counts):
             context.doseCounts = counts
+        case .backupRecord(let record):
+            context.backupRecord = record
         }
     }
 

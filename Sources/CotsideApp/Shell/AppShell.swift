@@ -37,6 +37,7 @@ public final class AppShell {
     let effects: ShellEffects
     /// Watches the ward's dose slots on every tab: status-line counts and the overdue bell.
     let doseReminder = DoseReminder()
+    let automaticBackup = AutomaticBackup()
     /// Bells asked for since the runner last rang (the runner calls `backend.bell()` and clears it).
     public var pendingBells = 0
 
@@ -69,6 +70,7 @@ public final class AppShell {
             let screen = front
             apply(screen.handle(.tick, context), from: screen)
             apply(doseReminder.tick(context), from: screen, asker: doseReminder)
+            apply(automaticBackup.tick(context), from: screen, asker: automaticBackup)
             return
         case .mouse(let mouse):
             handleMouse(mouse)
@@ -343,10 +345,12 @@ public final class AppShell {
         // Shown while anything is due, so a quiet ward keeps a quiet status line.
         let doses = context.doseCounts.flatMap { $0.due + $0.overdue > 0 ? context.t("status.doses", $0.due, $0.overdue) : nil }
         let readOnly = context.readOnlyReason == nil ? nil : context.t("status.read_only")
+        // Until a backup succeeds again.
+        let backup = context.backupRecord?.standingFailure == nil ? nil : context.t("status.backup_failed")
         // Short of room the ward name goes first, then the day; read-only, the doses and the user stay.
-        return StatusLine(left: " " + ([context.wardName] + [readOnly, doses].compactMap { $0 }).joined(separator: " · "),
+        return StatusLine(left: " " + ([context.wardName] + [readOnly, backup, doses].compactMap { $0 }).joined(separator: " · "),
                           center: user, right: "\(clock) ",
-                          leftShort: " " + [readOnly, doses].compactMap { $0 }.joined(separator: " · "),
+                          leftShort: " " + [readOnly, backup, doses].compactMap { $0 }.joined(separator: " · "),
                           rightShort: context.timeText.time(context.clock.now) + " ")
     }
 }

@@ -95,6 +95,8 @@ public enum SessionChange: Sendable {
     case undoable(UndoRecord?)
     /// Ward-wide due / overdue dose counts for the status line.
     case doseCounts(DoseCounts)
+    /// The ward's automatic-backup record (About, and a standing failure on the status line).
+    case backupRecord(BackupRecord)
 }
 
 /// How many dose slots need someone now across the ward (the status line shows them).

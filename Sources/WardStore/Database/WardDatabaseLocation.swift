@@ -34,10 +34,15 @@ public enum WardDatabaseLocation {
             throw Failure(description: "cannot find where to keep backups: HOME is not set; name the backup file")
         }
         try makeFolders(folder)
+        return folder + "/" + backupFileName(at: now)
+    }
+
+    /// `ward-<UTC time>.sqlite`, the name every backup in the folder gets (names sort by time).
+    public static func backupFileName(at now: Date) -> String {
         let stamp = ISO8601DateFormatter.string(from: now, timeZone: TimeZone(identifier: "UTC")!,
                                                 formatOptions: [.withFullDate, .withTime, .withTimeZone])
             .replacingOccurrences(of: ":", with: "")
-        return folder + "/ward-\(stamp).sqlite"
+        return "ward-\(stamp).sqlite"
     }
 
     /// The default backup folder, `$XDG_STATE_HOME/cotside/backups` (default `~/.local/state/…`),

@@ -4,7 +4,20 @@ import Foundation
 public enum WardSettingKey: String, Sendable, Hashable, CaseIterable, Codable {
     case wardName, dayStartMinutes, noWetAlertThresholdMinutes, dryNappyWeightGrams
     case doseWindowMinutes, doseGraceMinutes, glucoseUnit, effectivenessMode, adherenceGatePercent
-    case neonatalFluidTable
+    case neonatalFluidTable, backupEveryHours, backupKeep
+
+    /// The name on the command line and in the docs: `dayStartMinutes` → `day_start_minutes`.
+    public var commandName: String {
+        rawValue.reduce(into: "") { name, character in
+            if character.isUppercase { name += "_" + character.lowercased() } else { name.append(character) }
+        }
+    }
+
+    /// A key by its command-line name or its stored name.
+    public init?(commandName: String) {
+        guard let key = Self.allCases.first(where: { $0.commandName == commandName || $0.rawValue == commandName }) else { return nil }
+        self = key
+    }
 }
 
 /// One ward setting, declared once: what kind of value it holds, what is allowed and its default.
@@ -36,6 +49,15 @@ public struct WardSettingDeclaration: Sendable {
     public let kind: Kind
     /// What the setting is called in messages: "the dose window".
     public let noun: String
+    /// One line saying what the setting does (the form's hint, `cotside settings`, the docs).
+    public let meaning: String
+
+    public init(key: WardSettingKey, kind: Kind, noun: String, meaning: String) {
+        self.key = key
+        self.kind = kind
+        self.noun = noun
+        self.meaning = meaning
+    }
 
     /// The stored default (what a key without a row means).
     public var defaultValue: String { WardSettings.defaults.storedValues[key]! }
@@ -54,6 +76,15 @@ public struct WardSettingDeclaration: Sendable {
             return values.count < 2 ? values.joined() : values.dropLast().joined(separator: ", ") + " or " + values.last!
         case .dayOfLifeTable:
             return "day-of-life ranges in mL/kg/day covering days 1 to 28, e.g. \(NeonatalFluidTable.nice.text)"
+        }
+    }
+
+    /// What is allowed as stored (what `cotside settings set` takes): minutes where the form shows hours.
+    public var storedAllowed: String {
+        switch kind {
+        case .timeOfDay: return "0 to 1439 (minutes after midnight) or HH:MM"
+        case .minutesAsHours(let range): return "\(range.lowerBound) to \(range.upperBound) min"
+        case .text, .integer, .choice, .dayOfLifeTable: return allowed
         }
     }
 
@@ -101,16 +132,30 @@ public struct WardSettingDeclaration: Sendable {
 extension WardSettings {
     /// Every ward setting in the order the form shows them.
     public static let declarations: [WardSettingDeclaration] = [
-        .init(key: .wardName, kind: .text(maxLength: 60), noun: "the ward name"),
-        .init(key: .dayStartMinutes, kind: .timeOfDay, noun: "day start"),
-        .init(key: .noWetAlertThresholdMinutes, kind: .minutesAsHours(30...(48 * 60)), noun: "the no-wet-nappy alert threshold"),
-        .init(key: .dryNappyWeightGrams, kind: .integer(0...500, unit: "g", zeroMeans: "not set"), noun: "dry nappy weight"),
-        .init(key: .glucoseUnit, kind: .choice(GlucoseUnit.allCases.map(\.rawValue)), noun: "the glucose unit"),
-        .init(key: .doseWindowMinutes, kind: .integer(5...120, unit: "min"), noun: "the dose window"),
-        .init(key: .doseGraceMinutes, kind: .integer(0...240, unit: "min"), noun: "the dose grace period"),
-        .init(key: .effectivenessMode, kind: .choice(EffectivenessMode.allCases.map(\.rawValue)), noun: "the effectiveness mode"),
-        .init(key: .adherenceGatePercent, kind: .integer(0...100, unit: "%"), noun: "the adherence gate"),
-        .init(key: .neonatalFluidTable, kind: .dayOfLifeTable, noun: "the neonatal fluid table"),
+        .init(key: .wardName, kind: .text(maxLength: 60), noun: "the ward name",
+              meaning: "The ward's name, shown on every workstation's status line."),
+        .init(key: .dayStartMinutes, kind: .timeOfDay, noun: "day start",
+              meaning: "When the ward's day starts (stored in minutes after midnight); today's counts and intake start here."),
+        .init(key: .noWetAlertThresholdMinutes, kind: .minutesAsHours(30...(48 * 60)), noun: "the no-wet-nappy alert threshold",
+              meaning: "No wet nappy for longer than this raises a Dashboard alert (stored in minutes)."),
+        .init(key: .dryNappyWeightGrams, kind: .integer(0...500, unit: "g", zeroMeans: "not set"), noun: "dry nappy weight",
+              meaning: "Weight of a dry nappy, subtracted from weighed nappies for urine output; 0 = no urine output derived."),
+        .init(key: .glucoseUnit, kind: .choice(GlucoseUnit.allCases.map(\.rawValue)), noun: "the glucose unit",
+              meaning: "How glucose is typed and shown (always stored in mmol/L)."),
+        .init(key: .doseWindowMinutes, kind: .integer(5...120, unit: "min"), noun: "the dose window",
+              meaning: "A scheduled dose is due from this long before its time to this long after."),
+        .init(key: .doseGraceMinutes, kind: .integer(0...240, unit: "min"), noun: "the dose grace period",
+              meaning: "After the window, this much longer before a dose shows as overdue."),
+        .init(key: .effectivenessMode, kind: .choice(EffectivenessMode.allCases.map(\.rawValue)), noun: "the effectiveness mode",
+              meaning: "How readily a medication is judged effective or not from the trends."),
+        .init(key: .adherenceGatePercent, kind: .integer(0...100, unit: "%"), noun: "the adherence gate",
+              meaning: "Effectiveness is only judged when 14-day adherence is at least this."),
+        .init(key: .neonatalFluidTable, kind: .dayOfLifeTable, noun: "the neonatal fluid table",
+              meaning: "Maintenance fluid targets by day of life for babies under 28 days (default NICE NG29)."),
+        .init(key: .backupEveryHours, kind: .integer(0...168, unit: "h", zeroMeans: "off"), noun: "the backup interval",
+              meaning: "A running workstation backs the ward up this often, one workstation at a time; 0 = no automatic backups."),
+        .init(key: .backupKeep, kind: .integer(1...365, unit: "files"), noun: "the number of backups kept",
+              meaning: "Automatic backups kept in the backup folder; older ones it made are deleted."),
     ]
 
     public static func declaration(_ key: WardSettingKey) -> WardSettingDeclaration {

@@ -20,12 +20,16 @@ public struct WardSettings: Sendable, Hashable, Codable {
     public var adherenceGatePercent: Int
     /// Maintenance fluid targets by day of life for babies under 28 days (default NICE NG29).
     public var neonatalFluidTable: NeonatalFluidTable
+    /// A running workstation takes an automatic backup this often (hours); 0 = off.
+    public var backupEveryHours: Int
+    /// Automatic backups kept (older `ward-*.sqlite` files in the backup folder are pruned).
+    public var backupKeep: Int
 
     public init(wardName: String = "Ward", dayStartMinutes: Int = 0,
                 noWetAlertThresholdMinutes: Int = 8 * 60, dryNappyWeightGrams: Int = 0,
                 doseWindowMinutes: Int = 30, doseGraceMinutes: Int = 30, glucoseUnit: GlucoseUnit = .mmolPerL,
                 effectivenessMode: EffectivenessMode = .balanced, adherenceGatePercent: Int = 60,
-                neonatalFluidTable: NeonatalFluidTable = .nice) {
+                neonatalFluidTable: NeonatalFluidTable = .nice, backupEveryHours: Int = 24, backupKeep: Int = 14) {
         self.wardName = wardName
         self.dayStartMinutes = dayStartMinutes
         self.noWetAlertThresholdMinutes = noWetAlertThresholdMinutes
@@ -36,6 +40,8 @@ public struct WardSettings: Sendable, Hashable, Codable {
         self.effectivenessMode = effectivenessMode
         self.adherenceGatePercent = adherenceGatePercent
         self.neonatalFluidTable = neonatalFluidTable
+        self.backupEveryHours = backupEveryHours
+        self.backupKeep = backupKeep
     }
 
     /// The board's timing from these settings.
@@ -57,6 +63,8 @@ public struct WardSettings: Sendable, Hashable, Codable {
         effectivenessMode = value(.effectivenessMode).flatMap(EffectivenessMode.init(rawValue:)) ?? d.effectivenessMode
         adherenceGatePercent = value(.adherenceGatePercent).flatMap { Int($0) } ?? d.adherenceGatePercent
         neonatalFluidTable = value(.neonatalFluidTable).flatMap(NeonatalFluidTable.init(text:)) ?? d.neonatalFluidTable
+        backupEveryHours = value(.backupEveryHours).flatMap { Int($0) } ?? d.backupEveryHours
+        backupKeep = value(.backupKeep).flatMap { Int($0) } ?? d.backupKeep
     }
 
     /// Every setting as stored in `ward_setting` (text), by key.
@@ -70,6 +78,8 @@ public struct WardSettings: Sendable, Hashable, Codable {
          .glucoseUnit: glucoseUnit.rawValue,
          .effectivenessMode: effectivenessMode.rawValue,
          .adherenceGatePercent: String(adherenceGatePercent),
-         .neonatalFluidTable: neonatalFluidTable.text]
+         .neonatalFluidTable: neonatalFluidTable.text,
+         .backupEveryHours: String(backupEveryHours),
+         .backupKeep: String(backupKeep)]
     }
 }

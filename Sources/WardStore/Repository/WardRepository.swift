@@ -20,4 +20,4 @@ import Foundation
 public protocol WardRepository:
     WardDatabaseStore, WardSettingsStore, StaffStore, PatientStore, NappyStore, FeedStore,
     MeasurementStore, MedicationStore, DoseStore, HistoryStore, TrendsStore, ToolResultStore, AuditStore,
-    ErasureStore, WardTransferStore {}
+    ErasureStore, WardTransferStore, BackupScheduleStore {}

@@ -22,6 +22,9 @@ final class WardSettingsScreenTests: WardTestCase {
         settings.doseGraceMinutes = 15
         settings.effectivenessMode = .conservative
         settings.adherenceGatePercent = 80
+        settings.neonatalFluidTable = NeonatalFluidTable(text: "1-3:60-90; 4-28:120-160")!
+        settings.backupEveryHours = 6
+        settings.backupKeep = 30
         let stored = try await store.updateSettings(settings, by: nil)
         try await startShell()
         await signIn(nurse)
@@ -58,6 +61,11 @@ final class WardSettingsScreenTests: WardTestCase {
         XCTAssertEqual(form.state.fields.map(\.id), WardSettings.declarations.map(\.key.rawValue))
         XCTAssertEqual(form.state.text("doseWindowMinutes"), "45")
         XCTAssertEqual(form.state.text("adherenceGatePercent"), "80")
+        XCTAssertEqual(form.state.text("backupEveryHours"), "6")
+        XCTAssertEqual(form.state.text("backupKeep"), "30")
+        XCTAssertEqual(form.state.text("dayStartMinutes"), "07:00")
+        XCTAssertEqual(form.state.text("noWetAlertThresholdMinutes"), "6")
+        XCTAssertEqual(form.state.text("neonatalFluidTable"), "1-3:60-90; 4-28:120-160")
         XCTAssertTrue(screenText(height: 30).contains("mg/dL"), screenText(height: 30))
         await focus(.glucoseUnit)
         await press(.char("1"))                    // mmol/L
@@ -78,6 +86,32 @@ final class WardSettingsScreenTests: WardTestCase {
         XCTAssertEqual(saved.adherenceGatePercent, 70)
         XCTAssertEqual(saved.dryNappyWeightGrams, 12)
         XCTAssertEqual(shell.context.wardSettings, saved, "every screen reads the new settings at once")
+    }
+
+    func testTheBackupScheduleIsEditableOnTheForm() async throws {
+        _ = try await openForm()
+        await focus(.backupEveryHours)
+        await press(.ctrl("u"))
+        await type("0")
+        await focus(.backupKeep)
+        await press(.ctrl("u"))
+        await type("7")
+        await press(.enter)
+        let saved = try await store.settings()
+        XCTAssertEqual(saved.backupEveryHours, 0, "0 turns automatic backups off")
+        XCTAssertEqual(saved.backupKeep, 7)
+        XCTAssertEqual(saved.wardName, "Puffin", "nothing else changed")
+    }
+
+    func testTheLineUnderTheFieldsSaysWhatTheFocusedSettingDoesAndAllows() async throws {
+        _ = try await openForm()
+        await focus(.backupEveryHours)
+        let text = screenText(height: 30)
+        let declaration = WardSettings.declaration(.backupEveryHours)
+        XCTAssertTrue(text.contains(String(declaration.meaning.prefix(40))), text)
+        await focus(.backupKeep)
+        XCTAssertTrue(screenText(width: 200, height: 30).contains("Allowed: 1 to 365 files."), screenText(width: 200, height: 30))
+        XCTAssertTrue(text.contains("shared by every workstation"), "the form says the settings are the ward's: \(text)")
     }
 
     func testAValueOutsideItsRangeSaysWhatIsAllowed() async throws {

@@ -73,7 +73,27 @@ final class AboutScreen: ActionScreen {
         para(context.t("about.database", context.paths.database))
         para(context.t("about.preferences", context.paths.preferences))
         para(context.t("about.log", context.paths.log))
+        heading(context.t("about.backups"))
+        for line in Self.backupLines(context) { para(line.0, line.1) }
         return out
+    }
+
+    /// The schedule, the last backup's time, size and place, and a failure not yet followed by a success.
+    static func backupLines(_ context: AppContext) -> [(String, StyleRole)] {
+        let settings = context.wardSettings
+        var lines: [(String, StyleRole)] = [(settings.backupEveryHours == 0 ? context.t("about.backup.off")
+            : context.t("about.backup.schedule", settings.backupEveryHours, settings.backupKeep, context.paths.backups ?? "?"), .normal)]
+        let record = context.backupRecord
+        if let at = record?.lastBackupAt, let path = record?.lastBackupPath {
+            let megabytes = String(format: "%.1f", Double(record?.lastBackupBytes ?? 0) / 1_048_576)
+            lines.append((context.t("about.backup.last", context.timeText.dayAndTime(at), megabytes, path), .normal))
+        } else {
+            lines.append((context.t("about.backup.none"), .muted))
+        }
+        if let failure = record?.standingFailure, let at = record?.lastFailureAt {
+            lines.append((context.t("about.backup.failed", context.timeText.dayAndTime(at), failure), .danger))
+        }
+        return lines
     }
 
     func render(in area: Rect, into buffer: inout Buffer, _ context: AppContext) {

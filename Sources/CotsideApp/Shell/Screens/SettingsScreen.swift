@@ -35,7 +35,7 @@ final class SettingsScreen: ActionScreen {
         }
     }
 
-    /// The screen's rows: title, gap, one per setting, the hint, then the monochrome note.
+    /// The screen's rows: title, gap, one per setting, the hint, then which settings are whose and the monochrome note.
     /// Render and the mouse both use it, so a click lands on the row drawn there.
     static func rows(in area: Rect) -> [Rect] {
         Layout.vertical([.length(1), .length(1), .length(1), .length(1), .length(1), .length(1), .fill]).split(area.inset(left: 2, right: 2))
@@ -85,8 +85,9 @@ final class SettingsScreen: ActionScreen {
             buffer.put("\(context.glyphs.arrowLeft) \(value) \(context.glyphs.arrowRight)", in: cols[1], role: focused ? .selection : .normal)
         }
         buffer.put(context.t("settings.hint"), in: rows[5], role: .muted)
+        buffer.put(context.t("settings.scope"), in: rows[6].row(0), role: .muted)
         if !context.colourAllowed {
-            buffer.put(context.t("settings.monochrome_forced"), in: rows[6].row(0), role: .warning)
+            buffer.put(context.t("settings.monochrome_forced"), in: rows[6].row(1), role: .warning)
         }
     }
 }

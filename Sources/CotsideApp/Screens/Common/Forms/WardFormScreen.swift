@@ -166,8 +166,11 @@ class WardFormScreen: ActionScreen {
         let formArea = Rect(x: rows[0].x, y: rows[0].y + 1, width: rows[0].width, height: max(0, rows[0].height - 1))
         Form(state, glyphs: context.glyphs).render(in: formArea, into: &buffer)
         drawIssues(in: formArea, into: &buffer, context)
-        buffer.put(context.t("form.hint"), in: rows[1], role: .muted, ellipsis: context.glyphs.ellipsis)
+        buffer.put(hint(context), in: rows[1], role: .muted, ellipsis: context.glyphs.ellipsis)
     }
+
+    /// The line under the fields: the keys, unless a form has something to say about the focused field.
+    func hint(_ context: AppContext) -> String { context.t("form.hint") }
 
     /// Overwrites the verdict column of fields the store refused with the store's message,
     /// using the kit Form's column geometry.

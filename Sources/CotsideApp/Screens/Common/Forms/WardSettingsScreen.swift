@@ -4,8 +4,9 @@ import WardStore
 
 /// The ward-wide settings every workstation shares, one field per `WardSettings.declarations`
 /// entry (ward name, day start, no-wet alert, dry nappy weight, glucose unit, dose window and
-/// grace, effectiveness mode and adherence gate): the declaration gives the field its kind, range
-/// and unit, and the store checks the same declaration again. Saving sends only the settings the
+/// grace, effectiveness mode, adherence gate, fluid table and backup schedule): the declaration gives the field its kind, range
+/// and unit, the line under the fields says what the focused one does, and the store checks the
+/// same declaration again (`cotside settings` reads the same list). Saving sends only the settings the
 /// user changed, so one edited here never puts another back to its default.
 @MainActor
 final class WardSettingsScreen: WardFormScreen {
@@ -44,6 +45,14 @@ final class WardSettingsScreen: WardFormScreen {
         case .dayOfLifeTable:
             return .text(id, label: label, maxLength: 200, required: true, value: stored)
         }
+    }
+
+    /// What the focused setting does and what it allows, from its declaration (as `cotside settings` says it).
+    override func hint(_ context: AppContext) -> String {
+        guard state.fields.indices.contains(state.focus),
+              let key = WardSettingKey(rawValue: state.fields[state.focus].id) else { return super.hint(context) }
+        let declaration = WardSettings.declaration(key)
+        return context.t("ward.settings.hint", declaration.meaning, declaration.allowed)
     }
 
     /// Units are shown as written; other choices by their name in the catalogue.

@@ -1,0 +1,157 @@
+import ArgumentParser
+import CotsideApp
+import Foundation
+import WardStore
+
+/// `cotside settings [--json]` and `cotside settings set KEY=VALUE … --by I`: the ward's settings
+/// from `WardSettings.declarations`, the same list the Ward settings form shows and checks.
+struct SettingsCommand: AsyncParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "settings",
+        abstract: "List the ward's settings, or change them (shared by every workstation).",
+        discussion: """
+        Ward settings are shared by every workstation; theme and language are each workstation's \
+        own (preferences.json, Settings on screen).
+        """,
+        subcommands: [SettingsListCommand.self, SettingsSetCommand.self],
+        defaultSubcommand: SettingsListCommand.self
+    )
+}
+
+/// One setting as listed: what `cotside settings` prints and `--json` holds.
+struct SettingLine: Encodable, Equatable {
+    let key: String
+    let value: String
+    let defaultValue: String
+    let allowed: String
+    let meaning: String
+
+    enum CodingKeys: String, CodingKey {
+        case key, value, allowed, meaning
+        case defaultValue = "default"
+    }
+
+    static func lines(_ settings: WardSettings) -> [SettingLine] {
+        let stored = settings.storedValues
+        return WardSettings.declarations.map {
+            SettingLine(key: $0.key.commandName, value: stored[$0.key] ?? $0.defaultValue, defaultValue: $0.defaultValue,
+                        allowed: $0.storedAllowed, meaning: $0.meaning)
+        }
+    }
+}
+
+struct SettingsListCommand: AsyncParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "list",
+        abstract: "Every ward setting: key, value, what is allowed and what it does.")
+
+    @Flag(help: "A JSON array: key, value, default, allowed, meaning.") var json = false
+    @OptionGroup var options: AppOptions
+
+    func run() async throws {
+        let ward = try WardCLI(options: options)
+        let lines = SettingLine.lines(try await ward.store.settings())
+        if json {
+            print(try WardCLI.json(lines))
+            return
+        }
+        let width = lines.map(\.key.count).max() ?? 0
+        for line in lines {
+            let padded = line.key.padding(toLength: width, withPad: " ", startingAt: 0)
+            print("\(padded)  \(line.value)")
+            print("\(String(repeating: " ", count: width))    \(line.meaning) Allowed: \(line.allowed); default \(line.defaultValue).")
+        }
+    }
+}
+
+struct SettingsSetCommand: AsyncParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "set",
+        abstract: "Change ward settings in one transaction (audited); a bad key or value changes nothing.",
+        discussion: """
+        KEY is as `cotside settings` lists it (day_start_minutes also takes HH:MM). Every value is \
+        checked first: one bad key or value is refused with exit 2 and what is allowed, and nothing \
+        is changed. Ward admin only once roles exist; until then any active staff member.
+        """
+    )
+
+    @Argument(help: ArgumentHelp("The settings to change.", valueName: "key=value")) var assignments: [String] = []
+    @Option(help: "Initials of the active staff member changing the settings.") var by: String?
+    @OptionGroup var options: AppOptions
+
+    func run() async throws {
+        guard let by else {
+            throw CommandFailure.usage("--by: name the staff member changing the ward settings by their initials")
+        }
+        let changes: [WardSettingKey: String]
+        switch Self.parse(assignments) {
+        case .success(let parsed): changes = parsed
+        case .failure(let failure): throw failure
+        }
+        let ward = try WardCLI(options: options)
+        guard let staff = try await ward.staffId(initials: by) else { return }
+        let before = try await ward.store.settings().storedValues
+        let after: [WardSettingKey: String]
+        do {
+            after = try await ward.write { try await ward.store.updateSettings(changes, by: staff) }.storedValues
+        } catch let failure as CommandFailure {
+            throw failure
+        } catch let error as WardValidationError {
+            throw Self.usage(error)
+        }
+        let changed = WardSettings.declarations.map(\.key).filter { before[$0] != after[$0] }
+        if changed.isEmpty { print("Nothing changed; the ward settings already had these values") }
+        for key in changed {
+            print("\(key.commandName) = \(after[key] ?? "") (was \(before[key] ?? ""))")
+        }
+    }
+
+    /// `KEY=VALUE` words into stored values by key, or exit 2 naming the word and what is allowed.
+    /// Every value is checked against its declaration here, so one bad value stops all of them.
+    static func parse(_ words: [String]) -> Result<[WardSettingKey: String], CommandFailure> {
+        guard !words.isEmpty else {
+            return .failure(.usage("settings set: give at least one KEY=VALUE; the keys are: " + keyList))
+        }
+        var changes: [WardSettingKey: String] = [:]
+        var issues: [String] = []
+        for word in words {
+            let parts = word.split(separator: "=", maxSplits: 1, omittingEmptySubsequences: false).map(String.init)
+            guard parts.count == 2 else {
+                issues.append("‘\(word)’ is not KEY=VALUE")
+                continue
+            }
+            guard let key = WardSettingKey(commandName: parts[0]) else {
+                issues.append("‘\(parts[0])’ is not a ward setting; the keys are: " + keyList)
+                continue
+            }
+            guard changes[key] == nil else {
+                issues.append("\(key.commandName) is given twice; give it once")
+                continue
+            }
+            let declaration = WardSettings.declaration(key)
+            let value = declaration.kind == .timeOfDay ? (clockMinutes(parts[1]).map(String.init) ?? parts[1]) : parts[1]
+            switch declaration.check(value) {
+            case .valid(let stored): changes[key] = stored
+            case .invalid: issues.append("\(key.commandName)=\(parts[1]): must be \(declaration.storedAllowed)")
+            }
+        }
+        guard issues.isEmpty else { return .failure(.usage(issues.joined(separator: "; ") + "; nothing changed")) }
+        return .success(changes)
+    }
+
+    static var keyList: String { WardSettings.declarations.map(\.key.commandName).joined(separator: ", ") }
+
+    /// "07:00" → 420; nil for anything else.
+    static func clockMinutes(_ text: String) -> Int? {
+        let parts = text.split(separator: ":", omittingEmptySubsequences: false)
+        guard parts.count == 2, let h = Int(parts[0]), let m = Int(parts[1]), (0..<24).contains(h), (0..<60).contains(m) else { return nil }
+        return h * 60 + m
+    }
+
+    /// What the store refused, by the key as typed.
+    static func usage(_ error: WardValidationError) -> CommandFailure {
+        .usage(error.issues.map { issue in
+            (WardSettingKey(rawValue: issue.field).map { "\($0.commandName): " } ?? "") + issue.message
+        }.joined(separator: "; ") + "; nothing changed")
+    }
+}
