@@ -38,6 +38,8 @@ func runLatencyBenchmarks(arguments: [String]) async throws {
                              kind: .wet, size: .medium, stoolColour: nil, nappyWeightGrams: nil, notes: "")
         }
         _ = try await store.logNappyChanges(drafts, by: nil)
+        // No automatic backup in the middle of the measurements (nor in the user's backup folder).
+        _ = try await store.updateSettings([.backupEveryHours: "0"], by: nil)
         await store.close()
     }
     OpenWards.shared.closeAll()
