@@ -127,12 +127,14 @@ final class RestoreTests: WardStoreTestCase {
         let newer = backupPath("newer.sqlite")
         try FileManager.default.copyItem(atPath: backupPath(), toPath: newer)
         let future = try DatabaseQueue(path: newer)
+        // One migration more than this Cotside knows, whatever the current schema is.
+        let futureVersion = WardDatabase.schemaVersion + 1
         try await future.write { db in
-            try db.execute(sql: "INSERT INTO grdb_migrations (identifier) VALUES ('v9_from_the_future')")
-            try db.execute(sql: "PRAGMA user_version = 9")
+            try db.execute(sql: "INSERT INTO grdb_migrations (identifier) VALUES ('v\(futureVersion)_from_the_future')")
+            try db.execute(sql: "PRAGMA user_version = \(futureVersion)")
         }
         try future.close()
-        try await assertRefused(.newerSchema, newer, saying: "made by a newer Cotside: ward schema 9; this Cotside reads schema \(WardDatabase.schemaVersion) and older")
+        try await assertRefused(.newerSchema, newer, saying: "made by a newer Cotside: ward schema \(futureVersion); this Cotside reads schema \(WardDatabase.schemaVersion) and older")
 
         if getuid() != 0 {
             let locked = backupPath("locked.sqlite")
