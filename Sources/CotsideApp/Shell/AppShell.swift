@@ -238,6 +238,8 @@ public final class AppShell {
             openTransferForm(action)
         case .restoreBackup:
             restoreBackup()
+        case .backUpNow:
+            apply(automaticBackup.backUpNow(context), from: front)
         }
     }
 

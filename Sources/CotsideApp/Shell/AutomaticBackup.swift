@@ -54,6 +54,22 @@ final class AutomaticBackup: CommandScreen {
         return .all(intents)
     }
 
+    /// A backup now, asked for from the palette: the same checked copy into the same folder, as
+    /// a write (it needs someone signed in; its result is never dropped), outside the schedule.
+    func backUpNow(_ context: AppContext) -> Intent {
+        let folder = context.paths.backups
+        let now = context.clock.now
+        let localizer = context.localizer
+        return .write(WardWrite(undoSummary: nil) { repository in
+            guard let folder else { throw WardStoreError("cannot find where to keep backups: HOME is not set") }
+            try AutomaticBackup.makeFolder(folder)
+            let destination = folder + "/" + WardDatabaseLocation.backupFileName(at: now)
+            let backup = try await Task.detached(priority: .userInitiated) { try repository.backup(to: destination) }.value
+            let size = String(format: "%.1f MB", Double(backup.bytes) / 1_048_576)
+            return WriteReceipt(auditEntryIds: [], message: localizer("backup.done", backup.path, size, backup.patients))
+        })
+    }
+
     /// The record, after taking a backup when one is due and this workstation got the lease.
     nonisolated static func run(_ repository: any WardRepository, holder: String, folder: String?, writable: Bool,
                                 every: Int, keep: Int, now: Date) async throws -> BackupRecord {
