@@ -92,17 +92,6 @@ final class AutomaticBackup: CommandScreen {
 
     /// The backup folder (0700), or a refusal in words saying why not.
     nonisolated static func makeFolder(_ folder: String) throws {
-        var isFolder: ObjCBool = false
-        if FileManager.default.fileExists(atPath: folder, isDirectory: &isFolder) {
-            guard isFolder.boolValue else { throw WardStoreError("the backup folder \(folder) is a file, not a folder") }
-            return
-        }
-        do {
-            try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true,
-                                                    attributes: [.posixPermissions: 0o700])
-        } catch {
-            let reason = ((error as NSError).userInfo[NSUnderlyingErrorKey] as? NSError)?.localizedDescription ?? error.localizedDescription
-            throw WardStoreError("cannot create the backup folder \(folder): \(reason)")
-        }
+        try PrivateFolder.ensure(folder, role: "the backup folder", notAFolder: "the backup folder \(folder) is a file, not a folder")
     }
 }

@@ -12,7 +12,7 @@ extension SQLiteWardStore {
     /// written. Blocking: call it from a command, not the screen's loop.
     public nonisolated func exportWard(_ request: WardExportRequest,
                                        progress: @escaping @Sendable (WardTransferProgress) -> Void) throws -> WardExportSummary {
-        try Self.prepareExportFolder(request.folder)
+        try PrivateFolder.ensure(request.folder, role: "the folder", notAFolder: "\(request.folder) is a file; --out needs a folder")
         let names = request.format == .json ? [WardExportKind.jsonFileName] : WardExportKind.all.map { $0.name + ".csv" }
         let paths = names.map { (request.folder as NSString).appendingPathComponent($0) }
         if let existing = paths.first(where: { FileManager.default.fileExists(atPath: $0) }) {
@@ -53,20 +53,6 @@ extension SQLiteWardStore {
                 for output in outputs { try output.commit() }
             }
             return WardExportSummary(files: paths, records: total)
-        }
-    }
-
-    private static func prepareExportFolder(_ folder: String) throws {
-        var isFolder: ObjCBool = false
-        if FileManager.default.fileExists(atPath: folder, isDirectory: &isFolder) {
-            guard isFolder.boolValue else { throw WardStoreError("\(folder) is a file; --out needs a folder") }
-            return
-        }
-        do {
-            try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true,
-                                                    attributes: [.posixPermissions: 0o700])
-        } catch {
-            throw WardStoreError("cannot create the folder \(folder): \(error.localizedDescription)")
         }
     }
 
