@@ -63,7 +63,7 @@ final class AutomaticBackup: CommandScreen {
         return .write(WardWrite(undoSummary: nil) { repository in
             guard let folder else { throw WardStoreError("cannot find where to keep backups: HOME is not set") }
             try AutomaticBackup.makeFolder(folder)
-            let destination = folder + "/" + WardDatabaseLocation.backupFileName(at: now)
+            let destination = WardDatabaseLocation.freeBackupPath(in: folder, at: now)
             let backup = try await Task.detached(priority: .userInitiated) { try repository.backup(to: destination) }.value
             let size = String(format: "%.1f MB", Double(backup.bytes) / 1_048_576)
             return WriteReceipt(auditEntryIds: [], message: localizer("backup.done", backup.path, size, backup.patients))
@@ -80,7 +80,7 @@ final class AutomaticBackup: CommandScreen {
         do {
             guard let folder else { throw WardStoreError("cannot find where to keep backups: HOME is not set") }
             try makeFolder(folder)
-            let destination = folder + "/" + WardDatabaseLocation.backupFileName(at: now)
+            let destination = WardDatabaseLocation.freeBackupPath(in: folder, at: now)
             let backup = try await Task.detached(priority: .background) { try repository.backup(to: destination) }.value
             BackupPruning.prune(folder: folder, keep: keep)
             outcome = .succeeded(path: backup.path, bytes: backup.bytes)

@@ -34,7 +34,20 @@ public enum WardDatabaseLocation {
             throw Failure(description: "cannot find where to keep backups: HOME is not set; name the backup file")
         }
         try makeFolders(folder)
-        return folder + "/" + backupFileName(at: now)
+        return freeBackupPath(in: folder, at: now)
+    }
+
+    /// `folder/ward-<UTC time>.sqlite`, or `…-2.sqlite`, `…-3.sqlite` when a backup of the same
+    /// second is there already (an automatic one and one asked for can land together).
+    public static func freeBackupPath(in folder: String, at now: Date) -> String {
+        let name = backupFileName(at: now)
+        var path = folder + "/" + name
+        var n = 2
+        while FileManager.default.fileExists(atPath: path) {
+            path = folder + "/" + name.replacingOccurrences(of: ".sqlite", with: "-\(n).sqlite")
+            n += 1
+        }
+        return path
     }
 
     /// `ward-<UTC time>.sqlite`, the name every backup in the folder gets (names sort by time).

@@ -29,6 +29,24 @@ final class BackupNowTests: WardTestCase {
         await copy.close()
     }
 
+    /// The automatic backup of the first minute and one asked for in the same second both land.
+    func testABackupOfTheSameSecondIsKeptBesideIt() async throws {
+        let nurse = try await addStaff("Nia Nurse", "NN")
+        try await startShell()
+        await signIn(nurse)
+        let folder = try XCTUnwrap(shell.context.paths.backups)
+        try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
+        let taken = folder + "/" + WardDatabaseLocation.backupFileName(at: shell.context.clock.now)
+        XCTAssertTrue(FileManager.default.createFile(atPath: taken, contents: Data("earlier".utf8)))
+        shell.perform(ShellAction.backUpNow.id)
+        await shell.settle()
+        XCTAssertEqual(shell.message?.kind, .success, messageText ?? "")
+        XCTAssertEqual(try String(contentsOfFile: taken, encoding: .utf8), "earlier", "the earlier backup is not replaced")
+        let files = try FileManager.default.contentsOfDirectory(atPath: folder).sorted()
+        XCTAssertEqual(files.count, 2, "\(files)")
+        XCTAssertTrue(files.allSatisfy { $0.hasPrefix("ward-") && $0.hasSuffix(".sqlite") }, "pruning still sees both: \(files)")
+    }
+
     func testNobodySignedInIsRefusedAndNothingIsWritten() async throws {
         try await startShell()
         shell.perform(ShellAction.backUpNow.id)
