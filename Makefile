@@ -14,7 +14,7 @@ BUILD_FLAGS   ?= $(if $(filter release,$(CONFIG)),$(RELEASE_FLAGS))
 BUILD_DIR  := $(shell $(SWIFT) build -c $(CONFIG) $(BUILD_FLAGS) --show-bin-path 2>/dev/null)
 BUNDLE     := Cotside_CotsideResources.resources
 RUN_DEPS   := libncurses-dev libsqlite3-dev
-TEST_DEPS  := $(RUN_DEPS) tmux
+TEST_DEPS  := $(RUN_DEPS) tmux sqlite3
 
 .PHONY: run build test bench install uninstall demo deps test-deps clean
 
