@@ -35,6 +35,7 @@ public final class OpenWards: @unchecked Sendable {
         }
         for pool in open {
             try? pool.checkpoint(ifLogExceeds: WardDatabase.walCheckpointThresholdBytes)
+            try? pool.foldLogIn()
             try? pool.close()
         }
     }
