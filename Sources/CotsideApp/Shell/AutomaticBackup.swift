@@ -61,10 +61,7 @@ final class AutomaticBackup: CommandScreen {
         let now = context.clock.now
         let localizer = context.localizer
         return .write(WardWrite(undoSummary: nil) { repository in
-            guard let folder else { throw WardStoreError("cannot find where to keep backups: HOME is not set") }
-            try AutomaticBackup.makeFolder(folder)
-            let destination = WardDatabaseLocation.freeBackupPath(in: folder, at: now)
-            let backup = try await Task.detached(priority: .userInitiated) { try repository.backup(to: destination) }.value
+            let backup = try await AutomaticBackup.takeBackup(repository, into: folder, at: now, priority: .userInitiated)
             let size = String(format: "%.1f MB", Double(backup.bytes) / 1_048_576)
             return WriteReceipt(auditEntryIds: [], message: localizer("backup.done", backup.path, size, backup.patients))
         })
@@ -78,11 +75,8 @@ final class AutomaticBackup: CommandScreen {
               try await repository.claimBackup(holder: holder, now: now, everyHours: every) else { return record }
         let outcome: BackupOutcome
         do {
-            guard let folder else { throw WardStoreError("cannot find where to keep backups: HOME is not set") }
-            try makeFolder(folder)
-            let destination = WardDatabaseLocation.freeBackupPath(in: folder, at: now)
-            let backup = try await Task.detached(priority: .background) { try repository.backup(to: destination) }.value
-            BackupPruning.prune(folder: folder, keep: keep)
+            let backup = try await takeBackup(repository, into: folder, at: now, priority: .background)
+            if let folder { BackupPruning.prune(folder: folder, keep: keep) }
             outcome = .succeeded(path: backup.path, bytes: backup.bytes)
         } catch {
             outcome = .failed(WardTask.describe(error))
@@ -90,8 +84,13 @@ final class AutomaticBackup: CommandScreen {
         return try await repository.finishBackup(holder: holder, outcome, at: now)
     }
 
-    /// The backup folder (0700), or a refusal in words saying why not.
-    nonisolated static func makeFolder(_ folder: String) throws {
+    /// One checked backup into the backup folder (made 0700 when missing), under a name no
+    /// other backup has, copied on a detached task so no cooperative thread blocks on the file.
+    nonisolated static func takeBackup(_ repository: any WardRepository, into folder: String?, at now: Date,
+                                       priority: TaskPriority) async throws -> WardBackup {
+        guard let folder else { throw WardStoreError("cannot find where to keep backups: HOME is not set") }
         try PrivateFolder.ensure(folder, role: "the backup folder", notAFolder: "the backup folder \(folder) is a file, not a folder")
+        let destination = WardDatabaseLocation.freeBackupPath(in: folder, at: now)
+        return try await Task.detached(priority: priority) { try repository.backup(to: destination) }.value
     }
 }

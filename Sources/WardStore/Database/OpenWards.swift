@@ -34,8 +34,7 @@ public final class OpenWards: @unchecked Sendable {
             return entries.compactMap { entry in entry.database.map { WardPool(database: $0, access: entry.access, path: entry.path, identity: entry.identity) } }
         }
         for pool in open {
-            try? pool.checkpoint(ifLogExceeds: WardDatabase.walCheckpointThresholdBytes)
-            try? pool.foldLogIn()
+            try? pool.checkpointBeforeClosing(largeLogBytes: WardDatabase.walCheckpointThresholdBytes)
             try? pool.close()
         }
     }

@@ -74,13 +74,16 @@ public struct WardPool: Sendable {
         try database.writeWithoutTransaction { db in _ = try db.checkpoint(.truncate) }
     }
 
-    /// Copies what the log holds into the ward file (a passive checkpoint: it waits for nobody
-    /// and leaves the log file in place, so the next start does not write). SQLite does this
-    /// itself when the last connection closes, but the full-screen app's way out was seen to
-    /// leave it undone (`ClosingFoldsTheLogTests`), so every way out does it explicitly.
-    public func foldLogIn() throws {
+    /// The checkpoint every way out makes before closing: a log grown past `largeLogBytes` (a
+    /// bulk write) is folded in and truncated; a smaller one is folded in and left in place (a
+    /// passive checkpoint waits for nobody, and the kept file means the next start does not
+    /// write). SQLite folds the log in itself when the last connection closes, but the
+    /// full-screen app's way out was seen to leave it undone (`ClosingFoldsTheLogTests`).
+    public func checkpointBeforeClosing(largeLogBytes: Int) throws {
         guard access == .readWrite, !fileWasReplaced else { return }
-        try database.writeWithoutTransaction { db in _ = try db.checkpoint(.passive) }
+        let size = (try? FileManager.default.attributesOfItem(atPath: path + "-wal")[.size] as? Int) ?? 0
+        let mode: Database.CheckpointMode = size > largeLogBytes ? .truncate : .passive
+        try database.writeWithoutTransaction { db in _ = try db.checkpoint(mode) }
     }
 
     private func checkWritable() throws {
