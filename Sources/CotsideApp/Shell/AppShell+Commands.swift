@@ -12,8 +12,9 @@ extension AppShell {
         /// The screen its result is applied from (the asker itself, or the screen in front for
         /// the dose reminder): what `.pop` closes.
         let screen: any Screen
-        let askerID: ObjectIdentifier
         let tag: String
+        /// Its own tag and those it supersedes: the keys of `latestTicket` it holds.
+        let staleningTags: Set<String>
         let isWrite: Bool
     }
 
@@ -31,11 +32,9 @@ extension AppShell {
         }
         let ticket = CommandTicket(number: nextTicket)
         nextTicket += 1
-        let id = ObjectIdentifier(asker)
-        if !command.isWrite {
-            for tag in command.supersedes.union([command.tag]) { latestTicket[AskerTag(asker: id, tag: tag)] = ticket }
-        }
-        inFlight[ticket] = InFlight(asker: asker, screen: screen, askerID: id, tag: command.tag, isWrite: command.isWrite)
+        let tags = command.isWrite ? [] : command.supersedes.union([command.tag])
+        for tag in tags { latestTicket[AskerTag(asker: ObjectIdentifier(asker), tag: tag)] = ticket }
+        inFlight[ticket] = InFlight(asker: asker, screen: screen, tag: command.tag, staleningTags: tags, isWrite: command.isWrite)
         let messages = self.messages
         let work = command.work
         Task.detached {
@@ -78,10 +77,14 @@ extension AppShell {
     /// with the same tag was asked for, or the screen that asked for a load has closed).
     func finished(_ ticket: CommandTicket, _ delivery: CommandDelivery) {
         guard let flight = inFlight.removeValue(forKey: ticket) else { return }
-        if !flight.isWrite {
-            guard latestTicket[AskerTag(asker: flight.askerID, tag: flight.tag)] == ticket,
-                  isOpen(flight.asker) else { return }
+        let asker = ObjectIdentifier(flight.asker)
+        let isLatest = flight.isWrite || latestTicket[AskerTag(asker: asker, tag: flight.tag)] == ticket
+        // Forget the keys this ticket still holds, so the table does not grow with every screen
+        // opened over a shift; an older result arriving later finds no match and stays stale.
+        for tag in flight.staleningTags where latestTicket[AskerTag(asker: asker, tag: tag)] == ticket {
+            latestTicket[AskerTag(asker: asker, tag: tag)] = nil
         }
+        guard isLatest, flight.isWrite || isOpen(flight.asker) else { return }
         apply(delivery(context), from: flight.screen)
     }
 
