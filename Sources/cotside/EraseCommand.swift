@@ -48,18 +48,15 @@ struct EraseCommand: AsyncParsableCommand {
 
     /// The summary, then the hospital number typed again; anything else (or no terminal) stops.
     private func confirm(_ plan: ErasurePlan) throws {
-        guard isatty(STDIN_FILENO) == 1 else {
-            throw CommandFailure.usage("erase asks to confirm on a terminal (type the hospital number again); with no "
-                                       + "terminal, add --yes; nothing was erased")
-        }
+        let noTerminal = "erase asks to confirm on a terminal (type the hospital number again); with no terminal, add --yes; "
+            + "nothing was erased"
+        guard isatty(STDIN_FILENO) == 1 else { throw CommandFailure.usage(noTerminal) }
         for patient in plan.patients {
             print("\(patient.fullName), born \(patient.dateOfBirth), hospital number \(patient.hospitalNumber), bed \(patient.bedLabel)")
         }
         print("Erases \(plan.counts.total) records (\(Self.describe(plan.counts))) and redacts \(plan.auditEntriesToRedact) audit "
               + "entries. This cannot be undone.")
-        print("Type the hospital number again to erase: ", terminator: "")
-        fflush(nil)  // the prompt shows before the answer is read
-        let answer = readLine()?.trimmingCharacters(in: .whitespaces) ?? ""
+        let answer = try TerminalQuestion.ask("Type the hospital number again to erase: ", noTerminal: noTerminal)
         guard answer.caseInsensitiveCompare(plan.hospitalNumber) == .orderedSame else {
             throw CommandFailure.usage("the hospital number typed (\(answer.isEmpty ? "nothing" : answer)) does not match "
                                        + "\(plan.hospitalNumber); nothing was erased")

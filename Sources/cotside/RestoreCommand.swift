@@ -46,13 +46,9 @@ struct RestoreCommand: AsyncParsableCommand {
 
     /// y or yes goes ahead; anything else, or no terminal, stops with nothing changed.
     private func confirm(ward: String) throws {
-        guard isatty(STDIN_FILENO) == 1 else {
-            throw CommandFailure.usage("restore asks to confirm on a terminal; with no terminal, add --yes; nothing was restored")
-        }
-        print("Replace the ward \(ward) with \(file)? The current ward is kept as \(ward).before-restore-<UTC time>. [y/N] ",
-              terminator: "")
-        fflush(nil)  // the prompt shows before the answer is read
-        let answer = readLine()?.trimmingCharacters(in: .whitespaces).lowercased() ?? ""
+        let answer = try TerminalQuestion.ask(
+            "Replace the ward \(ward) with \(file)? The current ward is kept as \(ward).before-restore-<UTC time>. [y/N] ",
+            noTerminal: "restore asks to confirm on a terminal; with no terminal, add --yes; nothing was restored").lowercased()
         guard answer == "y" || answer == "yes" else {
             throw CommandFailure.usage("not confirmed; nothing was restored")
         }
