@@ -1,3 +1,4 @@
+import Clinical
 import Foundation
 
 /// The export's texts for stored values, written and read back exactly: instants as ISO 8601 UTC
@@ -9,7 +10,7 @@ public enum WardExportText {
         var days = milliseconds / 86_400_000
         var rest = milliseconds % 86_400_000
         if rest < 0 { rest += 86_400_000; days -= 1 }
-        let (year, month, day) = civil(days: days)
+        let (year, month, day) = CalendarDate.civil(dayNumber: Int(days))
         let ms = Int(rest % 1000), seconds = Int(rest / 1000)
         return "\(pad(year, 4))-\(pad(month, 2))-\(pad(day, 2))T\(pad(seconds / 3600, 2)):\(pad(seconds / 60 % 60, 2)):"
             + "\(pad(seconds % 60, 2)).\(pad(ms, 3))Z"
@@ -36,8 +37,8 @@ public enum WardExportText {
             guard u[19] == UInt8(ascii: "."), let ms = number(20, 3) else { return nil }
             fraction = ms
         }
-        let days = daysFromCivil(year: year, month: month, day: day)
-        guard civil(days: days) == (year, month, day) else { return nil }
+        let days = Int64(CalendarDate.dayNumber(year: year, month: month, day: day))
+        guard CalendarDate.civil(dayNumber: Int(days)) == (year, month, day) else { return nil }
         return (days * 86_400 + Int64(hour * 3600 + minute * 60 + second)) * 1000 + Int64(fraction)
     }
 
@@ -79,29 +80,5 @@ public enum WardExportText {
     private static func pad(_ value: Int, _ width: Int, radix: Int = 10) -> String {
         let text = String(value, radix: radix, uppercase: false)
         return text.count >= width ? text : String(repeating: "0", count: width - text.count) + text
-    }
-
-    /// Howard Hinnant's days-from-civil and its inverse (proleptic Gregorian, day 0 = 1970-01-01).
-    private static func daysFromCivil(year: Int, month: Int, day: Int) -> Int64 {
-        let y = Int64(month <= 2 ? year - 1 : year)
-        let era = (y >= 0 ? y : y - 399) / 400
-        let yoe = y - era * 400
-        let mp = Int64((month + 9) % 12)
-        let doy = (153 * mp + 2) / 5 + Int64(day) - 1
-        let doe = yoe * 365 + yoe / 4 - yoe / 100 + doy
-        return era * 146_097 + doe - 719_468
-    }
-
-    private static func civil(days: Int64) -> (Int, Int, Int) {
-        let z = days + 719_468
-        let era = (z >= 0 ? z : z - 146_096) / 146_097
-        let doe = z - era * 146_097
-        let yoe = (doe - doe / 1460 + doe / 36_524 - doe / 146_096) / 365
-        let doy = doe - (365 * yoe + yoe / 4 - yoe / 100)
-        let mp = (5 * doy + 2) / 153
-        let day = Int(doy - (153 * mp + 2) / 5 + 1)
-        let month = Int(mp < 10 ? mp + 3 : mp - 9)
-        let year = Int(yoe + era * 400) + (month <= 2 ? 1 : 0)
-        return (year, month, day)
     }
 }
