@@ -108,17 +108,12 @@ extension AppShell {
         apply(.push(PatientPickerScreen()), from: front)
     }
 
-    /// Only someone signed in, on a writable ward, is asked for a hospital number to erase.
-    func erasePatient() {
+    /// Opens one of the palette's ward-data forms (export, import, restore, erase) over the
+    /// screen in front, never past a blocking one. With `checkingUser`, only someone signed in on
+    /// a writable ward is asked anything (erasing and restoring refuse up front).
+    func openWardDataForm(checkingUser: Bool, _ make: () -> any Screen) {
         guard context.repository != nil, !front.isBlocking else { return }
-        if let refusal = WardTask.requireUser(context) { return apply(refusal, from: front) }
-        apply(.push(ErasePatientScreen(backups: context.paths.backups, context)), from: front)
-    }
-
-    /// Only someone signed in, on a writable ward, is asked for a backup to restore.
-    func restoreBackup() {
-        guard context.repository != nil, !front.isBlocking else { return }
-        if let refusal = WardTask.requireUser(context) { return apply(refusal, from: front) }
-        apply(.push(RestoreBackupScreen(context)), from: front)
+        if checkingUser, let refusal = WardTask.requireUser(context) { return apply(refusal, from: front) }
+        apply(.push(make()), from: front)
     }
 }

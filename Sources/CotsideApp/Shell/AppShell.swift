@@ -233,11 +233,13 @@ public final class AppShell {
         case .pickPatient:
             pickPatient()
         case .erasePatient:
-            erasePatient()
-        case .exportWard, .importWard:
-            openTransferForm(action)
+            openWardDataForm(checkingUser: true) { ErasePatientScreen(backups: context.paths.backups, context) }
+        case .exportWard:
+            openWardDataForm(checkingUser: false) { ExportFormScreen(context) }
+        case .importWard:
+            openWardDataForm(checkingUser: false) { ImportFormScreen(context) }
         case .restoreBackup:
-            restoreBackup()
+            openWardDataForm(checkingUser: true) { RestoreBackupScreen(context) }
         case .backUpNow:
             apply(automaticBackup.backUpNow(context), from: front)
         }
