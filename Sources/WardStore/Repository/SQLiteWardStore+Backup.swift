@@ -18,42 +18,18 @@ extension SQLiteWardStore {
         if FileManager.default.fileExists(atPath: destination) {
             throw WardStoreError("\(destination) already exists; a backup never replaces a file — choose another name")
         }
-        let temporary = folder + "/.\((destination as NSString).lastPathComponent).partial-\(getpid())"
-        let fd = open(temporary, O_CREAT | O_EXCL | O_WRONLY | O_CLOEXEC, 0o600)
-        guard fd >= 0 else {
-            throw WardStoreError("cannot write in \(folder): \(String(cString: strerror(errno)).lowercased())")
+        let patients: Int
+        do {
+            patients = try CheckedWardCopy.write(from: pool.database, to: destination)
+        } catch CheckedWardCopy.Failure.cannotWrite(let folder, let reason) {
+            throw WardStoreError("cannot write in \(folder): \(reason)")
+        } catch CheckedWardCopy.Failure.failedCheck(let findings) {
+            throw WardStoreError("the backup failed its integrity check (\(findings)); nothing was kept")
+        } catch CheckedWardCopy.Failure.cannotRename(let reason) {
+            throw WardStoreError("cannot name the backup \(destination): \(reason)")
         }
-        fchmod(fd, 0o600)
-        Glibc.close(fd)
-        var renamed = false
-        defer { if !renamed { try? FileManager.default.removeItem(atPath: temporary) } }
-
-        let copy = try DatabaseQueue(path: temporary)
-        try pool.database.backup(to: copy)
-        let (check, patients) = try copy.writeWithoutTransaction { db -> ([String], Int) in
-            // The copy carries the ward's WAL flag; a backup is one file that opens anywhere.
-            try db.execute(sql: "PRAGMA journal_mode = DELETE")
-            return (try String.fetchAll(db, sql: "PRAGMA integrity_check"),
-                    try Int.fetchOne(db, sql: "SELECT count(*) FROM patient WHERE deletedAt IS NULL") ?? 0)
-        }
-        try copy.close()
-        guard check == ["ok"] else {
-            throw WardStoreError("the backup failed its integrity check (\(check.prefix(3).joined(separator: "; "))); nothing was kept")
-        }
-        try Self.sync(temporary)
-        guard rename(temporary, destination) == 0 else {
-            throw WardStoreError("cannot name the backup \(destination): \(String(cString: strerror(errno)).lowercased())")
-        }
-        renamed = true
-        try? Self.sync(folder)  // the new name itself survives a power cut
+        try? WardFileSync.sync(folder)  // the new name itself survives a power cut
         let bytes = (try? FileManager.default.attributesOfItem(atPath: destination)[.size] as? Int) ?? 0
         return WardBackup(path: destination, bytes: bytes, patients: patients)
-    }
-
-    private static func sync(_ path: String) throws {
-        let fd = open(path, O_RDONLY | O_CLOEXEC)
-        guard fd >= 0 else { throw WardStoreError("cannot open \(path) to sync it") }
-        defer { Glibc.close(fd) }
-        guard fsync(fd) == 0 else { throw WardStoreError("cannot sync \(path): \(String(cString: strerror(errno)).lowercased())") }
     }
 }

@@ -78,36 +78,18 @@ extension SQLiteWardStore {
     /// A consistent copy of the ward as it is now (the caller holds the write lock, so that is
     /// every committed write), written under a temporary name, checked and only then named `aside`.
     private static func keepAside(_ ward: String, at aside: String) throws {
-        let temporary = WardDatabaseLocation.folder(of: aside) + "/.\((aside as NSString).lastPathComponent).partial-\(getpid())"
-        WardRestoreCandidate.discard(temporary)
-        let fd = open(temporary, O_CREAT | O_EXCL | O_WRONLY | O_CLOEXEC, 0o600)
-        guard fd >= 0 else {
-            throw WardStoreError("cannot keep the current ward aside in \(WardDatabaseLocation.folder(of: aside)): "
-                                 + "\(String(cString: strerror(errno)).lowercased()); nothing was restored")
-        }
-        fchmod(fd, 0o600)
-        Glibc.close(fd)
-        var named = false
-        defer { if !named { WardRestoreCandidate.discard(temporary) } }
         var readOnly = Configuration()
         readOnly.readonly = true
         let source = try DatabaseQueue(path: ward, configuration: readOnly)
-        let copy = try DatabaseQueue(path: temporary)
-        try source.backup(to: copy)
-        try source.close()
-        let check = try copy.writeWithoutTransaction { db -> [String] in
-            try db.execute(sql: "PRAGMA journal_mode = DELETE")
-            return try String.fetchAll(db, sql: "PRAGMA integrity_check")
+        defer { try? source.close() }
+        do {
+            _ = try CheckedWardCopy.write(from: source, to: aside)
+        } catch CheckedWardCopy.Failure.cannotWrite(let folder, let reason) {
+            throw WardStoreError("cannot keep the current ward aside in \(folder): \(reason); nothing was restored")
+        } catch CheckedWardCopy.Failure.failedCheck(let findings) {
+            throw WardStoreError("the copy of the current ward failed its integrity check (\(findings)); nothing was restored")
+        } catch CheckedWardCopy.Failure.cannotRename(let reason) {
+            throw WardStoreError("cannot keep the current ward as \(aside): \(reason); nothing was restored")
         }
-        try copy.close()
-        guard check == ["ok"] else {
-            throw WardStoreError("the copy of the current ward failed its integrity check (\(check.prefix(3).joined(separator: "; "))); "
-                                 + "nothing was restored")
-        }
-        try WardFileSync.sync(temporary)
-        guard rename(temporary, aside) == 0 else {
-            throw WardStoreError("cannot keep the current ward as \(aside): \(String(cString: strerror(errno)).lowercased()); nothing was restored")
-        }
-        named = true
     }
 }
