@@ -14,6 +14,8 @@ let package = Package(
     dependencies: [
         .package(url: "https://github.com/groue/GRDB.swift", from: "7.10.0"),
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.8.2"),
+        // PBKDF2-HMAC-SHA256 for staff PINs (CryptoExtras, on BoringSSL here).
+        .package(url: "https://github.com/apple/swift-crypto", from: "4.5.2"),
     ],
     targets: [
         .systemLibrary(
@@ -43,6 +45,8 @@ let package = Package(
                 .product(name: "GRDB", package: "GRDB.swift"),
                 // sqlite3_file_control for a persistent WAL (see WardDatabase).
                 .product(name: "GRDBSQLite", package: "GRDB.swift"),
+                .product(name: "Crypto", package: "swift-crypto"),
+                .product(name: "CryptoExtras", package: "swift-crypto"),
             ]
         ),
         .target(name: "TerminalUI", dependencies: ["CNcurses"]),

@@ -43,7 +43,7 @@ do {
     let store = try SQLiteWardStore(path: path)
     switch CommandLine.arguments[1] {
     case "setup":
-        let staff = try await store.addStaff(StaffDraft(name: "Probe Writer", initials: "PW", role: .other), by: nil)
+        let staff = try await store.addStaff(StaffDraft(name: "Probe Writer", initials: "PW", role: .doctor), by: nil)
         let patient = try await store.admit(
             PatientDraft(bedLabel: "P1", givenName: "Probe", familyName: "Baby", hospitalNumber: "PROBE1",
                          dateOfBirth: CalendarDay(Date().addingTimeInterval(-7 * 86_400), in: .current), sex: .unknown, gestationalAgeWeeks: 39,
@@ -89,7 +89,7 @@ do {
         for await change in changes where change.isFromAnotherProcess {
             say("CHANGED \(try await store.admittedPatients().count)")
             do {
-                let staff = try await store.addStaff(StaffDraft(name: "After Restore", initials: "AR", role: .other), by: nil)
+                let staff = try await store.addStaff(StaffDraft(name: "After Restore", initials: "AR", role: .doctor), by: nil)
                 say("WROTE \(staff.record.id)")
             } catch {
                 say("REFUSED \(error)")

@@ -82,9 +82,9 @@ final class DatabaseFileTests: XCTestCase {
         }
         XCTAssertEqual(searchTables, ["as_needed_dose_search", "calculator_result_search", "dose_record_search", "feed_search",
                                       "measurement_search", "nappy_change_search", "stroke_assessment_search"])
-        XCTAssertEqual(tables, ["as_needed_dose", "audit_entry", "backup_schedule", "calculator_result", "dose_record", "feed", "measurement",
+        XCTAssertEqual(tables, ["as_needed_dose", "audit_entry", "audit_patient", "backup_schedule", "calculator_result", "dose_record", "feed", "measurement",
                                 "measurement_goal", "medication", "medication_pause", "nappy_change", "patient", "staff",
-                                "stroke_assessment", "stroke_centre", "ward_identity", "ward_setting", "ward_trend_hour",
+                                "staff_credential", "stroke_assessment", "stroke_centre", "ward_identity", "ward_setting", "ward_trend_hour",
                                 "wet_nappy_gap"])
         let (journal, foreignKeys, applied) = try await store!.pool.read { db in
             (try String.fetchOne(db, sql: "PRAGMA journal_mode"), try Bool.fetchOne(db, sql: "PRAGMA foreign_keys"),
@@ -94,7 +94,7 @@ final class DatabaseFileTests: XCTestCase {
         XCTAssertEqual(foreignKeys, true)
         XCTAssertEqual(applied, ["v1_ward_nappy_log", "v2_medications_feeds_measurements", "v3_calculator_results_and_stroke",
                                  "v4_ward_trend_indexes", "v5_medication_pauses", "v6_ward_identity", "v7_notes_search", "v8_patient_time_of_birth",
-                                 "v9_backup_schedule"])
+                                 "v9_backup_schedule", "v10_staff_identity"])
         let userVersion = try await store!.pool.read { db in try Int.fetchOne(db, sql: "PRAGMA user_version") }
         XCTAssertEqual(userVersion, WardDatabase.schemaVersion, "the schema step is recorded for newer-version checks")
         let identityRead = try await store!.wardIdentity()

@@ -12,9 +12,9 @@ final class EraseCLITests: ErasureTestCase {
     /// A small demo ward with the distinct patient charted and discharged, staff ZZ active.
     func seedDemoWard() async throws -> Patient {
         try await DemoWard.generate(into: store, cots: 3, days: 2, seed: 3, now: noon, timeZone: london)
-        let nurse = try await addNurse("ZZ")
-        let patient = try await store.admit(distinctPatient(), by: nurse.id).record
-        try await chartEverything(for: patient, by: nurse.id)
+        let doctor = try await addDoctor("ZZ")
+        let patient = try await store.admit(distinctPatient(), by: doctor.id).record
+        try await chartEverything(for: patient, by: doctor.id)
         return patient
     }
 
@@ -45,7 +45,7 @@ final class EraseCLITests: ErasureTestCase {
 
     func testBadInputExits2AndChangesNothing() async throws {
         let patient = try await seedDemoWard()
-        let leaver = try await addNurse("XQ")
+        let leaver = try await addDoctor("XQ")
         _ = try await store.deactivateStaff(id: leaver.id, by: nil)
         let audit = { try await self.sql { db in try Int.fetchOne(db, sql: "SELECT count(*) FROM audit_entry WHERE action = 'erase'")! } }
         let cases: [([String], String)] = [

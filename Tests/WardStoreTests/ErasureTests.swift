@@ -81,14 +81,14 @@ class ErasureTestCase: WardStoreTestCase {
 /// of the patient's name, hospital number or date of birth is left anywhere in the file.
 final class ErasureTests: ErasureTestCase {
     func testErasureRemovesEveryRecordOfThePatientAndKeepsOnlyCountsInTheAuditTrail() async throws {
-        let nurse = try await addNurse("AB")
-        let kept = try await admit(bed: "3", given: "Ava", hospitalNumber: "H100", by: nurse.id)
-        try await chartEverything(for: kept, by: nurse.id)
-        let admitted = try await store.admit(distinctPatient(), by: nurse.id).record
-        let expected = try await chartEverything(for: admitted, by: nurse.id)
-        let erased = try await store.discharge(patientId: admitted.id, at: noon, by: nurse.id).record
+        let doctor = try await addDoctor("AB")
+        let kept = try await admit(bed: "3", given: "Ava", hospitalNumber: "H100", by: doctor.id)
+        try await chartEverything(for: kept, by: doctor.id)
+        let admitted = try await store.admit(distinctPatient(), by: doctor.id).record
+        let expected = try await chartEverything(for: admitted, by: doctor.id)
+        let erased = try await store.discharge(patientId: admitted.id, at: noon, by: doctor.id).record
         let unlinked = try await store.saveStrokeAssessment(StrokeAssessmentDraft(patientId: nil, module: "coma", inputsJSON: "{}",
-                                                                                  resultJSON: "{}", summary: "walk-in"), by: nurse.id)
+                                                                                  resultJSON: "{}", summary: "walk-in"), by: doctor.id)
         let nappyAudit = try await sql { db in
             try Int64.fetchOne(db, sql: "SELECT id FROM audit_entry WHERE entity = 'nappyChange' AND entityId = (SELECT id FROM nappy_change WHERE patientId = ?)",
                                arguments: [erased.id])!
@@ -99,7 +99,7 @@ final class ErasureTests: ErasureTestCase {
         XCTAssertEqual(plan.hospitalNumber, number)
         XCTAssertEqual(plan.patients.map(\.id), [erased.id])
         XCTAssertEqual(plan.counts, expected)
-        let report = try await store.erasePatient(hospitalNumber: "rx9q77731", by: nurse.id)
+        let report = try await store.erasePatient(hospitalNumber: "rx9q77731", by: doctor.id)
         XCTAssertEqual(report.removed, expected)
         XCTAssertEqual(report.auditEntriesRedacted, plan.auditEntriesToRedact)
         XCTAssertGreaterThanOrEqual(report.auditEntriesRedacted, 12, "admission, discharge and every entry's audit")
@@ -125,7 +125,7 @@ final class ErasureTests: ErasureTestCase {
         let audit = try await store.auditEntries(entity: .patient, entityId: erased.id)
         let erasure = try XCTUnwrap(audit.last)
         XCTAssertEqual(erasure.action, .erase)
-        XCTAssertEqual(erasure.staffId, nurse.id)
+        XCTAssertEqual(erasure.staffId, doctor.id)
         XCTAssertEqual(erasure.at, noon)
         XCTAssertNil(erasure.beforeJSON)
         XCTAssertEqual(try AuditJSON.decode(ErasureCounts.self, from: try XCTUnwrap(erasure.afterJSON)), expected)
@@ -137,7 +137,7 @@ final class ErasureTests: ErasureTestCase {
         XCTAssertEqual(keptAfter.filter { $0.contains("Ava") }.count, keptBefore.filter { $0.contains("Ava") }.count,
                        "the kept patient's audit is untouched")
         do {
-            _ = try await store.undo(auditEntryIds: [nappyAudit], by: nurse.id)
+            _ = try await store.undo(auditEntryIds: [nappyAudit], by: doctor.id)
             XCTFail("an erased record's audit entry cannot be undone")
         } catch let error as WardStoreError {
             XCTAssertTrue(error.description.contains("was erased"), error.description)
@@ -145,24 +145,24 @@ final class ErasureTests: ErasureTestCase {
     }
 
     func testAnUnknownNumberAnAdmittedPatientOrAnInactiveEraserIsRefusedAndNothingChanges() async throws {
-        let nurse = try await addNurse("AB")
-        let leaver = try await addNurse("CD")
-        _ = try await store.deactivateStaff(id: leaver.id, by: nurse.id)
-        let patient = try await store.admit(distinctPatient(), by: nurse.id).record
-        try await chartEverything(for: patient, by: nurse.id)
+        let doctor = try await addDoctor("AB")
+        let leaver = try await addDoctor("CD")
+        _ = try await store.deactivateStaff(id: leaver.id, by: doctor.id)
+        let patient = try await store.admit(distinctPatient(), by: doctor.id).record
+        try await chartEverything(for: patient, by: doctor.id)
         let snapshot = { try await self.sql { db in try String.fetchAll(db, sql: "SELECT coalesce(afterJSON, '') FROM audit_entry ORDER BY id") } }
         let auditBefore = try await snapshot()
 
         await assertValidationFails(field: "hospitalNumber", messageContains: "no patient has hospital number H999") {
-            _ = try await self.store.erasePatient(hospitalNumber: "H999", by: nurse.id)
+            _ = try await self.store.erasePatient(hospitalNumber: "H999", by: doctor.id)
         }
         await assertValidationFails(field: "hospitalNumber", messageContains: "still admitted in bed 40; discharge the patient first") {
-            _ = try await self.store.erasePatient(hospitalNumber: self.number, by: nurse.id)
+            _ = try await self.store.erasePatient(hospitalNumber: self.number, by: doctor.id)
         }
         await assertValidationFails(field: "hospitalNumber", messageContains: "still admitted") {
             _ = try await self.store.erasurePlan(hospitalNumber: self.number)
         }
-        _ = try await store.discharge(patientId: patient.id, at: noon, by: nurse.id)
+        _ = try await store.discharge(patientId: patient.id, at: noon, by: doctor.id)
         let auditDischarged = try await snapshot()
         do {
             _ = try await store.erasePatient(hospitalNumber: number, by: leaver.id)
@@ -180,12 +180,12 @@ final class ErasureTests: ErasureTestCase {
     /// Every admission with the number goes, including a record deleted earlier (soft delete
     /// keeps the row).
     func testEveryRecordWithTheNumberIsErasedTogether() async throws {
-        let nurse = try await addNurse("AB")
-        let first = try await store.admit(distinctPatient(bed: "40"), by: nurse.id).record
-        _ = try await store.discharge(patientId: first.id, at: noon.addingTimeInterval(-3600 * 2), by: nurse.id)
-        let second = try await store.admit(distinctPatient(bed: "41"), by: nurse.id).record
-        _ = try await store.discharge(patientId: second.id, at: noon, by: nurse.id)
-        let report = try await store.erasePatient(hospitalNumber: number, by: nurse.id)
+        let doctor = try await addDoctor("AB")
+        let first = try await store.admit(distinctPatient(bed: "40"), by: doctor.id).record
+        _ = try await store.discharge(patientId: first.id, at: noon.addingTimeInterval(-3600 * 2), by: doctor.id)
+        let second = try await store.admit(distinctPatient(bed: "41"), by: doctor.id).record
+        _ = try await store.discharge(patientId: second.id, at: noon, by: doctor.id)
+        let report = try await store.erasePatient(hospitalNumber: number, by: doctor.id)
         XCTAssertEqual(report.removed.patients, 2)
         XCTAssertEqual(report.auditEntryIds.count, 2, "one erase entry per patient record")
         let all = try await sql { db in try Int.fetchOne(db, sql: "SELECT count(*) FROM patient")! }
@@ -196,10 +196,10 @@ final class ErasureTests: ErasureTestCase {
     /// marker into them, so issue 15's append-only trigger can allow exactly it. The trigger
     /// below is that rule; with it in place the erasure still runs and any other change fails.
     func testTheRedactionIsTheOneChangeAnAppendOnlyAuditTriggerNeedsToAllow() async throws {
-        let nurse = try await addNurse("AB")
-        let patient = try await store.admit(distinctPatient(), by: nurse.id).record
-        try await chartEverything(for: patient, by: nurse.id)
-        _ = try await store.discharge(patientId: patient.id, at: noon, by: nurse.id)
+        let doctor = try await addDoctor("AB")
+        let patient = try await store.admit(distinctPatient(), by: doctor.id).record
+        try await chartEverything(for: patient, by: doctor.id)
+        _ = try await store.discharge(patientId: patient.id, at: noon, by: doctor.id)
         let marker = AuditRedaction.marker
         try await store.pool.write { db in
             try db.execute(sql: """
@@ -213,7 +213,7 @@ final class ErasureTests: ErasureTestCase {
                 BEGIN SELECT RAISE(ABORT, 'the audit trail is append-only'); END;
                 """)
         }
-        let report = try await store.erasePatient(hospitalNumber: number, by: nurse.id)
+        let report = try await store.erasePatient(hospitalNumber: number, by: doctor.id)
         XCTAssertGreaterThan(report.auditEntriesRedacted, 0)
         do {
             try await store.pool.write { db in try db.execute(sql: "UPDATE audit_entry SET afterJSON = '{}' WHERE id = 1") }
@@ -228,24 +228,24 @@ final class ErasureTests: ErasureTestCase {
     /// `secure_delete` off (as a SQLite built without it would leave them): the old versions sit
     /// in free space, which only the VACUUM after the erasure wipes.
     func testNoNameNumberOrDateOfBirthOfAnErasedPatientIsLeftInTheFile() async throws {
+        let doctor = try await addDoctor("ZZ")  // the ward's first member: its ward admin, who may erase
         try await DemoWard.generate(into: store, cots: 3, days: 3, seed: 7, now: noon, timeZone: london)
-        let nurse = try await addNurse("ZZ")
         var draft = distinctPatient()
         draft.givenName = "Zephyrine Anne"
-        let patient = try await store.admit(draft, by: nurse.id).record
-        try await chartEverything(for: patient, by: nurse.id)
-        _ = try await store.updatePatient(id: patient.id, distinctPatient(), by: nurse.id)
+        let patient = try await store.admit(draft, by: doctor.id).record
+        try await chartEverything(for: patient, by: doctor.id)
+        _ = try await store.updatePatient(id: patient.id, distinctPatient(), by: doctor.id)
         let long = String(repeating: "\(family) \(given) \(number) \(born) ", count: 200)
         try await store.pool.database.writeWithoutTransaction { db in
             try db.execute(sql: "PRAGMA secure_delete = OFF")
             try db.execute(sql: "UPDATE nappy_change SET notes = ? WHERE patientId = ?", arguments: [long, patient.id])
             try db.execute(sql: "UPDATE nappy_change SET notes = 'short' WHERE patientId = ?", arguments: [patient.id])
         }
-        _ = try await store.discharge(patientId: patient.id, at: noon, by: nurse.id)
+        _ = try await store.discharge(patientId: patient.id, at: noon, by: doctor.id)
         try store.pool.checkpoint()
         XCTAssertEqual(traces(in: try fileBytes()), [given, family, number, born], "the search finds the patient before")
 
-        let report = try await store.erasePatient(hospitalNumber: number, by: nurse.id)
+        let report = try await store.erasePatient(hospitalNumber: number, by: doctor.id)
         XCTAssertTrue(report.logEmptied)
         XCTAssertEqual(traces(in: try fileBytes()), [])
         let others = try await sql { db in try Int.fetchOne(db, sql: "SELECT count(*) FROM patient WHERE isDemo = 1")! }
@@ -256,16 +256,16 @@ final class ErasureTests: ErasureTestCase {
 
     /// The backups in the default folder taken before: each says whether it holds the patient.
     func testEarlierBackupsAreListedWithWhetherTheyHoldThePatient() async throws {
-        let nurse = try await addNurse("AB")
+        let doctor = try await addDoctor("AB")
         let backups = folder.appendingPathComponent("state/cotside/backups")
         try FileManager.default.createDirectory(at: backups, withIntermediateDirectories: true)
         _ = try store.backup(to: backups.appendingPathComponent("ward-1-before-admission.sqlite").path)
-        let patient = try await store.admit(distinctPatient(), by: nurse.id).record
-        _ = try await store.discharge(patientId: patient.id, at: noon, by: nurse.id)
+        let patient = try await store.admit(distinctPatient(), by: doctor.id).record
+        _ = try await store.discharge(patientId: patient.id, at: noon, by: doctor.id)
         _ = try store.backup(to: backups.appendingPathComponent("ward-2-with-patient.sqlite").path)
         try Data("not a ward".utf8).write(to: backups.appendingPathComponent("ward-3-unreadable.sqlite"))
         try Data().write(to: backups.appendingPathComponent("notes.txt"))
-        _ = try await store.erasePatient(hospitalNumber: number, by: nurse.id)
+        _ = try await store.erasePatient(hospitalNumber: number, by: doctor.id)
 
         let folderPath = WardDatabaseLocation.backupsFolder(environment: ["XDG_STATE_HOME": folder.appendingPathComponent("state").path])
         XCTAssertEqual(folderPath, backups.path)

@@ -105,23 +105,23 @@ final class MedicationPauseTests: WardStoreTestCase {
 
     func testPausingAndResumingWriteThePeriodAndAnAuditRowTogether() async throws {
         let (_, medication) = try await dailyMedication()
-        let nurse = try await addNurse("CD")
+        let doctor = try await addDoctor("CD")
         clock.now = date("2026-03-05T12:00:00Z")
-        let paused = try await store.setMedicationPaused(id: medication.id, paused: true, by: nurse.id)
+        let paused = try await store.setMedicationPaused(id: medication.id, paused: true, by: doctor.id)
         var periods = try await store.medicationPauses(medicationId: medication.id)
         XCTAssertEqual(periods.count, 1)
         XCTAssertEqual(periods.first?.pausedAt, date("2026-03-05T12:00:00Z"))
-        XCTAssertEqual(periods.first?.pausedBy, nurse.id)
+        XCTAssertEqual(periods.first?.pausedBy, doctor.id)
         XCTAssertNil(periods.first?.resumedAt)
         let audit = try await store.auditEntries(entity: .medication, entityId: medication.id)
-        XCTAssertTrue(audit.contains { $0.id == paused.auditEntryId && $0.staffId == nurse.id })
+        XCTAssertTrue(audit.contains { $0.id == paused.auditEntryId && $0.staffId == doctor.id })
 
         clock.now = date("2026-03-07T09:30:00Z")
-        _ = try await store.setMedicationPaused(id: medication.id, paused: false, by: nurse.id)
+        _ = try await store.setMedicationPaused(id: medication.id, paused: false, by: doctor.id)
         periods = try await store.medicationPauses(medicationId: medication.id)
         XCTAssertEqual(periods.map(\.period), [PausePeriod(pausedAt: date("2026-03-05T12:00:00Z"),
                                                            resumedAt: date("2026-03-07T09:30:00Z"))])
-        XCTAssertEqual(periods.first?.resumedBy, nurse.id)
+        XCTAssertEqual(periods.first?.resumedBy, doctor.id)
 
         // One transaction: when writing the period fails, the flag and the audit row roll back too.
         try await store.pool.write { db in
@@ -133,7 +133,7 @@ final class MedicationPauseTests: WardStoreTestCase {
         let auditBefore = try await store.auditEntries(entity: .medication, entityId: medication.id).count
         clock.now = date("2026-03-08T09:00:00Z")
         do {
-            _ = try await store.setMedicationPaused(id: medication.id, paused: true, by: nurse.id)
+            _ = try await store.setMedicationPaused(id: medication.id, paused: true, by: doctor.id)
             XCTFail("the pause should have failed with its period")
         } catch {}
         let after = try await store.medication(id: medication.id)
@@ -159,13 +159,13 @@ final class MedicationPauseTests: WardStoreTestCase {
 
     func testMigrationBackfillsPausedMedications() async throws {
         let (patient, audited) = try await dailyMedication()
-        let nurse = try await addNurse("EF")
+        let doctor = try await addDoctor("EF")
         let unaudited = try await addMedication(patient: patient, name: "iron", schedule: .fixedTimes(times("09:00")))
         let running = try await addMedication(patient: patient, name: "folic acid", schedule: .fixedTimes(times("10:00")))
         // Paused, resumed and paused again: the open period starts at the last pause.
-        try await pause(audited, from: "2026-03-03T12:00:00Z", to: "2026-03-04T12:00:00Z", by: nurse.id)
+        try await pause(audited, from: "2026-03-03T12:00:00Z", to: "2026-03-04T12:00:00Z", by: doctor.id)
         clock.now = date("2026-03-06T08:30:00Z")
-        _ = try await store.setMedicationPaused(id: audited.id, paused: true, by: nurse.id)
+        _ = try await store.setMedicationPaused(id: audited.id, paused: true, by: doctor.id)
         // Roll the database back to v3: no pause table, and a medication paused without an audit row.
         try await store.pool.write { db in
             try db.execute(sql: """
@@ -182,7 +182,7 @@ final class MedicationPauseTests: WardStoreTestCase {
 
         let auditedPeriods = try await store.medicationPauses(medicationId: audited.id)
         XCTAssertEqual(auditedPeriods.map(\.period), [PausePeriod(pausedAt: date("2026-03-06T08:30:00Z"), resumedAt: nil)])
-        XCTAssertEqual(auditedPeriods.first?.pausedBy, nurse.id)
+        XCTAssertEqual(auditedPeriods.first?.pausedBy, doctor.id)
         let unauditedPeriods = try await store.medicationPauses(medicationId: unaudited.id)
         XCTAssertEqual(unauditedPeriods.count, 1)
         let start = try XCTUnwrap(unauditedPeriods.first?.pausedAt)
@@ -194,7 +194,7 @@ final class MedicationPauseTests: WardStoreTestCase {
 
         // Resuming after the migration closes the backfilled period.
         clock.now = date("2026-03-08T12:00:00Z")
-        _ = try await store.setMedicationPaused(id: audited.id, paused: false, by: nurse.id)
+        _ = try await store.setMedicationPaused(id: audited.id, paused: false, by: doctor.id)
         let closed = try await store.medicationPauses(medicationId: audited.id)
         XCTAssertEqual(closed.first?.resumedAt, date("2026-03-08T12:00:00Z"))
     }

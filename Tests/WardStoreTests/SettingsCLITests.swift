@@ -11,7 +11,7 @@ final class SettingsCLITests: WardStoreTestCase {
         .wardName: "Puffin", .dayStartMinutes: "07:30", .noWetAlertThresholdMinutes: "360", .dryNappyWeightGrams: "12",
         .glucoseUnit: "mg/dL", .doseWindowMinutes: "45", .doseGraceMinutes: "15", .effectivenessMode: "conservative",
         .adherenceGatePercent: "80", .neonatalFluidTable: "1-3:60-90; 4-28:120-160",
-        .backupEveryHours: "6", .backupKeep: "30",
+        .backupEveryHours: "6", .backupKeep: "30", .requirePin: "off", .idleLockMinutes: "10", .nursesPrescribe: "on",
     ]
 
     func testSettingEveryWardSettingFromTheCommandLineStoresItOnce() async throws {

@@ -12,21 +12,24 @@ final class StoreCRUDTests: WardStoreTestCase {
         XCTAssertEqual(found, added)
         let active = try await store.activeStaff()
         XCTAssertEqual(active.map(\.initials), ["AB", "CD"])
-        XCTAssertNil(active[0].pinHash, "PIN columns exist and start empty")
+        XCTAssertEqual(active.map(\.isWardAdmin), [true, false], "the first member of an empty ward is its ward admin")
+        let status = try await store.pinStatus(staffId: added.id)
+        XCTAssertFalse(status.hasPin, "nobody has a PIN until they set one")
         await assertValidationFails(field: "initials", messageContains: "already used") {
             _ = try await self.store.addStaff(StaffDraft(name: "Another", initials: "AB", role: .student), by: nil)
         }
     }
 
     func testStaffEditDeactivateAndUndo() async throws {
+        let admin = try await addNurse("WA")
         let nurse = try await addNurse("AB")
         let edited = try await store.updateStaff(id: nurse.id, StaffDraft(name: "Ann Brown", initials: "abc", role: .doctor),
-                                                 by: nurse.id).record
+                                                 by: admin.id).record
         XCTAssertEqual([edited.name, edited.initials], ["Ann Brown", "ABC"])
         XCTAssertEqual(edited.role, .doctor)
         let off = try await store.deactivateStaff(id: nurse.id, by: nil)
         let activeAfter = try await store.activeStaff()
-        XCTAssertTrue(activeAfter.isEmpty)
+        XCTAssertEqual(activeAfter.map(\.id), [admin.id])
         // Initials of an inactive member are free for someone else.
         let other = try await addNurse("ABC")
         XCTAssertEqual(other.initials, "ABC")

@@ -33,15 +33,15 @@ final class WardExportImportTests: WardStoreTestCase {
     /// notes that need quoting, a discharge.
     private func demoWard() async throws {
         _ = try await DemoWard.generate(into: store, cots: 3, days: 6, seed: 7, now: noon.addingTimeInterval(-3600), timeZone: london)
-        let nurse = try await addNurse("ZX")
+        let doctor = try await addDoctor("ZX")
         let patient = try await store.admittedPatients()[0]
         let meds = try await store.medications(patientId: patient.id, includeEnded: true)
-        _ = try await store.setMedicationPaused(id: meds[0].id, paused: true, by: nurse.id)
-        _ = try await store.setMedicationPaused(id: meds[0].id, paused: false, by: nurse.id)
-        _ = try await store.setMedicationPaused(id: meds[0].id, paused: true, by: nurse.id)
-        _ = try await store.setGoalRange(patientId: patient.id, kind: .spo2, GoalRange(low: 91, high: 95, source: "ward"), by: nurse.id)
+        _ = try await store.setMedicationPaused(id: meds[0].id, paused: true, by: doctor.id)
+        _ = try await store.setMedicationPaused(id: meds[0].id, paused: false, by: doctor.id)
+        _ = try await store.setMedicationPaused(id: meds[0].id, paused: true, by: doctor.id)
+        _ = try await store.setGoalRange(patientId: patient.id, kind: .spo2, GoalRange(low: 91, high: 95, source: "ward"), by: doctor.id)
         _ = try await store.logNappyChange(NappyChangeDraft(patientId: patient.id, occurredAt: noon.addingTimeInterval(-60), kind: .wet,
-                                                            notes: "said \"sore\", then\nslept — ok"), by: nurse.id)
+                                                            notes: "said \"sore\", then\nslept — ok"), by: doctor.id)
     }
 
     /// The lines of an export that are records (the header's export time and the import's own

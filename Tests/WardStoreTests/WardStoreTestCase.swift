@@ -55,6 +55,12 @@ class WardStoreTestCase: XCTestCase {
         try await store.addStaff(StaffDraft(name: "Nurse \(initials)", initials: initials, role: .nurse), by: nil).record
     }
 
+    /// A doctor (who may prescribe); the first member of the test ward is also its ward admin.
+    @discardableResult
+    func addDoctor(_ initials: String = "DR") async throws -> Staff {
+        try await store.addStaff(StaffDraft(name: "Doctor \(initials)", initials: initials, role: .doctor), by: nil).record
+    }
+
     @discardableResult
     func admit(bed: String = "3", given: String = "Ava", hospitalNumber: String = "H100", by: Int64? = nil) async throws -> Patient {
         try await store.admit(patientDraft(bed: bed, given: given, hospitalNumber: hospitalNumber), by: by).record

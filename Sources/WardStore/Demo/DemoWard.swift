@@ -54,6 +54,13 @@ public enum DemoWard {
             }
             var random = SeededRandom(seed: seed)
             let staffIds = try insertStaff(db, random: &random, nowMs: nowMs)
+            // A demo ward is for trying things: its first member is a ward admin, and PINs are
+            // off until someone turns them on (a ward that already chose keeps its choice).
+            try db.execute(sql: """
+                UPDATE staff SET isWardAdmin = 1
+                WHERE id = ? AND NOT EXISTS (SELECT 1 FROM staff WHERE active = 1 AND isWardAdmin = 1)
+                """, arguments: [staffIds[0]])
+            try db.execute(sql: "INSERT OR IGNORE INTO ward_setting (key, value) VALUES ('requirePin', '0')")
             var patients = 0
             var nappies = 0
             var clinical = DemoClinicalPlan.Counts()

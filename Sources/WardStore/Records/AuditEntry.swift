@@ -12,6 +12,23 @@ public enum AuditAction: String, Sendable, Codable, CaseIterable, DatabaseValueC
     case erase
     /// Records loaded from an export (`cotside import`; one entry per import, with the counts).
     case imported
+    /// Who is at the keyboard (entity `staff`, the member's id; no images): signed in or out,
+    /// locked the screen or unlocked it with the PIN.
+    case signIn, signOut, lock, unlock
+    /// A wrong PIN (the after-image says how many in a row); `lockedOut` when it was the fifth.
+    case pinFailed, lockedOut
+    /// A PIN set by its member, or reset by a ward admin (never the PIN, never its hash).
+    case pinSet, pinReset
+    /// A member asked for what their role does not allow (the after-image names the permission).
+    case refused
+
+    /// Actions that change a record (and may be undone); the others only say who did what.
+    public var changesRecord: Bool {
+        switch self {
+        case .signIn, .signOut, .lock, .unlock, .pinFailed, .lockedOut, .pinSet, .pinReset, .refused: return false
+        case .create, .update, .delete, .restore, .discharge, .revert, .demoGenerate, .erase, .imported: return true
+        }
+    }
 }
 
 /// Which table an audit entry (or a change notification) is about.

@@ -1,8 +1,8 @@
 import Foundation
 import GRDB
 
-/// A member of staff who can be "at the keyboard". PIN and auto-lock columns exist (nullable)
-/// so the later PIN issue needs no table rewrite.
+/// A member of staff who can be "at the keyboard". Their PIN lives apart, in
+/// `staff_credential` (never in this record, so never in an audit image or an export).
 public struct Staff: Sendable, Hashable, Codable, FetchableRecord, PersistableRecord, MillisecondDates {
     public static let databaseTableName = "staff"
 
@@ -12,10 +12,10 @@ public struct Staff: Sendable, Hashable, Codable, FetchableRecord, PersistableRe
     public var initials: String
     public var role: StaffRole
     public var active: Bool
-    /// Reserved for the PIN issue: hash and salt of the staff PIN (nil = no PIN set).
-    public var pinHash: Data?
-    public var pinSalt: Data?
-    /// Reserved for the PIN issue: minutes of inactivity before the screen locks (nil = ward default).
+    /// May manage staff, change ward settings, restore and erase (`WardPermission`), beside the
+    /// clinical role. The first member added to an empty ward is one.
+    public var isWardAdmin: Bool
+    /// Unused (the idle lock is the ward setting `idle_lock_minutes`); kept for the export format.
     public var autoLockMinutes: Int?
     /// True for rows made by the demo generator.
     public var isDemo: Bool
@@ -28,6 +28,7 @@ public struct Staff: Sendable, Hashable, Codable, FetchableRecord, PersistableRe
         public static let initials = Column(CodingKeys.initials)
         public static let role = Column(CodingKeys.role)
         public static let active = Column(CodingKeys.active)
+        public static let isWardAdmin = Column(CodingKeys.isWardAdmin)
         public static let isDemo = Column(CodingKeys.isDemo)
     }
 }
@@ -37,10 +38,12 @@ public struct StaffDraft: Sendable, Hashable, Codable {
     public var name: String
     public var initials: String
     public var role: StaffRole
+    public var isWardAdmin: Bool
 
-    public init(name: String, initials: String, role: StaffRole) {
+    public init(name: String, initials: String, role: StaffRole, isWardAdmin: Bool = false) {
         self.name = name
         self.initials = initials
         self.role = role
+        self.isWardAdmin = isWardAdmin
     }
 }

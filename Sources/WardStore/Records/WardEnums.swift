@@ -7,7 +7,7 @@ public enum Sex: String, Sendable, Codable, CaseIterable, DatabaseValueConvertib
 
 /// What a staff member does on the ward.
 public enum StaffRole: String, Sendable, Codable, CaseIterable, DatabaseValueConvertible {
-    case nurse, doctor, healthcareAssistant, student, other
+    case nurse, doctor, pharmacist, healthcareAssistant, student, other
 }
 
 /// What was in the nappy. `mixed` counts as both wet and dirty in every count and alert.

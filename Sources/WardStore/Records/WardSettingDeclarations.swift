@@ -5,6 +5,7 @@ public enum WardSettingKey: String, Sendable, Hashable, CaseIterable, Codable {
     case wardName, dayStartMinutes, noWetAlertThresholdMinutes, dryNappyWeightGrams
     case doseWindowMinutes, doseGraceMinutes, glucoseUnit, effectivenessMode, adherenceGatePercent
     case neonatalFluidTable, backupEveryHours, backupKeep
+    case requirePin, idleLockMinutes, nursesPrescribe
 
     /// The name on the command line and in the docs: `dayStartMinutes` → `day_start_minutes`.
     public var commandName: String {
@@ -34,6 +35,8 @@ public struct WardSettingDeclaration: Sendable {
         case minutesAsHours(ClosedRange<Int>)
         /// One of these stored values.
         case choice([String])
+        /// On or off, stored as 1 or 0; typed as on/off, yes/no, true/false or 1/0.
+        case flag
         /// mL/kg/day by day of life, typed as `1:50-60; 2:70-80; …` (see `NeonatalFluidTable`).
         case dayOfLifeTable
     }
@@ -74,6 +77,7 @@ public struct WardSettingDeclaration: Sendable {
             return "\(Self.hours(range.lowerBound)) to \(Self.hours(range.upperBound)) h"
         case .choice(let values):
             return values.count < 2 ? values.joined() : values.dropLast().joined(separator: ", ") + " or " + values.last!
+        case .flag: return "on or off"
         case .dayOfLifeTable:
             return "day-of-life ranges in mL/kg/day covering days 1 to 28, e.g. \(NeonatalFluidTable.nice.text)"
         }
@@ -84,6 +88,7 @@ public struct WardSettingDeclaration: Sendable {
         switch kind {
         case .timeOfDay: return "0 to 1439 (minutes after midnight) or HH:MM"
         case .minutesAsHours(let range): return "\(range.lowerBound) to \(range.upperBound) min"
+        case .flag: return "on or off (1 or 0)"
         case .text, .integer, .choice, .dayOfLifeTable: return allowed
         }
     }
@@ -114,6 +119,12 @@ public struct WardSettingDeclaration: Sendable {
             return .valid(String(minutes))
         case .choice(let values):
             return values.contains(trimmed) ? .valid(trimmed) : invalid("‘\(trimmed)’")
+        case .flag:
+            switch trimmed.lowercased() {
+            case "1", "on", "yes", "true": return .valid("1")
+            case "0", "off", "no", "false": return .valid("0")
+            default: return invalid("‘\(trimmed)’")
+            }
         case .dayOfLifeTable:
             guard let table = NeonatalFluidTable(text: trimmed) else { return invalid("‘\(trimmed)’") }
             if let problem = table.problems.first {
@@ -156,6 +167,12 @@ extension WardSettings {
               meaning: "A running workstation backs the ward up this often, one workstation at a time; 0 = no automatic backups."),
         .init(key: .backupKeep, kind: .integer(1...365, unit: "files"), noun: "the number of backups kept",
               meaning: "Automatic backups kept in the backup folder; older ones it made are deleted."),
+        .init(key: .requirePin, kind: .flag, noun: "PIN sign-in",
+              meaning: "Signing in, switching user, unlocking and command-line writes ask for the member's PIN."),
+        .init(key: .idleLockMinutes, kind: .integer(0...60, unit: "min", zeroMeans: "never"), noun: "the idle lock",
+              meaning: "The screen locks after this long without a key; 0 = never."),
+        .init(key: .nursesPrescribe, kind: .flag, noun: "nurse prescribing",
+              meaning: "Nurses may add, change, pause and stop medications (off: doctors and pharmacists only)."),
     ]
 
     public static func declaration(_ key: WardSettingKey) -> WardSettingDeclaration {

@@ -24,12 +24,20 @@ public struct WardSettings: Sendable, Hashable, Codable {
     public var backupEveryHours: Int
     /// Automatic backups kept (older `ward-*.sqlite` files in the backup folder are pruned).
     public var backupKeep: Int
+    /// Signing in, switching user, unlocking and command-line writes ask for the member's PIN.
+    /// On for a new ward; a ward made before PINs existed is asked once by its ward admin.
+    public var requirePin: Bool
+    /// The screen locks after this long without a key; 0 = never.
+    public var idleLockMinutes: Int
+    /// Nurses may add, change, pause and stop medications too (off: doctors and pharmacists).
+    public var nursesPrescribe: Bool
 
     public init(wardName: String = "Ward", dayStartMinutes: Int = 0,
                 noWetAlertThresholdMinutes: Int = 8 * 60, dryNappyWeightGrams: Int = 0,
                 doseWindowMinutes: Int = 30, doseGraceMinutes: Int = 30, glucoseUnit: GlucoseUnit = .mmolPerL,
                 effectivenessMode: EffectivenessMode = .balanced, adherenceGatePercent: Int = 60,
-                neonatalFluidTable: NeonatalFluidTable = .nice, backupEveryHours: Int = 24, backupKeep: Int = 14) {
+                neonatalFluidTable: NeonatalFluidTable = .nice, backupEveryHours: Int = 24, backupKeep: Int = 14,
+                requirePin: Bool = true, idleLockMinutes: Int = 5, nursesPrescribe: Bool = false) {
         self.wardName = wardName
         self.dayStartMinutes = dayStartMinutes
         self.noWetAlertThresholdMinutes = noWetAlertThresholdMinutes
@@ -42,6 +50,9 @@ public struct WardSettings: Sendable, Hashable, Codable {
         self.neonatalFluidTable = neonatalFluidTable
         self.backupEveryHours = backupEveryHours
         self.backupKeep = backupKeep
+        self.requirePin = requirePin
+        self.idleLockMinutes = idleLockMinutes
+        self.nursesPrescribe = nursesPrescribe
     }
 
     /// The board's timing from these settings.
@@ -65,6 +76,9 @@ public struct WardSettings: Sendable, Hashable, Codable {
         neonatalFluidTable = value(.neonatalFluidTable).flatMap(NeonatalFluidTable.init(text:)) ?? d.neonatalFluidTable
         backupEveryHours = value(.backupEveryHours).flatMap { Int($0) } ?? d.backupEveryHours
         backupKeep = value(.backupKeep).flatMap { Int($0) } ?? d.backupKeep
+        requirePin = value(.requirePin).map { $0 == "1" } ?? d.requirePin
+        idleLockMinutes = value(.idleLockMinutes).flatMap { Int($0) } ?? d.idleLockMinutes
+        nursesPrescribe = value(.nursesPrescribe).map { $0 == "1" } ?? d.nursesPrescribe
     }
 
     /// Every setting as stored in `ward_setting` (text), by key.
@@ -80,6 +94,9 @@ public struct WardSettings: Sendable, Hashable, Codable {
          .adherenceGatePercent: String(adherenceGatePercent),
          .neonatalFluidTable: neonatalFluidTable.text,
          .backupEveryHours: String(backupEveryHours),
-         .backupKeep: String(backupKeep)]
+         .backupKeep: String(backupKeep),
+         .requirePin: requirePin ? "1" : "0",
+         .idleLockMinutes: String(idleLockMinutes),
+         .nursesPrescribe: nursesPrescribe ? "1" : "0"]
     }
 }

@@ -9,4 +9,54 @@ public protocol AuditStore: Sendable {
     /// restored). Refused if the record changed since. Returns the new audit entries.
     func undo(auditEntryIds: [Int64], by: Int64?) async throws -> [AuditEntry]
     func auditEntries(entity: WardEntity, entityId: Int64) async throws -> [AuditEntry]
+    /// The trail newest first, a page at a time: entries matching `filter` older than the entry
+    /// `olderThan` (nil: from the newest), at most `limit`. Reads through indexes (patient link,
+    /// staff, time), so a page costs the same on a million entries.
+    func auditTrail(_ filter: AuditFilter, olderThan: Int64?, limit: Int) async throws -> [AuditTrailRow]
+}
+
+/// Which audit entries to read; every field is optional and all that are given must match.
+public struct AuditFilter: Sendable, Hashable {
+    /// Entries about these patients' records (the patient, their nappies, doses, goals, …).
+    public var patientIds: [Int64]?
+    /// Entries about any patient who was ever in this bed.
+    public var bedLabel: String?
+    /// Entries made by this member (sign-ins, refusals and PIN events are the member's own).
+    public var staffId: Int64?
+    public var actions: Set<AuditAction>?
+    /// One record's trail: its entity, and its id when given.
+    public var entity: WardEntity?
+    public var entityId: Int64?
+    /// From `since` (inclusive) to `until` (exclusive).
+    public var since: Date?
+    public var until: Date?
+
+    public init(patientIds: [Int64]? = nil, bedLabel: String? = nil, staffId: Int64? = nil,
+                actions: Set<AuditAction>? = nil, entity: WardEntity? = nil, entityId: Int64? = nil,
+                since: Date? = nil, until: Date? = nil) {
+        self.patientIds = patientIds
+        self.bedLabel = bedLabel
+        self.staffId = staffId
+        self.actions = actions
+        self.entity = entity
+        self.entityId = entityId
+        self.since = since
+        self.until = until
+    }
+}
+
+/// One audit entry as the trail shows it: who (by initials and name, inactive staff too) and
+/// which patient it is about.
+public struct AuditTrailRow: Sendable, Hashable {
+    public let entry: AuditEntry
+    public let staffInitials: String?
+    public let staffName: String?
+    public let patientId: Int64?
+
+    public init(entry: AuditEntry, staffInitials: String?, staffName: String?, patientId: Int64?) {
+        self.entry = entry
+        self.staffInitials = staffInitials
+        self.staffName = staffName
+        self.patientId = patientId
+    }
 }

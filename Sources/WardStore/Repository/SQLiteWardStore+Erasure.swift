@@ -22,6 +22,7 @@ extension SQLiteWardStore {
     public func erasePatient(hospitalNumber: String, by: Int64) async throws -> ErasureReport {
         let number = hospitalNumber.trimmingCharacters(in: .whitespaces)
         let now = self.now
+        try await requirePermission(.eraseOrImport, by: by)
         let (plan, redacted, auditIds) = try await pool.writeWithoutTransaction { db -> (ErasurePlan, Int, [Int64]) in
             let secureBefore = try Int.fetchOne(db, sql: "PRAGMA secure_delete") ?? 0
             try db.execute(sql: "PRAGMA secure_delete = ON")

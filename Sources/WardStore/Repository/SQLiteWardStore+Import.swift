@@ -12,6 +12,10 @@ extension SQLiteWardStore {
     /// folded into the ward file afterwards (checkpoint TRUNCATE), so the WAL does not linger.
     public func importWard(_ request: WardImportRequest) async throws -> WardImportSummary {
         let now = self.now, timeZone = self.timeZone
+        // Into a ward in use, only a ward admin of that ward imports; an empty ward needs nobody.
+        if request.merge, let member = try await staff(initials: request.byInitials) {
+            try await requirePermission(.eraseOrImport, by: member.id)
+        }
         let summary = try await pool.write { db -> WardImportSummary in
             if !request.merge { try Self.requireEmptyWard(db) }
             var run = ImportRun(now: now, timeZone: timeZone, merge: request.merge, progress: request.progress)

@@ -92,7 +92,7 @@ extension SQLiteWardStore {
             guard issues.isEmpty else { throw WardValidationError(issues) }
         }
         let now = self.now
-        let auditId = try await pool.write { db -> Int64 in
+        let auditId = try await permittedWrite(.setGoalRanges, by: by) { db -> Int64 in
             let beforeRow = try Row.fetchOne(db, sql: "SELECT low, high FROM measurement_goal WHERE patientId = ? AND kind = ?",
                                              arguments: [patientId, kind])
             let before = beforeRow.map { GoalRange(low: $0["low"], high: $0["high"], source: "patient goal") }

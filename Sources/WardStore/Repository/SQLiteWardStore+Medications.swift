@@ -4,7 +4,7 @@ import GRDB
 extension SQLiteWardStore {
     public func addMedication(_ draft: MedicationDraft, by: Int64?) async throws -> Audited<Medication> {
         let now = self.now
-        let result = try await pool.write { db -> Audited<Medication> in
+        let result = try await permittedWrite(.prescribe, by: by) { db -> Audited<Medication> in
             try Self.checkMedication(draft, db: db)
             var medication = Self.medication(from: draft, id: 0, now: now)
             try medication.insert(db)
@@ -92,7 +92,7 @@ extension SQLiteWardStore {
                                   _ change: @Sendable @escaping (inout Medication, Date, Database) throws -> Void)
         async throws -> Audited<Medication> {
         let now = self.now
-        let result = try await pool.write { db -> Audited<Medication> in
+        let result = try await permittedWrite(.prescribe, by: by) { db -> Audited<Medication> in
             let before = try Self.existing(Medication.self, id, db: db)
             guard before.deletedAt == nil else { throw WardStoreError("medication \(id) is deleted; restore it first") }
             var after = before

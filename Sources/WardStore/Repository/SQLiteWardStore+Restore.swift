@@ -21,6 +21,7 @@ extension SQLiteWardStore {
         guard try Self.isActiveStaff(by, in: pool) else {
             throw WardStoreError("staff \(by) is not an active staff member; only active staff may restore the ward")
         }
+        try await requirePermission(.restoreBackup, by: by)
         // The file itself when the ward's path is a symbolic link: SQLite keeps the log beside
         // it, and the rename must replace it, not the link.
         let ward = (path as NSString).resolvingSymlinksInPath

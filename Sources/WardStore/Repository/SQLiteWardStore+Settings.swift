@@ -27,8 +27,12 @@ extension SQLiteWardStore {
         }
         guard issues.isEmpty else { throw WardValidationError(issues) }
         let (now, wanted) = (self.now, checked)
-        let (saved, wrote) = try await pool.write { db -> (WardSettings, Bool) in
+        let (saved, wrote) = try await permittedWrite(.changeSettings, by: by) { db -> (WardSettings, Bool) in
             let current = try Self.settings(db).storedValues
+            // Any explicit choice about PINs answers the question a ward made before them is asked.
+            if wanted[.requirePin] != nil {
+                try db.execute(sql: "DELETE FROM ward_setting WHERE key = 'requirePinQuestion'")
+            }
             let changed = wanted.filter { current[$0.key] != $0.value }
             guard !changed.isEmpty else { return (try Self.settings(db), false) }
             var before: [String: String] = [:]

@@ -6,19 +6,34 @@ protocol SoftDeletable: AuditedRecord {
     var deletedAt: Date? { get set }
     /// "feed", "measurement": for messages.
     static var noun: String { get }
+    /// Who may delete and restore one (`WardPermission`).
+    static var permission: WardPermission { get }
+}
+
+extension SoftDeletable {
+    static var permission: WardPermission { .logCare }
 }
 
 extension NappyChange: SoftDeletable { static var noun: String { "nappy change" } }
-extension Medication: SoftDeletable { static var noun: String { "medication" } }
-extension AsNeededDose: SoftDeletable { static var noun: String { "as-needed dose" } }
-extension DoseRecord: SoftDeletable { static var noun: String { "dose record" } }
+extension Medication: SoftDeletable {
+    static var noun: String { "medication" }
+    static var permission: WardPermission { .prescribe }
+}
+extension AsNeededDose: SoftDeletable {
+    static var noun: String { "as-needed dose" }
+    static var permission: WardPermission { .recordDose }
+}
+extension DoseRecord: SoftDeletable {
+    static var noun: String { "dose record" }
+    static var permission: WardPermission { .recordDose }
+}
 extension Feed: SoftDeletable { static var noun: String { "feed" } }
 extension MeasurementRecord: SoftDeletable { static var noun: String { "measurement" } }
 
 extension SQLiteWardStore {
     func setDeleted<R: SoftDeletable>(_ type: R.Type, id: Int64, deleted: Bool, by: Int64?) async throws -> Audited<R> {
         let now = self.now
-        let result = try await pool.write { db -> Audited<R> in
+        let result = try await permittedWrite(R.permission, by: by) { db -> Audited<R> in
             let before = try Self.existing(R.self, id, db: db)
             guard (before.deletedAt == nil) == deleted else {
                 throw WardStoreError("\(R.noun) \(id) is \(deleted ? "already deleted" : "not deleted")")

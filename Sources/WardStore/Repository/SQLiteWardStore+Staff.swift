@@ -20,18 +20,22 @@ extension SQLiteWardStore {
         }
     }
 
+    /// The first member of a ward with no active staff needs no author and becomes its ward
+    /// admin; after that only a ward admin adds staff.
     public func addStaff(_ draft: StaffDraft, by: Int64?) async throws -> Audited<Staff> {
         let now = self.now
-        let result = try await pool.write { db -> Audited<Staff> in
+        let isFirst = try await pool.read { db in try Int.fetchOne(db, sql: "SELECT count(*) FROM staff WHERE active = 1") == 0 }
+        let result = try await permittedWrite(.manageStaff, by: isFirst ? nil : by) { db -> Audited<Staff> in
             let used = try String.fetchAll(db, sql: "SELECT initials FROM staff WHERE active = 1")
             let issues = WardValidation.staff(draft, activeInitials: used)
             guard issues.isEmpty else { throw WardValidationError(issues) }
+            let admin = draft.isWardAdmin || used.isEmpty
             try db.execute(sql: """
-                INSERT INTO staff (name, initials, role, active, createdAt, updatedAt)
-                VALUES (?, ?, ?, 1, ?, ?)
+                INSERT INTO staff (name, initials, role, active, isWardAdmin, createdAt, updatedAt)
+                VALUES (?, ?, ?, 1, ?, ?, ?)
                 """, arguments: [draft.name.trimmingCharacters(in: .whitespaces),
                                  draft.initials.trimmingCharacters(in: .whitespaces).uppercased(),
-                                 draft.role, StoredTime.milliseconds(now), StoredTime.milliseconds(now)])
+                                 draft.role, admin, StoredTime.milliseconds(now), StoredTime.milliseconds(now)])
             let staff = try Staff.fetchOne(db, key: db.lastInsertedRowID)!
             let auditId = try AuditTrail.record(db, action: .create, before: nil as Staff?, after: staff, by: by ?? staff.id, at: now)
             return Audited(record: staff, auditEntryId: auditId)
@@ -42,7 +46,7 @@ extension SQLiteWardStore {
 
     public func updateStaff(id: Int64, _ draft: StaffDraft, by: Int64?) async throws -> Audited<Staff> {
         let now = self.now
-        let result = try await pool.write { db -> Audited<Staff> in
+        let result = try await permittedWrite(.manageStaff, by: by) { db -> Audited<Staff> in
             guard let before = try Staff.fetchOne(db, key: id) else { throw WardStoreError("no staff member with id \(id)") }
             let used = try String.fetchAll(db, sql: "SELECT initials FROM staff WHERE active = 1 AND id != ?", arguments: [id])
             let issues = WardValidation.staff(draft, activeInitials: before.active ? used : [])
@@ -62,9 +66,10 @@ extension SQLiteWardStore {
 
     public func deactivateStaff(id: Int64, by: Int64?) async throws -> Audited<Staff> {
         let now = self.now
-        let result = try await pool.write { db -> Audited<Staff> in
+        let result = try await permittedWrite(.manageStaff, by: by) { db -> Audited<Staff> in
             guard let before = try Staff.fetchOne(db, key: id) else { throw WardStoreError("no staff member with id \(id)") }
             guard before.active else { throw WardStoreError("\(before.name) is already inactive") }
+            if before.isWardAdmin { try Self.keepOneAdmin(besides: id, db) }
             var after = before
             after.active = false
             after.updatedAt = now
@@ -74,5 +79,14 @@ extension SQLiteWardStore {
         }
         publish([.staff])
         return result
+    }
+
+    /// A ward keeps at least one active ward admin (or nobody could manage it again).
+    static func keepOneAdmin(besides id: Int64, _ db: Database) throws {
+        let others = try Int.fetchOne(db, sql: "SELECT count(*) FROM staff WHERE active = 1 AND isWardAdmin = 1 AND id != ?",
+                                      arguments: [id]) ?? 0
+        if others == 0 {
+            throw WardStoreError("this is the ward's only ward admin; make someone else a ward admin first")
+        }
     }
 }

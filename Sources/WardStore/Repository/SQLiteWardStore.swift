@@ -103,12 +103,12 @@ public actor SQLiteWardStore: WardRepository {
         lastDataVersion = version
     }
 
-    func publish(_ entities: Set<WardEntity>) {
+    nonisolated func publish(_ entities: Set<WardEntity>) {
         broadcaster.publish(WardChange(entities: entities, isFromAnotherProcess: false))
     }
 
     /// Now, rounded to whole milliseconds as stored.
-    var now: Date { StoredTime.truncated(clock()) }
+    nonisolated var now: Date { StoredTime.truncated(clock()) }
 
     public func hasRealEntries() async throws -> Bool {
         try await pool.read { db in

@@ -7,7 +7,10 @@ public protocol StaffStore: Sendable {
     func staff(id: Int64) async throws -> Staff?
     /// Active staff member with these initials (case-insensitive).
     func staff(initials: String) async throws -> Staff?
+    /// The first member of a ward with no active staff becomes its ward admin and needs no
+    /// author; after that only a ward admin adds staff (`WardPermission.manageStaff`).
     func addStaff(_ draft: StaffDraft, by: Int64?) async throws -> Audited<Staff>
+    /// Name, initials and role (the ward admin flag changes only through `setWardAdmin`).
     func updateStaff(id: Int64, _ draft: StaffDraft, by: Int64?) async throws -> Audited<Staff>
     /// Hides a staff member from the picker (rows they recorded keep their id); undo reactivates.
     func deactivateStaff(id: Int64, by: Int64?) async throws -> Audited<Staff>

@@ -15,9 +15,11 @@ import Foundation
 ///   round, the drug round's marked rows, an undo) is one transaction, all stored or none.
 ///   Deletes are soft and undoable (`AuditStore.undo`). Each committed write is announced on
 ///   `changes()`.
-/// - `by` is the staff id at the keyboard (nil only for scripts that name nobody).
+/// - `by` is the staff id at the keyboard (nil only for scripts that name nobody). A write that
+///   needs a role (`WardPermission`) refuses a named member without it, audits the refusal and
+///   throws `WardPermissionError`.
 /// - A ward opened read-only (`access`) refuses every write with `WardReadOnlyError`.
 public protocol WardRepository:
-    WardDatabaseStore, WardSettingsStore, StaffStore, PatientStore, NappyStore, FeedStore,
+    WardDatabaseStore, WardSettingsStore, StaffStore, StaffAccessStore, PatientStore, NappyStore, FeedStore,
     MeasurementStore, MedicationStore, DoseStore, HistoryStore, TrendsStore, ToolResultStore, AuditStore,
     ErasureStore, WardTransferStore, BackupScheduleStore {}

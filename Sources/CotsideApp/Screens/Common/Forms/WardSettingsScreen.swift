@@ -42,6 +42,10 @@ final class WardSettingsScreen: WardFormScreen {
         case .choice(let values):
             return .choice(id, label: label, options: values.map { ChoiceOption(choiceTitle(declaration.key, $0, context)) },
                            selected: values.firstIndex(of: stored))
+        case .flag:
+            return .choice(id, label: label, options: [ChoiceOption(context.t("ward.settings.choice.on")),
+                                                       ChoiceOption(context.t("ward.settings.choice.off"))],
+                           selected: stored == "1" ? 0 : 1)
         case .dayOfLifeTable:
             return .text(id, label: label, maxLength: 200, required: true, value: stored)
         }
@@ -92,6 +96,7 @@ final class WardSettingsScreen: WardFormScreen {
         case .minutesAsHours: return .success(state.number(id).map { String(Int(($0 * 60).rounded())) } ?? "")
         case .choice(let values):
             return .success(state.choice(id).flatMap { values.indices.contains($0) ? values[$0] : nil } ?? "")
+        case .flag: return .success(state.choice(id) == 0 ? "1" : "0")
         }
     }
 

@@ -1,0 +1,51 @@
+import Foundation
+import GRDB
+
+/// The permission table (`WardPermission`) enforced where every client's writes meet. A write
+/// that needs a role runs through `permittedWrite`: the author is checked inside the write
+/// transaction; a refusal writes its `refused` audit row, commits, and is thrown to the caller.
+/// `by == nil` names nobody: only scripts and tests do that (the command line and the screens
+/// always name the member), and the store leaves it to them.
+extension SQLiteWardStore {
+    /// Why `by` may not do `permission` now (nil when allowed or when nobody is named).
+    static func refusal(_ permission: WardPermission, by: Int64?, timeZone: TimeZone,
+                        _ db: Database) throws -> WardPermissionError? {
+        guard let by else { return nil }
+        guard let member = try Staff.fetchOne(db, key: by), member.active else {
+            throw WardStoreError("staff \(by) is not an active staff member; only active staff may \(permission.summary)")
+        }
+        let settings = try settings(db)
+        guard !permission.allows(member, settings: settings) else { return nil }
+        return WardPermissionError(permission: permission, staffId: by,
+                                   description: permission.refusal(for: member, settings: settings))
+    }
+
+    static func auditRefusal(_ permission: WardPermission, staffId: Int64, now: Date, _ db: Database) throws {
+        let note = ["permission": permission.rawValue, "what": permission.summary,
+                    "needs": permission.whoMay(try settings(db))]
+        try AuditTrail.record(db, action: .refused, entity: .staff, entityId: staffId, beforeJSON: nil,
+                              afterJSON: try AuditJSON.encode(note), by: staffId, at: now)
+    }
+
+    /// Checks that `by` may do `permission` (auditing a refusal) before a write that cannot run
+    /// in `permittedWrite`'s transaction (a restore, an erasure, an import).
+    nonisolated func requirePermission(_ permission: WardPermission, by: Int64?) async throws {
+        try await permittedWrite(permission, by: by) { _ in }
+    }
+
+    /// `body` in one write transaction, after checking that `by` may do `permission`.
+    @discardableResult
+    nonisolated func permittedWrite<T: Sendable>(_ permission: WardPermission, by: Int64?,
+                                                 _ body: @escaping @Sendable (Database) throws -> T) async throws -> T {
+        let (now, zone) = (self.now, timeZone)
+        let outcome = try await pool.write { db -> Result<T, WardPermissionError> in
+            if let refusal = try Self.refusal(permission, by: by, timeZone: zone, db) {
+                try Self.auditRefusal(permission, staffId: refusal.staffId, now: now, db)
+                return .failure(refusal)
+            }
+            return .success(try body(db))
+        }
+        if case .failure = outcome { publish([.staff]) }
+        return try outcome.get()
+    }
+}

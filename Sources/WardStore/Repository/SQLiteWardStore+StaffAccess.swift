@@ -1,0 +1,213 @@
+import Foundation
+import GRDB
+
+/// PINs and sessions (`StaffAccessStore`). The checks are `nonisolated`: the key derivation
+/// runs on the caller's task, not on the store's actor, so a sign-in on one screen does not hold
+/// up another screen's reads; each check's counters and audit row are one write transaction.
+extension SQLiteWardStore {
+    struct Credential: Sendable {
+        var pinHash: PinHash
+        var failures: Int
+        var lockedUntil: Date?
+    }
+
+    static func credential(staffId: Int64, _ db: Database) throws -> Credential? {
+        guard let row = try Row.fetchOne(db, sql: "SELECT * FROM staff_credential WHERE staffId = ?", arguments: [staffId]) else {
+            return nil
+        }
+        let locked: Int64? = row["lockedUntil"]
+        return Credential(pinHash: PinHash(kdf: row["kdf"], iterations: row["iterations"], salt: row["salt"], hash: row["hash"]),
+                          failures: row["failedAttempts"], lockedUntil: locked.map { StoredTime.date(milliseconds: $0) })
+    }
+
+    public nonisolated func pinStatus(staffId: Int64) async throws -> PinStatus {
+        let now = self.now
+        return try await pool.read { db in
+            guard let credential = try Self.credential(staffId: staffId, db) else {
+                return PinStatus(hasPin: false, failures: 0, lockedUntil: nil)
+            }
+            let locked = credential.lockedUntil.flatMap { $0 > now ? $0 : nil }
+            return PinStatus(hasPin: true, failures: credential.failures, lockedUntil: locked)
+        }
+    }
+
+    public nonisolated func checkPin(staffId: Int64, pin: String, purpose: PinPurpose) async throws -> PinCheck {
+        let now = self.now
+        let (member, stored) = try await pool.read { db in
+            (try Staff.fetchOne(db, key: staffId), try Self.credential(staffId: staffId, db))
+        }
+        guard let member, member.active else { throw WardStoreError("no active staff member with id \(staffId)") }
+        guard let stored else { return .noPinSet }
+        if let until = stored.lockedUntil, until > now {
+            try await recordAttempt(staffId: staffId, outcome: .lockedOut(until: until), purpose: purpose, now: now)
+            return .lockedOut(until: until)
+        }
+        let right = try stored.pinHash.matches(pin)
+        let rehash = right && stored.pinHash.isWeakerThanToday ? try PinHash.make(pin: pin) : nil
+        let outcome: PinCheck = try await pool.write { db in
+            // Counted against the credential as it is now: another process may have counted too.
+            guard var current = try Self.credential(staffId: staffId, db), current.pinHash == stored.pinHash else {
+                return .wrong(remaining: PinLockout.attempts)
+            }
+            if right {
+                try db.execute(sql: "UPDATE staff_credential SET failedAttempts = 0, lockedUntil = NULL WHERE staffId = ?",
+                               arguments: [staffId])
+                if let rehash { try Self.storeCredential(rehash, staffId: staffId, now: now, db) }
+                if purpose == .signIn || purpose == .unlock {
+                    try AuditTrail.record(db, action: purpose == .signIn ? .signIn : .unlock, entity: .staff, entityId: staffId,
+                                          beforeJSON: nil, afterJSON: nil, by: staffId, at: now)
+                }
+                return .accepted
+            }
+            let next = PinLockout.afterFailure(previousFailures: current.failures, now: now)
+            current.failures = next.failures
+            current.lockedUntil = next.lockedUntil
+            try db.execute(sql: "UPDATE staff_credential SET failedAttempts = ?, lockedUntil = ? WHERE staffId = ?",
+                           arguments: [next.failures, next.lockedUntil.map(StoredTime.milliseconds), staffId])
+            let result: PinCheck = next.lockedUntil.map { .lockedOut(until: $0) }
+                ?? .wrong(remaining: PinLockout.attempts - next.failures)
+            try Self.auditAttempt(staffId: staffId, outcome: result, purpose: purpose, now: now, db)
+            return result
+        }
+        publish([.staff])
+        return outcome
+    }
+
+    /// The audit row of a refused attempt: `pinFailed` (how many in a row), or `lockedOut`.
+    static func auditAttempt(staffId: Int64, outcome: PinCheck, purpose: PinPurpose, now: Date, _ db: Database) throws {
+        var note: [String: String] = ["purpose": purpose.rawValue]
+        let action: AuditAction
+        switch outcome {
+        case .wrong(let remaining):
+            action = .pinFailed
+            note["failures"] = String(PinLockout.attempts - remaining)
+        case .lockedOut(let until):
+            action = .lockedOut
+            note["until"] = String(StoredTime.milliseconds(until))
+        case .accepted, .noPinSet:
+            return
+        }
+        try AuditTrail.record(db, action: action, entity: .staff, entityId: staffId, beforeJSON: nil,
+                              afterJSON: try AuditJSON.encode(note), by: staffId, at: now)
+    }
+
+    private nonisolated func recordAttempt(staffId: Int64, outcome: PinCheck, purpose: PinPurpose, now: Date) async throws {
+        try await pool.write { db in
+            try Self.auditAttempt(staffId: staffId, outcome: outcome, purpose: purpose, now: now, db)
+        }
+        publish([.staff])
+    }
+
+    static func storeCredential(_ hash: PinHash, staffId: Int64, now: Date, _ db: Database) throws {
+        try db.execute(sql: """
+            INSERT INTO staff_credential (staffId, kdf, iterations, salt, hash, setAt, failedAttempts, lockedUntil)
+            VALUES (?, ?, ?, ?, ?, ?, 0, NULL)
+            ON CONFLICT (staffId) DO UPDATE SET kdf = excluded.kdf, iterations = excluded.iterations, salt = excluded.salt,
+                hash = excluded.hash, setAt = excluded.setAt, failedAttempts = 0, lockedUntil = NULL
+            """, arguments: [staffId, hash.kdf, hash.iterations, hash.salt, hash.hash, StoredTime.milliseconds(now)])
+    }
+
+    @discardableResult
+    public nonisolated func setPin(staffId: Int64, newPin: String, currentPin: String?, by: Int64) async throws -> Int64 {
+        let issues = PinRules.issues(newPin)
+        guard issues.isEmpty else { throw WardValidationError(issues) }
+        let now = self.now
+        let (member, asker, stored) = try await pool.read { db in
+            (try Staff.fetchOne(db, key: staffId), try Staff.fetchOne(db, key: by), try Self.credential(staffId: staffId, db))
+        }
+        guard let member, member.active else { throw WardStoreError("no active staff member with id \(staffId)") }
+        guard let asker, asker.active else { throw WardStoreError("no active staff member with id \(by)") }
+        let isReset = by != staffId
+        if isReset {
+            // Only a ward admin sets someone else's PIN; the refusal is audited like any other.
+            _ = try await permittedWrite(.manageStaff, by: by) { _ in }
+        } else if stored != nil {
+            guard let currentPin else {
+                throw WardValidationError([ValidationIssue(field: "currentPin", message: "give your current PIN to change it (or ask a ward admin to reset it)")])
+            }
+            switch try await checkPin(staffId: staffId, pin: currentPin, purpose: .commandLine) {
+            case .accepted, .noPinSet: break
+            case .wrong(let remaining):
+                throw WardValidationError([ValidationIssue(field: "currentPin", message: "the current PIN is wrong; \(remaining) tries left before a 5-minute lock-out")])
+            case .lockedOut(let until):
+                throw PinLockedOutError(initials: member.initials, until: until, timeZone: timeZone)
+            }
+        }
+        let hash = try PinHash.make(pin: newPin)
+        let auditId = try await pool.write { db -> Int64 in
+            try Self.storeCredential(hash, staffId: staffId, now: now, db)
+            return try AuditTrail.record(db, action: isReset ? .pinReset : .pinSet, entity: .staff, entityId: staffId,
+                                         beforeJSON: nil, afterJSON: nil, by: by, at: now)
+        }
+        publish([.staff])
+        return auditId
+    }
+
+    public nonisolated func recordSession(_ action: AuditAction, staffId: Int64) async throws {
+        guard [.signIn, .signOut, .lock, .unlock].contains(action) else {
+            throw WardStoreError("\(action.rawValue) is not a session event")
+        }
+        let now = self.now
+        try await pool.write { db in
+            _ = try AuditTrail.record(db, action: action, entity: .staff, entityId: staffId, beforeJSON: nil,
+                                      afterJSON: nil, by: staffId, at: now)
+        }
+        publish([.staff])
+    }
+
+    public nonisolated func recordRefusal(_ permission: WardPermission, staffId: Int64) async throws {
+        let now = self.now
+        try await pool.write { db in
+            try Self.auditRefusal(permission, staffId: staffId, now: now, db)
+        }
+        publish([.staff])
+    }
+
+    public func setWardAdmin(staffId: Int64, isAdmin: Bool, by: Int64?) async throws -> Audited<Staff> {
+        let now = self.now
+        let result = try await permittedWrite(.manageStaff, by: by) { db -> Audited<Staff> in
+            guard let before = try Staff.fetchOne(db, key: staffId), before.active else {
+                throw WardStoreError("no active staff member with id \(staffId)")
+            }
+            if !isAdmin, before.isWardAdmin,
+               try Int.fetchOne(db, sql: "SELECT count(*) FROM staff WHERE active = 1 AND isWardAdmin = 1") == 1 {
+                throw WardStoreError("\(before.initials) is the ward's only ward admin; make someone else one first")
+            }
+            var after = before
+            after.isWardAdmin = isAdmin
+            after.updatedAt = now
+            try after.update(db)
+            let auditId = try AuditTrail.record(db, action: .update, before: before, after: after, by: by, at: now)
+            return Audited(record: after, auditEntryId: auditId)
+        }
+        publish([.staff])
+        return result
+    }
+
+    public nonisolated func pinQuestionPending() async throws -> Bool {
+        try await pool.read { db in
+            try String.fetchOne(db, sql: "SELECT value FROM ward_setting WHERE key = 'requirePinQuestion'") == "pending"
+        }
+    }
+}
+
+/// Five wrong PINs: the member may not sign in (or write from the command line) until `until`.
+public struct PinLockedOutError: Error, Sendable, CustomStringConvertible {
+    public let initials: String
+    public let until: Date
+    let timeZone: TimeZone
+
+    public init(initials: String, until: Date, timeZone: TimeZone) {
+        self.initials = initials
+        self.until = until
+        self.timeZone = timeZone
+    }
+
+    public var description: String {
+        var calendar = Calendar(identifier: .gregorian)
+        calendar.timeZone = timeZone
+        let parts = calendar.dateComponents([.hour, .minute], from: until)
+        let time = String(format: "%02d:%02d", parts.hour ?? 0, parts.minute ?? 0)
+        return "\(initials) is locked out after \(PinLockout.attempts) wrong PINs until \(time); try again then, or ask a ward admin to reset the PIN"
+    }
+}
