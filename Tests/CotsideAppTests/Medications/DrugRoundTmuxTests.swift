@@ -25,7 +25,7 @@ final class DrugRoundTmuxTests: XCTestCase {
             birthWeightGrams: 3200, admittedAt: now.addingTimeInterval(-48 * 3600)), by: nil).record
         let paracetamol = try await store.addMedication(MedicationDraft(
             patientId: ada.id, drugName: "paracetamol", doseAmount: 45, doseUnit: .mg, route: .oral,
-            schedule: .fixedTimes([TimeOfDay("13:00")!]), startsAt: now.addingTimeInterval(-86_400)), by: nurse.id).record
+            schedule: .fixedTimes([TimeOfDay("13:00")!]), startsAt: now.addingTimeInterval(-86_400)), by: nil).record
         await store.close()
 
         let environment = [

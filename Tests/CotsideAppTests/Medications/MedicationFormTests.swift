@@ -48,7 +48,7 @@ final class MedicationFormTests: WardTestCase {
     func openForm() async throws -> MedicationSeed {
         let seed = try await seedMedications()
         try await startShell()
-        await signIn(seed.nurse)
+        await signIn(seed.doctor)
         shell.apply(.session(.selectedPatient(seed.ada)), from: shell.front)
         await press(.char("4"), .char("v"), .char("n"))
         return seed
@@ -107,7 +107,7 @@ final class MedicationFormTests: WardTestCase {
     func testEditingKeepsThePrescriptionsOtherFields() async throws {
         let seed = try await seedMedications()
         try await startShell()
-        await signIn(seed.nurse)
+        await signIn(seed.doctor)
         shell.apply(.session(.selectedPatient(seed.ada)), from: shell.front)
         await press(.char("4"), .char("v"), .char("e"))  // caffeine citrate, first by name
         let form = try XCTUnwrap(shell.front as? MedicationFormScreen)

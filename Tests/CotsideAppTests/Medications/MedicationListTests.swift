@@ -40,6 +40,7 @@ final class MedicationListTests: WardTestCase {
 
     func testPauseResumeAndStop() async throws {
         let seed = try await openList(\.ada)
+        await signIn(seed.doctor)  // pausing and stopping are prescribing
         // Rows by drug name: caffeine citrate, paracetamol, vitamin D.
         await press(.char("P"))
         var caffeine = try await store.medication(id: seed.caffeine.id)

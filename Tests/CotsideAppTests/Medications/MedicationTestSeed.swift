@@ -8,6 +8,8 @@ import WardStore
 /// gentamicin every 12 h from 02:00 (02:00 today given, 14:00 due) and ibuprofen as needed.
 struct MedicationSeed {
     let nurse: Staff
+    /// Prescribes (the nurse may not, `nurses_prescribe` being off by default).
+    let doctor: Staff
     let ada: Patient
     let bo: Patient
     let paracetamol: Medication
@@ -20,6 +22,9 @@ struct MedicationSeed {
 extension WardTestCase {
     func seedMedications() async throws -> MedicationSeed {
         let nurse = try await addStaff("Nia Nurse", "NN")
+        // Only doctors and pharmacists prescribe (WardPermission.prescribe); the nurse, the ward's
+        // first member and so its ward admin, adds the doctor.
+        let doctor = try await store.addStaff(StaffDraft(name: "Dan Doctor", initials: "DD", role: .doctor), by: nurse.id).record
         let ada = try await admit(bed: "3", given: "Ada", family: "Lovelace")
         let bo = try await admit(bed: "10", given: "Bo", family: "Preterm", dob: "2026-11-01", ga: (30, 4), weight: 1450)
         let start = Self.now.addingTimeInterval(-2 * 86_400 - 14 * 3600 - 5 * 60)  // 2026-11-19 00:00
@@ -27,7 +32,7 @@ extension WardTestCase {
                  _ schedule: MedicationSchedule, startsAt: Date? = nil, category: MedicationCategory = .other) async throws -> Medication {
             try await store.addMedication(MedicationDraft(
                 patientId: patient.id, drugName: name, doseAmount: amount, doseUnit: unit, route: route,
-                schedule: schedule, startsAt: startsAt ?? start, category: category), by: nurse.id).record
+                schedule: schedule, startsAt: startsAt ?? start, category: category), by: doctor.id).record
         }
         let paracetamol = try await add(ada, "paracetamol", 45, .mg, .oral, .fixedTimes([TimeOfDay("13:00")!]), category: .antipyretic)
         let caffeine = try await add(ada, "caffeine citrate", 5, .mg, .oral, .fixedTimes([TimeOfDay("14:00")!]))
@@ -39,7 +44,7 @@ extension WardTestCase {
             recordedAt: Self.now.addingTimeInterval(-5 * 3600)), by: nurse.id)
         _ = try await store.recordDose(DoseRecordDraft(
             medicationId: gentamicin.id, scheduledAt: today("02:00"), status: .given, recordedAt: today("02:10")), by: nurse.id)
-        return MedicationSeed(nurse: nurse, ada: ada, bo: bo, paracetamol: paracetamol, caffeine: caffeine,
+        return MedicationSeed(nurse: nurse, doctor: doctor, ada: ada, bo: bo, paracetamol: paracetamol, caffeine: caffeine,
                               vitaminD: vitaminD, gentamicin: gentamicin, ibuprofen: ibuprofen)
     }
 
