@@ -33,6 +33,15 @@ class WardStoreTestCase: XCTestCase {
         clock = TestClock(noon)
         let clock = self.clock!
         store = try SQLiteWardStore(path: dbPath, clock: { clock.now }, timeZone: london)
+        try await requirePins(false)
+    }
+
+    /// A new ward requires PINs; tests that are not about PINs run on a ward that does not
+    /// (set directly, so no audit row is added). Tests about PINs call `requirePins(true)`.
+    func requirePins(_ on: Bool) async throws {
+        try await store.pool.write { db in
+            try db.execute(sql: "INSERT OR REPLACE INTO ward_setting (key, value) VALUES ('requirePin', ?)", arguments: [on ? "1" : "0"])
+        }
     }
 
     override func tearDown() async throws {

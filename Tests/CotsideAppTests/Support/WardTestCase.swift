@@ -23,6 +23,15 @@ class WardTestCase: XCTestCase {
         try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
         let now = Self.now
         store = try SQLiteWardStore(path: databasePath, clock: { now }, timeZone: Self.utc)
+        try await requirePins(false)
+    }
+
+    /// A new ward requires PINs; screen tests that are not about PINs run on a ward that does
+    /// not (set directly, so no audit row is added). Tests about PINs call `requirePins(true)`.
+    func requirePins(_ on: Bool) async throws {
+        try await store.pool.write { db in
+            try db.execute(sql: "INSERT OR REPLACE INTO ward_setting (key, value) VALUES ('requirePin', ?)", arguments: [on ? "1" : "0"])
+        }
     }
 
     override func tearDown() async throws {
