@@ -8,6 +8,12 @@ extension SQLiteWardStore {
         }
     }
 
+    public func allStaff() async throws -> [Staff] {
+        try await pool.read { db in
+            try Staff.order(Staff.Columns.initials.collating(.nocase), Staff.Columns.id).fetchAll(db)
+        }
+    }
+
     public func staff(id: Int64) async throws -> Staff? {
         try await pool.read { db in try Staff.fetchOne(db, key: id) }
     }

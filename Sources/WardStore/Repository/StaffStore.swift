@@ -4,6 +4,8 @@ import Foundation
 /// `WardRepository`: async calls; each write is one transaction with its audit row.
 public protocol StaffStore: Sendable {
     func activeStaff() async throws -> [Staff]
+    /// Everyone, active or not, by initials (the staff list; "no longer active" messages).
+    func allStaff() async throws -> [Staff]
     func staff(id: Int64) async throws -> Staff?
     /// Active staff member with these initials (case-insensitive).
     func staff(initials: String) async throws -> Staff?
