@@ -100,6 +100,21 @@ final class AuditTrailScreenTests: WardTestCase {
         XCTAssertEqual(trail.rows.count, 2 * page, "the second page is not yet near its end")
     }
 
+    /// Another workstation's sign-in arrives on top: the selection stays on the entry it was on.
+    func testNewEntriesFromElsewhereKeepTheSelectionOnItsEntry() async throws {
+        let seed = try await seedAuditedWard(wrongPins: false)
+        try await startShell()
+        await signIn(seed.nurse)
+        let trail = try await openFromPalette()
+        for _ in 0..<3 { await press(.down) }
+        let selected = try XCTUnwrap(trail.selectedRow?.entry.id)
+        try await store.recordSession(.signIn, staffId: seed.doctor.id)
+        shell.perform(.reloadAll)
+        await shell.settle()
+        XCTAssertEqual(trail.rows.first?.entry.action, .signIn)
+        XCTAssertEqual(trail.selectedRow?.entry.id, selected)
+    }
+
     // MARK: - Filters
 
     /// Fills the filter form: bed, action (a digit picks the group), initials, from, until.
@@ -148,6 +163,22 @@ final class AuditTrailScreenTests: WardTestCase {
         await press(.char("c"))
         let all = try await allAuditIds()
         XCTAssertEqual(trail.rows.map(\.entry.id), all)
+    }
+
+    /// On an unfiltered trail the filter offers the selected patient's bed (and says so): Enter
+    /// reads that patient's trail.
+    func testTheFilterOffersTheSelectedPatient() async throws {
+        let seed = try await seedAuditedWard(wrongPins: false)
+        try await startShell()
+        await signIn(seed.nurse)
+        let trail = try await openFromPalette()
+        await press(.char("f"))
+        XCTAssertTrue(screenText(width: 80).contains("Bed 3 is the selected patient's"))
+        await press(.enter)
+        XCTAssertEqual(trail.query.patient?.id, seed.ada.id)
+        let ada = try await allAuditIds(AuditFilter(patientIds: [seed.ada.id]))
+        XCTAssertEqual(trail.rows.map(\.entry.id), ada)
+        XCTAssertTrue(screenText(width: 80).contains("Audit trail · newest first · bed 3 Ada Lovelace"))
     }
 
     func testAnUnknownBedIsNamedAtItsField() async throws {

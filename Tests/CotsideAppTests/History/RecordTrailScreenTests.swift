@@ -41,6 +41,17 @@ final class RecordTrailScreenTests: WardTestCase {
         XCTAssertEqual(buffer[try XCTUnwrap(Self.column(of: "40", in: lines[created])), created].role, .normal)
     }
 
+    /// `a` is a typed binding: the function bar and the help overlay list it.
+    func testTheBarAndTheHelpOverlayListTheAuditKey() async throws {
+        let seed = try await seedAuditedWard(wrongPins: false)
+        try await startShell()
+        await signIn(seed.nurse)
+        await press(.char("2"))
+        XCTAssertTrue(screen(width: 80).last?.contains("a Audit") == true, screenText(width: 80))
+        await press(.char("?"))
+        XCTAssertTrue(screenText(width: 80).contains("a      Audit trail: every version of the entry, who and when"), screenText(width: 80))
+    }
+
     func testEscGoesBackToHistory() async throws {
         let seed = try await seedAuditedWard(wrongPins: false)
         try await startShell()

@@ -20,8 +20,10 @@ final class AuditTrailFilterScreen: WardFormScreen, CommandScreen {
         self.trail = trail
         let format = WardFormat(context)
         let query = trail.query
-        // The trail's own patient filter, else the patient the tabs are about (clear it for the ward).
-        let bed = query.patient?.bedLabel ?? (query == AuditTrailScreen.Query() ? context.selectedPatient?.bedLabel : nil) ?? ""
+        // The trail's own patient filter; on an unfiltered trail the patient the tabs are about is
+        // offered (the line above the fields says so; emptying the bed reads the whole ward).
+        let offered = query == AuditTrailScreen.Query() ? context.selectedPatient?.bedLabel : nil
+        let bed = query.patient?.bedLabel ?? offered ?? ""
         super.init(titleKey: "audit.filter.title", fields: [
             .text("bed", label: context.t("filter.bed"), maxLength: 16, value: bed),
             .choice("action", label: context.t("audit.filter.action"),
@@ -31,7 +33,7 @@ final class AuditTrailFilterScreen: WardFormScreen, CommandScreen {
             .dateTime("from", label: context.t("filter.from"), value: query.from.map(format.stamp) ?? "", required: false),
             .dateTime("until", label: context.t("filter.until"), value: query.until.map(format.stamp) ?? "", required: false),
         ], context)
-        subtitle = context.t("audit.filter.subtitle")
+        subtitle = offered.map { context.t("audit.filter.subtitle.selected", $0) } ?? context.t("audit.filter.subtitle")
     }
 
     override func submit(_ context: AppContext) -> Intent {

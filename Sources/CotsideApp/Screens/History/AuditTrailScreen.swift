@@ -83,8 +83,12 @@ final class AuditTrailScreen: ActionScreen, CommandScreen {
     /// From the newest entry again, one page: the filter changed.
     func restart() -> Intent {
         list = ListState()
+        fromTop = true
         return load(limit: Self.pageSize)
     }
+
+    /// Set by `restart`: the next first page starts at its top, not at the entry selected before.
+    private var fromTop = false
 
     private func load(limit: Int) -> Intent {
         let filter = query.filter
@@ -97,11 +101,19 @@ final class AuditTrailScreen: ActionScreen, CommandScreen {
     func update(_ loaded: Loaded, _ context: AppContext) -> Intent {
         switch loaded {
         case .first(let page, let found, let limit):
+            // Entries arriving from other workstations (a sign-in, a lock) push the list down: the
+            // selection stays on the entry it was on.
+            let selectedId = fromTop ? nil : selectedRow?.entry.id
+            fromTop = false
             rows = page
             names = found
             hasOlder = page.count == limit
             self.loaded = true
-            list.clamp(count: rows.count, visibleRows: visibleRows)
+            if let selectedId, let index = rows.firstIndex(where: { $0.entry.id == selectedId }) {
+                list.select(index, count: rows.count, visibleRows: visibleRows)
+            } else {
+                list.clamp(count: rows.count, visibleRows: visibleRows)
+            }
         case .older(let page, let found):
             rows += page
             names.merge(found)
