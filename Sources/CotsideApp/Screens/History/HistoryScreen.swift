@@ -189,7 +189,8 @@ final class HistoryScreen: ActionScreen, CommandScreen {
         case .audit:
             guard let event = selectedEvent else { return .handled }
             if let refusal = AuditTrailScreen.refusal(context) { return refusal }
-            let subject = eventTitle(event, WardFormat(context), context) + " · " + context.t("audit.patient", event.bedLabel, event.patientName)
+            let subject = eventTitle(event, WardFormat(context), context) + " · "
+                + context.t("audit.patient", event.bedLabel, event.patientName)
             return .push(RecordTrailScreen(entity: event.kind.auditEntity, entityId: event.id, subject: subject))
         case .filter:
             return .push(HistoryFilterScreen(history: self, context))
