@@ -108,6 +108,13 @@ extension AppShell {
         apply(.push(PatientPickerScreen()), from: front)
     }
 
+    /// The ward's audit trail over the screen in front (once; anyone signed in may read it).
+    func openAuditTrail() {
+        guard context.repository != nil, !front.isBlocking, !(front is AuditTrailScreen) else { return }
+        if let refusal = AuditTrailScreen.refusal(context) { return apply(refusal, from: front) }
+        apply(.push(AuditTrailScreen()), from: front)
+    }
+
     /// Opens one of the palette's ward-data forms (export, import, restore, erase) over the
     /// screen in front, never past a blocking one. With `checkingUser`, only someone signed in on
     /// a writable ward is asked anything (erasing and restoring refuse up front).

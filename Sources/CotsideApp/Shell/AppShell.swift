@@ -242,6 +242,8 @@ public final class AppShell {
             openWardDataForm(checkingUser: true) { RestoreBackupScreen(context) }
         case .backUpNow:
             apply(automaticBackup.backUpNow(context), from: front)
+        case .auditTrail:
+            openAuditTrail()
         }
     }
 

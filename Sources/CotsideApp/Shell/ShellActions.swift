@@ -22,6 +22,8 @@ public enum ShellAction: Hashable, Sendable {
     case restoreBackup
     /// "Back up the ward now" (palette only): the same checked copy as `cotside backup`.
     case backUpNow
+    /// "Audit trail" (palette only): the ward's whole trail, filtered and paged.
+    case auditTrail
 
     private static let plain: [String: ShellAction] = [
         "shell.help": .help, "shell.palette": .palette, "shell.settings": .settings, "shell.about": .about,
@@ -30,7 +32,7 @@ public enum ShellAction: Hashable, Sendable {
         "shell.reload": .reloadAll, "shell.switch_user": .switchUser, "shell.pick_patient": .pickPatient,
         "shell.erase_patient": .erasePatient,
         "shell.export": .exportWard, "shell.import": .importWard, "shell.restore_backup": .restoreBackup,
-        "shell.backup_now": .backUpNow,
+        "shell.backup_now": .backUpNow, "shell.audit_trail": .auditTrail,
     ]
 
     public var id: String {
@@ -119,6 +121,7 @@ extension AppShell {
             items.append(PaletteItem(c.t("action.import"), action: ShellAction.importWard.id, detail: ""))
             items.append(PaletteItem(c.t("action.restore_backup"), action: ShellAction.restoreBackup.id, detail: ""))
             items.append(PaletteItem(c.t("action.backup_now"), action: ShellAction.backUpNow.id, detail: ""))
+            items.append(PaletteItem(c.t("action.audit_trail"), action: ShellAction.auditTrail.id, detail: ""))
         }
         for tab in Tab.allCases {
             items.append(PaletteItem(c.t("action.goto_tab", c.t(tab.titleKey)), action: ShellAction.tab(tab).id,
