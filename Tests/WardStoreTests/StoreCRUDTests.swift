@@ -20,6 +20,17 @@ final class StoreCRUDTests: WardStoreTestCase {
         }
     }
 
+    func testTheStaffListPutsActiveMembersFirstAndInactiveOnesOnlyWhenAsked() async throws {
+        let zed = try await addNurse("ZZ")
+        let amy = try await addNurse("AA")
+        let off = try await addNurse("BB")
+        _ = try await store.deactivateStaff(id: off.id, by: zed.id)
+        let active = try await store.staffList(includingInactive: false)
+        XCTAssertEqual(active.map(\.id), [amy.id, zed.id], "by name")
+        let all = try await store.staffList(includingInactive: true)
+        XCTAssertEqual(all.map(\.id), [amy.id, zed.id, off.id], "inactive after every active member")
+    }
+
     func testStaffEditDeactivateAndUndo() async throws {
         let admin = try await addNurse("WA")
         let nurse = try await addNurse("AB")

@@ -245,6 +245,9 @@ public final class AppShell {
             openWardDataForm(checkingUser: true) { RestoreBackupScreen(context) }
         case .backUpNow:
             apply(automaticBackup.backUpNow(context), from: front)
+        case .staff:
+            guard context.repository != nil, !front.isBlocking, !(front is StaffScreen) else { return }
+            apply(.push(StaffScreen()), from: front)
         }
     }
 

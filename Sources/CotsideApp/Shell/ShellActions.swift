@@ -23,6 +23,8 @@ public enum ShellAction: Hashable, Sendable {
     case restoreBackup
     /// "Back up the ward now" (palette only): the same checked copy as `cotside backup`.
     case backUpNow
+    /// "Staff" (palette only): every member, their role, ward admin flag and PIN state.
+    case staff
 
     private static let plain: [String: ShellAction] = [
         "shell.help": .help, "shell.palette": .palette, "shell.settings": .settings, "shell.about": .about,
@@ -31,7 +33,7 @@ public enum ShellAction: Hashable, Sendable {
         "shell.reload": .reloadAll, "shell.switch_user": .switchUser, "shell.pick_patient": .pickPatient,
         "shell.erase_patient": .erasePatient,
         "shell.export": .exportWard, "shell.import": .importWard, "shell.restore_backup": .restoreBackup,
-        "shell.backup_now": .backUpNow,
+        "shell.backup_now": .backUpNow, "shell.staff": .staff,
     ]
 
     /// What the action needs beyond being signed in: for a member without it the palette greys
@@ -131,6 +133,7 @@ extension AppShell {
             items.append(PaletteItem(c.t("action.import"), action: ShellAction.importWard.id, detail: ""))
             items.append(PaletteItem(c.t("action.restore_backup"), action: ShellAction.restoreBackup.id, detail: ""))
             items.append(PaletteItem(c.t("action.backup_now"), action: ShellAction.backUpNow.id, detail: ""))
+            items.append(PaletteItem(c.t("action.staff"), action: ShellAction.staff.id, detail: ""))
             for index in items.indices { items[index].disabledReason = ShellAction(id: items[index].action).flatMap { c.refusal($0.needs) } }
         }
         for tab in Tab.allCases {

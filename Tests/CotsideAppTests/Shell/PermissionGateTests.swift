@@ -189,6 +189,7 @@ final class PermissionGateTests: WardTestCase {
         XCTAssertEqual(reasons["shell.erase_patient"],
                        "only a ward admin may erase a patient's data, import into a ward in use; DD is a doctor")
         XCTAssertEqual(reasons["shell.export"], .some(nil), "listed, and not greyed")
+        XCTAssertEqual(reasons["shell.staff"], .some(nil))
 
         // Selected in the palette, the reason shows under the prompt.
         await press(.char(":"))
