@@ -134,7 +134,10 @@ extension AppShell {
             items.append(PaletteItem(c.t("action.restore_backup"), action: ShellAction.restoreBackup.id, detail: ""))
             items.append(PaletteItem(c.t("action.backup_now"), action: ShellAction.backUpNow.id, detail: ""))
             items.append(PaletteItem(c.t("action.staff"), action: ShellAction.staff.id, detail: ""))
-            for index in items.indices { items[index].disabledReason = ShellAction(id: items[index].action).flatMap { c.refusal($0.needs) } }
+        }
+        // The shell's admin-only items are listed for everyone, greyed with why for the rest.
+        for index in items.indices {
+            items[index].disabledReason = ShellAction(id: items[index].action).flatMap { c.refusal($0.needs) }
         }
         for tab in Tab.allCases {
             items.append(PaletteItem(c.t("action.goto_tab", c.t(tab.titleKey)), action: ShellAction.tab(tab).id,
