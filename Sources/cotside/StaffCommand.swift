@@ -54,7 +54,8 @@ struct StaffListCommand: AsyncParsableCommand {
     func run() async throws {
         let ward = try WardCLI(options: options)
         var lines: [(Line, Date?)] = []
-        for member in try await ward.store.allStaff() {
+        let everyone = try await ward.store.staffList(includingInactive: true)
+        for member in everyone.sorted(by: { ($0.initials.lowercased(), $0.id) < ($1.initials.lowercased(), $1.id) }) {
             let pin = try await ward.store.pinStatus(staffId: member.id)
             lines.append((Line(initials: member.initials, name: member.name, role: CLIChoice.kebab(member.role.rawValue),
                                wardAdmin: member.isWardAdmin, active: member.active, hasPin: pin.hasPin,

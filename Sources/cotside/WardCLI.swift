@@ -58,7 +58,7 @@ struct WardCLI {
     /// unknown one with the active initials and the command that lists the staff.
     func activeMember(initials: String, option: String) async throws -> Staff {
         if let staff = try await store.staff(initials: initials) { return staff }
-        let everyone = try await store.allStaff()
+        let everyone = try await store.staffList(includingInactive: true)
         if let inactive = everyone.first(where: { $0.initials.caseInsensitiveCompare(initials) == .orderedSame }) {
             throw CommandFailure.usage("\(option) \(initials): \(inactive.name) is no longer active (deactivated); only active "
                                        + "staff may do this (`cotside staff list` shows who is)")

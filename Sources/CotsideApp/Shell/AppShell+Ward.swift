@@ -81,6 +81,8 @@ extension AppShell {
             context.staff = staff
             context.userName = staff.name
             if let ward = context.wardIdentity { update { $0.signedInUsers[ward] = RememberedUser(staff) } }
+        case .userUpdated(let staff):
+            if context.staff?.id == staff.id { context.staff = staff }
         case .selectedPatient(let patient):
             context.patientChoice = patient.map(PatientChoice.patient) ?? .wholeWard
         case .dashboardPatient(let patient, let moved):

@@ -8,9 +8,11 @@ extension SQLiteWardStore {
         }
     }
 
-    public func allStaff() async throws -> [Staff] {
+    public func staffList(includingInactive: Bool) async throws -> [Staff] {
         try await pool.read { db in
-            try Staff.order(Staff.Columns.initials.collating(.nocase), Staff.Columns.id).fetchAll(db)
+            var request = Staff.order(Staff.Columns.active.desc, Staff.Columns.name.collating(.nocase), Staff.Columns.id)
+            if !includingInactive { request = request.filter(Staff.Columns.active == true) }
+            return try request.fetchAll(db)
         }
     }
 

@@ -51,7 +51,14 @@ final class ActionBindingTests: WardTestCase {
         await press(.char("f"))
         check(shell.front)
         while !shell.stack.isEmpty { shell.perform(.forceBack) }
-        XCTAssertGreaterThanOrEqual(unboundByScreen.count, 8, "screens checked: \(unboundByScreen.keys.sorted())")
+        shell.perform(.staff)  // palette only
+        await shell.settle()
+        check(shell.front)
+        await press(.char("n"))
+        check(shell.front)
+        while !shell.stack.isEmpty { shell.perform(.forceBack) }
+        XCTAssertGreaterThanOrEqual(unboundByScreen.count, 11, "screens checked: \(unboundByScreen.keys.sorted())")
+        XCTAssertNotNil(unboundByScreen["StaffScreen"])
         XCTAssertEqual(unboundByScreen.filter { !$0.value.isEmpty }, [:], "actions no key reaches")
     }
 

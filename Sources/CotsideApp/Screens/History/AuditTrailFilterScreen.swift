@@ -54,7 +54,7 @@ final class AuditTrailFilterScreen: WardFormScreen, CommandScreen {
                 query.patient = patient
             }
             if !initials.isEmpty {
-                guard let staff = try await repository.staff(initials: initials) else {
+                guard let staff = try await repository.anyMember(initials: initials) else {
                     return .unknown(field: "staff", message: unknownStaff)
                 }
                 query.staffId = staff.id

@@ -80,7 +80,7 @@ final class HistoryFilterScreen: WardFormScreen, CommandScreen {
             }
             var staffId: Int64?
             if !initials.isEmpty {
-                guard let staff = try await repository.staff(initials: initials) else {
+                guard let staff = try await repository.anyMember(initials: initials) else {
                     return .unknown(field: "staff", message: unknownStaff)
                 }
                 staffId = staff.id
