@@ -86,6 +86,10 @@ public enum Intent {
 /// A change to the session state held in `AppContext`.
 public enum SessionChange: Sendable {
     case user(Staff)
+    /// A member proved who they are at the keyboard (PIN, or a ward without PINs): the lock
+    /// screen goes; someone other than the member signed in before takes over, and that
+    /// member's open screens and undo go with them (`AppShell.signedIn`).
+    case signedIn(Staff, pinSet: Bool)
     /// An explicit choice of patient (nil: the whole ward); see `AppContext.patientChoice`.
     case selectedPatient(Patient?)
     /// The Dashboard's selected cot; `moved` when the user moved the selection (which ends
