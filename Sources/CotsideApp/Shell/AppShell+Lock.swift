@@ -58,7 +58,7 @@ extension AppShell {
             // A warning that came while the screen was locked (an overdue dose) is still news.
             if wasLocked, let waiting = message, waiting.kind == .warning || waiting.kind == .error { return }
             words.append(wasLocked ? context.t("lock.unlocked", member.name) : context.t("staff.signed_in", member.name, member.initials))
-            message = .success(words.joined(separator: " "))
+            message = .success(words.joined(separator: ". "))
             return
         }
         let discarded = stack.filter(\.hasUnsavedInput).count
@@ -69,7 +69,8 @@ extension AppShell {
         if discarded > 0, let previous {
             words.append(context.t(discarded == 1 ? "signin.discarded_one" : "signin.discarded_many", previous.name, discarded))
         }
-        message = discarded > 0 ? .warning(words.joined(separator: " ")) : .success(words.joined(separator: " "))
+        let sentence = words.joined(separator: ". ")
+        message = discarded > 0 ? .warning(sentence) : .success(sentence)
         reloadAll()
     }
 
