@@ -118,6 +118,19 @@ final class PinSignInTests: WardTestCase {
         XCTAssertEqual(trail, ["pinSet NN", "signIn NN"])
     }
 
+    /// Another workstation (or `cotside settings`) turned PINs on after this one read the
+    /// settings: the sign-in goes by what the ward holds now, not by what was last seen.
+    func testPinsTurnedOnElsewhereAreAskedForAtOnce() async throws {
+        let nurse = try await addStaff("Nia Nurse", "NN")
+        try await startShell(askForUser: true)
+        XCTAssertFalse(shell.context.wardSettings.requirePin)
+        try await requirePins(true)
+        await press(.enter)
+        XCTAssertNil(shell.context.staff, "not signed in without a PIN")
+        XCTAssertEqual(picker?.step, .newPin(nurse, first: nil), "she has none yet: she chooses one")
+        XCTAssertTrue(shell.context.wardSettings.requirePin)
+    }
+
     func testAWardWithoutPinsSignsInByNameAndAuditsTheSwitch() async throws {
         let nurse = try await addStaff("Nia Nurse", "NN")
         let other = try await addStaff("Oli Other", "OO")

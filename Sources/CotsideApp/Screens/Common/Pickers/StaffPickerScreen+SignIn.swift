@@ -21,17 +21,17 @@ extension StaffPickerScreen {
         }
     }
 
-    /// A name was chosen: its PIN step (after a look at whether it has one), or on a ward
-    /// without PINs, signed in at once.
+    /// A name was chosen (or the lock screen's Enter on a ward without PINs): the store says
+    /// whether the ward requires PINs now; its PIN step follows, or the member is signed in.
     func choose(_ member: Staff, _ context: AppContext) -> Intent {
-        guard asksForPin(context) else { return signInWithoutPin(member, context) }
         show(.pin(member))
         note = .checking
-        return signInCommand(member, SignInWork.status(of: member))
+        return signInCommand(member, SignInWork.begin(member, action: auditAction(for: member) ?? .signIn,
+                                                      previous: context.staff))
     }
 
     func sendPin(for member: Staff, _ context: AppContext) -> Intent {
-        guard asksForPin(context) else { return signInWithoutPin(member, context) }
+        guard asksForPin(context) else { return choose(member, context) }
         let pin = entry.take()
         guard !pin.isEmpty else {
             note = .issue(context.t("signin.type_pin"))
@@ -64,12 +64,6 @@ extension StaffPickerScreen {
                                                             previous: context.staff))
     }
 
-    private func signInWithoutPin(_ member: Staff, _ context: AppContext) -> Intent {
-        note = .checking
-        return signInCommand(member, SignInWork.withoutPin(member, action: auditAction(for: member) ?? .signIn,
-                                                           previous: context.staff))
-    }
-
     private func signInCommand(_ member: Staff, _ work: @escaping SignInWork.Work) -> Intent {
         command("check") { repository in .signIn(member, try await work(repository)) }
     }
@@ -79,9 +73,7 @@ extension StaffPickerScreen {
     func memberAdded(_ context: AppContext) -> Intent {
         guard let member = context.staff else { return .pop }
         staff = [member]
-        guard asksForPin(context) else { return signInWithoutPin(member, context) }
-        show(.newPin(member, first: nil))
-        return .handled
+        return choose(member, context)
     }
 
     /// The lock goes into the audit trail (the lock screen's first command).
@@ -95,13 +87,13 @@ extension StaffPickerScreen {
     func signInStepDone(_ member: Staff, _ outcome: SignInResult, _ context: AppContext) -> Intent {
         note = nil
         switch outcome {
-        case .status(let status):
+        case .pinAsked(let status, let settings):
             if !status.hasPin {
                 show(.newPin(member, first: nil))
             } else if let until = status.lockedUntil {
                 note = .lockedOut(member, until: until)
             }
-            return .handled
+            return .session(.wardSettings(settings))
         case .wrong(let remaining):
             note = .wrong(remaining: remaining)
             return .handled

@@ -10,8 +10,9 @@ enum SignInResult: Sendable {
     case lockedOut(until: Date)
     /// The member has no PIN yet: they choose one now.
     case needsPin
-    /// Before asking for a PIN: whether the member has one and is locked out.
-    case status(PinStatus)
+    /// The ward requires PINs (`settings`, as stored now): whether the member has one and is
+    /// locked out, before asking for it.
+    case pinAsked(PinStatus, WardSettings)
 }
 
 /// The store work of signing in, run as commands off the main actor (a PIN's derivation takes
@@ -21,8 +22,15 @@ enum SignInResult: Sendable {
 enum SignInWork {
     typealias Work = @Sendable (any WardRepository) async throws -> SignInResult
 
-    static func status(of member: Staff) -> Work {
-        { repository in .status(try await repository.pinStatus(staffId: member.id)) }
+    /// A name was chosen: on a ward that requires PINs (read from the store, not from what this
+    /// workstation last saw: another may have just turned them on), the member's PIN status; on
+    /// one that does not, signed in at once (`action` .signIn or .unlock).
+    static func begin(_ member: Staff, action: AuditAction, previous: Staff?) -> Work {
+        { repository in
+            let settings = try await repository.settings()
+            guard settings.requirePin else { return try await withoutPin(member, action: action, previous: previous)(repository) }
+            return .pinAsked(try await repository.pinStatus(staffId: member.id), settings)
+        }
     }
 
     /// Checks `pin` for `member`; `previous` (who was at the keyboard) is signed out on success.
@@ -40,7 +48,7 @@ enum SignInWork {
     }
 
     /// A ward that does not require PINs: choosing a name signs in (`action` .signIn or .unlock).
-    static func withoutPin(_ member: Staff, action: AuditAction, previous: Staff?) -> Work {
+    private static func withoutPin(_ member: Staff, action: AuditAction, previous: Staff?) -> Work {
         { repository in
             try await signOut(previous, for: member, repository)
             try await repository.recordSession(action, staffId: member.id)
