@@ -196,8 +196,11 @@ public final class AppShell {
         message = .warning(context.t("message.action_unavailable", id))
     }
 
-    /// Runs one of the shell's own actions.
+    /// Runs one of the shell's own actions (an admin-only one only for a member who may).
     public func perform(_ action: ShellAction) {
+        if let needs = action.needs, context.refusal(needs) != nil, !front.isBlocking {
+            return apply(PermissionGate.refuse(needs, context), from: front)
+        }
         switch action {
         case .tab(let tab):
             if !front.isBlocking { stack.removeAll(); switchTab(to: tab) }
@@ -263,6 +266,11 @@ public final class AppShell {
             apply(automaticBackup.backUpNow(context), from: front)
         case .lock:
             lockNow()
+        case .auditTrail:
+            openAuditTrail()
+        case .staff:
+            guard context.repository != nil, !front.isBlocking, !(front is StaffScreen) else { return }
+            apply(.push(StaffScreen()), from: front)
         }
     }
 

@@ -90,6 +90,9 @@ public enum SessionChange: Sendable {
     /// screen goes; someone other than the member signed in before takes over, and that
     /// member's open screens and undo go with them (`AppShell.signedIn`).
     case signedIn(Staff, pinSet: Bool)
+    /// The signed-in member's own record changed here (the ward admin flag): the session keeps
+    /// up, with no new sign-in. Ignored for anyone else.
+    case userUpdated(Staff)
     /// An explicit choice of patient (nil: the whole ward); see `AppContext.patientChoice`.
     case selectedPatient(Patient?)
     /// The Dashboard's selected cot; `moved` when the user moved the selection (which ends

@@ -1,4 +1,5 @@
 import TerminalUI
+import WardStore
 
 /// The shell's own actions. Key maps and palette items carry them as ids (`id`), which map
 /// back one to one (`init(id:)`); everything else in the app uses the cases.
@@ -25,6 +26,10 @@ public enum ShellAction: Hashable, Sendable {
     /// Locks the screen at once (`AppShell.lockKey`, or `:lock`): only the signed-in member's
     /// PIN unlocks it.
     case lock
+    /// "Audit trail" (palette only): the ward's whole trail, filtered and paged.
+    case auditTrail
+    /// "Staff" (palette only): every member, their role, ward admin flag and PIN state.
+    case staff
 
     private static let plain: [String: ShellAction] = [
         "shell.help": .help, "shell.palette": .palette, "shell.settings": .settings, "shell.about": .about,
@@ -33,8 +38,20 @@ public enum ShellAction: Hashable, Sendable {
         "shell.reload": .reloadAll, "shell.switch_user": .switchUser, "shell.pick_patient": .pickPatient,
         "shell.erase_patient": .erasePatient,
         "shell.export": .exportWard, "shell.import": .importWard, "shell.restore_backup": .restoreBackup,
-        "shell.backup_now": .backUpNow, "shell.lock": .lock,
+        "shell.backup_now": .backUpNow, "shell.audit_trail": .auditTrail, "shell.staff": .staff,
+        "shell.lock": .lock,
     ]
+
+    /// What the action needs beyond being signed in: for a member without it the palette greys
+    /// it with the reason, and running it says why and records the refusal (`PermissionGate`).
+    /// An import needs a ward admin only into a ward in use, which its write checks.
+    public var needs: WardPermission? {
+        switch self {
+        case .erasePatient: return .eraseOrImport
+        case .restoreBackup: return .restoreBackup
+        default: return nil
+        }
+    }
 
     public var id: String {
         switch self {
@@ -126,6 +143,12 @@ extension AppShell {
             items.append(PaletteItem(c.t("action.import"), action: ShellAction.importWard.id, detail: ""))
             items.append(PaletteItem(c.t("action.restore_backup"), action: ShellAction.restoreBackup.id, detail: ""))
             items.append(PaletteItem(c.t("action.backup_now"), action: ShellAction.backUpNow.id, detail: ""))
+            items.append(PaletteItem(c.t("action.audit_trail"), action: ShellAction.auditTrail.id, detail: ""))
+            items.append(PaletteItem(c.t("action.staff"), action: ShellAction.staff.id, detail: ""))
+        }
+        // The shell's admin-only items are listed for everyone, greyed with why for the rest.
+        for index in items.indices {
+            items[index].disabledReason = ShellAction(id: items[index].action).flatMap { c.refusal($0.needs) }
         }
         for tab in Tab.allCases {
             items.append(PaletteItem(c.t("action.goto_tab", c.t(tab.titleKey)), action: ShellAction.tab(tab).id,
@@ -133,7 +156,8 @@ extension AppShell {
         }
         for screen in featureScreensForPalette(front: screen) {
             for binding in screen.keyMap(c).bindings where !binding.help.isEmpty {
-                items.append(PaletteItem(binding.help, action: binding.action, detail: binding.keyNames))
+                items.append(PaletteItem(binding.help, action: binding.action, detail: binding.keyNames,
+                                         disabledReason: binding.disabledReason))
             }
         }
         return items
