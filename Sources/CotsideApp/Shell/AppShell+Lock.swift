@@ -30,6 +30,7 @@ extension AppShell {
         let screen = StaffPickerScreen(mode: .locked(member, atStart: atStart))
         lockScreen = screen
         if !atStart { apply(screen.recordLock(of: member), from: screen) }
+        apply(screen.checkStatus(of: member), from: screen)
         apply(screen.reload(context), from: screen)
     }
 
@@ -55,6 +56,9 @@ extension AppShell {
         var words = pinSet ? [context.t("signin.pin_set")] : []
         if let previous, previous.id == member.id {
             applySession(.user(member))
+            // A start-up picker under the lock (the first member, locked while choosing a PIN)
+            // has its answer now.
+            stack.removeAll { ($0 as? StaffPickerScreen)?.isStartup == true }
             // A warning that came while the screen was locked (an overdue dose) is still news.
             if wasLocked, let waiting = message, waiting.kind == .warning || waiting.kind == .error { return }
             words.append(wasLocked ? context.t("lock.unlocked", member.name) : context.t("staff.signed_in", member.name, member.initials))

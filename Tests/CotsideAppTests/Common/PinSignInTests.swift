@@ -131,6 +131,31 @@ final class PinSignInTests: WardTestCase {
         XCTAssertTrue(shell.context.wardSettings.requirePin)
     }
 
+    /// The first member walks away while choosing her PIN: the lock asks her to choose it, and
+    /// once unlocked nothing asks again.
+    func testTheFirstMemberLockedWhileChoosingHerPinChoosesItAtTheLockOnce() async throws {
+        try await requirePins(true)
+        try await startShell(askForUser: true)
+        await press(.char("a"))
+        await type("Nia Nurse")
+        await press(.tab)
+        await type("nn")
+        await press(.enter)
+        XCTAssertTrue(picker?.isStartup ?? false)
+        await press(AppShell.lockKey)
+        XCTAssertNotNil(shell.lockScreen)
+        XCTAssertEqual(shell.lockScreen?.step, .newPin(try XCTUnwrap(shell.context.staff), first: nil), "no PIN yet: she chooses it")
+        await type("9753")
+        await press(.enter)
+        XCTAssertTrue(screenText().contains("Type the same PIN again to confirm it"), screenText())
+        await type("9753")
+        await press(.enter)
+        XCTAssertNil(shell.lockScreen)
+        XCTAssertTrue(shell.stack.isEmpty, "the start-up picker has its answer")
+        let trail = try await sessionTrail()
+        XCTAssertEqual(trail, ["lock NN", "pinSet NN", "unlock NN"])
+    }
+
     func testAWardWithoutPinsSignsInByNameAndAuditsTheSwitch() async throws {
         let nurse = try await addStaff("Nia Nurse", "NN")
         let other = try await addStaff("Oli Other", "OO")

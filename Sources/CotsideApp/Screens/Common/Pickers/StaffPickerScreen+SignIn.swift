@@ -76,6 +76,11 @@ extension StaffPickerScreen {
         return choose(member, context)
     }
 
+    /// The lock screen's member's PIN status, so one without a PIN is asked to choose it at once.
+    func checkStatus(of member: Staff) -> Intent {
+        signInCommand(member, SignInWork.status(of: member))
+    }
+
     /// The lock goes into the audit trail (the lock screen's first command).
     func recordLock(of member: Staff) -> Intent {
         command("lock") { repository in
@@ -88,7 +93,7 @@ extension StaffPickerScreen {
         note = nil
         switch outcome {
         case .pinAsked(let status, let settings):
-            if !status.hasPin {
+            if !status.hasPin && settings.requirePin {
                 show(.newPin(member, first: nil))
             } else if let until = status.lockedUntil {
                 note = .lockedOut(member, until: until)

@@ -10,8 +10,8 @@ enum SignInResult: Sendable {
     case lockedOut(until: Date)
     /// The member has no PIN yet: they choose one now.
     case needsPin
-    /// The ward requires PINs (`settings`, as stored now): whether the member has one and is
-    /// locked out, before asking for it.
+    /// Before asking for a PIN: whether the member has one and is locked out, and the ward's
+    /// settings as stored now (whether it requires PINs).
     case pinAsked(PinStatus, WardSettings)
 }
 
@@ -30,6 +30,14 @@ enum SignInWork {
             let settings = try await repository.settings()
             guard settings.requirePin else { return try await withoutPin(member, action: action, previous: previous)(repository) }
             return .pinAsked(try await repository.pinStatus(staffId: member.id), settings)
+        }
+    }
+
+    /// The lock screen opened: whether its member has a PIN (one who has none chooses it
+    /// there) and whether the ward requires PINs now. Nothing is signed in or audited.
+    static func status(of member: Staff) -> Work {
+        { repository in
+            .pinAsked(try await repository.pinStatus(staffId: member.id), try await repository.settings())
         }
     }
 
