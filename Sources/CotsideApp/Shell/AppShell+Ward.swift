@@ -17,9 +17,14 @@ extension AppShell {
             show(nil)
         }
         // A read-only ward is only viewed: nobody needs to sign in (adding yourself is a write).
-        if askForUser, context.repository != nil, context.staff == nil, context.readOnlyReason == nil {
-            // Below the disclaimer (if shown), so the disclaimer is answered first.
-            insertBelowDisclaimer(StaffPickerScreen(isStartup: true))
+        if askForUser, context.repository != nil, context.readOnlyReason == nil {
+            if let remembered = context.staff {
+                // On a ward with PINs the member remembered here proves it is still them.
+                if context.wardSettings.requirePin { lock(remembered, atStart: true) }
+            } else {
+                // Below the disclaimer (if shown), so the disclaimer is answered first.
+                insertBelowDisclaimer(StaffPickerScreen(isStartup: true))
+            }
         }
         reloadAll()
     }
@@ -81,6 +86,8 @@ extension AppShell {
             context.staff = staff
             context.userName = staff.name
             if let ward = context.wardIdentity { update { $0.signedInUsers[ward] = RememberedUser(staff) } }
+        case .signedIn(let member, let pinSet):
+            signedIn(member, pinSet: pinSet)
         case .userUpdated(let staff):
             if context.staff?.id == staff.id { context.staff = staff }
         case .selectedPatient(let patient):

@@ -28,7 +28,7 @@ public final class AppShell {
     public private(set) var wantsQuit = false
     /// The user quit with Ctrl-C at once (nothing unsaved): the process then ends as
     /// interrupted (status 130), as a shell expects of Ctrl-C.
-    public private(set) var quitByInterrupt = false
+    public internal(set) var quitByInterrupt = false
     /// The "Quit Cotside?" question while it is open, so another Ctrl-C does not ask again.
     weak var quitQuestion: ConfirmScreen?
     /// Set when the theme or glyphs changed; the runner tells the backend and clears it.
@@ -40,6 +40,14 @@ public final class AppShell {
     let automaticBackup = AutomaticBackup()
     /// Bells asked for since the runner last rang (the runner calls `backend.bell()` and clears it).
     public var pendingBells = 0
+    /// The lock screen while the screen is locked (the staff picker in its locked mode): drawn
+    /// alone over the whole terminal, and the only screen input reaches (`AppShell+Lock`).
+    var lockScreen: StaffPickerScreen?
+    /// Time since the last key or click, for the ward's idle lock.
+    var idle = IdleTimer()
+    /// The idle lock's clock: the wall clock (a fixed `--now` must not stop the lock); tests
+    /// inject their own.
+    var idleClock: @MainActor () -> Date = { Date() }
 
     /// - Parameter tabs: one screen per `Tab`, in tab order.
     public init(context: AppContext, tabs: [any Screen], effects: ShellEffects) {
@@ -52,8 +60,10 @@ public final class AppShell {
         }
     }
 
-    /// The screen in front: the top of the stack, or the active tab.
-    public var front: any Screen { stack.last ?? tabs[activeTab] }
+    /// The screen in front: the lock screen, else the top of the stack, or the active tab.
+    public var front: any Screen { lockScreen ?? unlockedFront }
+    /// What is in front under the lock (the top of the stack, or the active tab).
+    var unlockedFront: any Screen { stack.last ?? tabs[activeTab] }
     /// The screens a reload reaches: the active tab, then the stack (hidden tabs load when shown).
     var shownScreens: [any Screen] { [tabs[activeTab]] + stack }
     var atTopLevel: Bool { stack.isEmpty }
@@ -66,6 +76,7 @@ public final class AppShell {
             needsFullRedraw = true
             return
         case .tick:
+            lockIfIdle()
             // Ticks may start work (a Dashboard refreshing its clock-based figures).
             let screen = front
             apply(screen.handle(.tick, context), from: screen)
@@ -73,9 +84,12 @@ public final class AppShell {
             apply(automaticBackup.tick(context), from: screen, asker: automaticBackup)
             return
         case .mouse(let mouse):
-            handleMouse(mouse)
+            idle.activity(at: idleClock())
+            // The lock screen is answered with the keyboard; nothing under it may be clicked.
+            if lockScreen == nil { handleMouse(mouse) }
             return
         case .key(let key):
+            idle.activity(at: idleClock())
             handleKey(key)
         }
     }
@@ -84,6 +98,10 @@ public final class AppShell {
         // Before any screen, so a form taking text cannot swallow it.
         if key == .ctrl("c") {
             interrupt()
+            return
+        }
+        if key == Self.lockKey, lockScreen == nil {
+            perform(.lock)
             return
         }
         let screen = front
@@ -141,8 +159,9 @@ public final class AppShell {
             run(write, for: asker ?? screen, from: screen)
         case .followUp(let next):
             // Runs as the screen in front by then: a confirmation has popped itself, so a write
-            // that closes its asker closes the form that asked the question.
-            let asker = front
+            // that closes its asker closes the form that asked the question. A write finishing
+            // while the screen is locked follows up under the lock, not on the lock screen.
+            let asker = screen === lockScreen ? front : unlockedFront
             apply(next(context), from: asker)
         case .message(let m):
             message = m
@@ -245,6 +264,8 @@ public final class AppShell {
             openWardDataForm(checkingUser: true) { RestoreBackupScreen(context) }
         case .backUpNow:
             apply(automaticBackup.backUpNow(context), from: front)
+        case .lock:
+            lockNow()
         case .auditTrail:
             openAuditTrail()
         case .staff:
@@ -256,6 +277,7 @@ public final class AppShell {
     /// Ctrl-C (the key, or SIGINT turned into it): exactly `q`'s path, which asks first while a
     /// form holds unsaved input and quits at once otherwise, past any screen, blocking or not.
     func interrupt() {
+        if lockScreen != nil { return interruptWhileLocked() }
         if let question = quitQuestion, stack.contains(where: { $0 === question }) {
             pendingBells += 1  // already asking
             return
@@ -333,6 +355,11 @@ public final class AppShell {
         let tooSmall = TooSmallView(minimumWidth: Self.minimumWidth, minimumHeight: Self.minimumHeight, strings: context.uiStrings)
         if tooSmall.applies(width: width, height: height) {
             tooSmall.render(in: buffer.area, into: &buffer)
+            return buffer
+        }
+        if let lockScreen {
+            // Alone on the whole terminal: no tab, message, status or function bar under it.
+            lockScreen.render(in: buffer.area, into: &buffer, context)
             return buffer
         }
         let layout = frameLayout(width: width, height: height)

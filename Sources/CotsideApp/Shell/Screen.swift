@@ -86,6 +86,10 @@ public enum Intent {
 /// A change to the session state held in `AppContext`.
 public enum SessionChange: Sendable {
     case user(Staff)
+    /// A member proved who they are at the keyboard (PIN, or a ward without PINs): the lock
+    /// screen goes; someone other than the member signed in before takes over, and that
+    /// member's open screens and undo go with them (`AppShell.signedIn`).
+    case signedIn(Staff, pinSet: Bool)
     /// The signed-in member's own record changed here (the ward admin flag): the session keeps
     /// up, with no new sign-in. Ignored for anyone else.
     case userUpdated(Staff)

@@ -23,6 +23,9 @@ public enum ShellAction: Hashable, Sendable {
     case restoreBackup
     /// "Back up the ward now" (palette only): the same checked copy as `cotside backup`.
     case backUpNow
+    /// Locks the screen at once (`AppShell.lockKey`, or `:lock`): only the signed-in member's
+    /// PIN unlocks it.
+    case lock
     /// "Audit trail" (palette only): the ward's whole trail, filtered and paged.
     case auditTrail
     /// "Staff" (palette only): every member, their role, ward admin flag and PIN state.
@@ -36,6 +39,7 @@ public enum ShellAction: Hashable, Sendable {
         "shell.erase_patient": .erasePatient,
         "shell.export": .exportWard, "shell.import": .importWard, "shell.restore_backup": .restoreBackup,
         "shell.backup_now": .backUpNow, "shell.audit_trail": .auditTrail, "shell.staff": .staff,
+        "shell.lock": .lock,
     ]
 
     /// What the action needs beyond being signed in: for a member without it the palette greys
@@ -98,6 +102,9 @@ extension AppShell {
             // Ward keys exist only with a ward database open.
             bindings.append(KeyBinding([.char("p")], action: ShellAction.pickPatient.id, label: atTopLevel ? c.t("key.patient") : "",
                                        help: c.t("action.pick_patient"), group: c.t("group.general")))
+            // Taken before any screen sees it (`handleKey`), so it locks from inside a form too.
+            bindings.append(KeyBinding([Self.lockKey], action: ShellAction.lock.id, label: "",
+                                       help: c.t("action.lock"), group: c.t("group.general")))
         }
         bindings += [
             KeyBinding([.char("q")], action: ShellAction.quit.id, label: c.t("key.quit"), help: c.t("action.quit"), group: c.t("group.general")),
@@ -129,6 +136,7 @@ extension AppShell {
         ]
         if c.repository != nil {
             items.append(PaletteItem(c.t("action.switch_user"), action: ShellAction.switchUser.id, detail: ""))
+            items.append(PaletteItem(c.t("action.lock"), action: ShellAction.lock.id, detail: Self.lockKey.name))
             items.append(PaletteItem(c.t("action.pick_patient"), action: ShellAction.pickPatient.id, detail: "p"))
             items.append(PaletteItem(c.t("action.erase_patient"), action: ShellAction.erasePatient.id, detail: ""))
             items.append(PaletteItem(c.t("action.export"), action: ShellAction.exportWard.id, detail: ""))

@@ -47,10 +47,25 @@ final class StaffPickerTests: WardTestCase {
         XCTAssertTrue(shell.stack.isEmpty)
     }
 
-    func testDuplicateInitialsAreNamedAtTheField() async throws {
+    /// On a ward in use a ward admin adds people (their Staff screen): the picker offers no
+    /// "Add myself" and says whom to ask, and `+` is only typed into the filter.
+    func testAWardInUseOffersNoAddMyself() async throws {
         _ = try await addStaff("Nia Nurse", "NN")
         try await startShell(askForUser: true)
         await press(.char("+"))
+        XCTAssertTrue(shell.front is StaffPickerScreen, "no form opens")
+        await press(.backspace, .insert)
+        XCTAssertTrue(shell.front is StaffPickerScreen, "no form opens")
+        let text = screenText()
+        XCTAssertFalse(text.contains("Add myself"), text)
+        XCTAssertTrue(text.contains("Not on the list? Ask a ward admin to add you."), text)
+    }
+
+    /// The add form (the empty ward's first member, and the ward admin's) names a clash at its field.
+    func testDuplicateInitialsAreNamedAtTheField() async throws {
+        _ = try await addStaff("Nia Nurse", "NN")
+        try await startShell(askForUser: true)
+        shell.apply(.push(StaffFormScreen(suggestedName: "", shell.context)), from: shell.front)
         await type("Nadia North")
         await press(.tab)
         await type("NN")

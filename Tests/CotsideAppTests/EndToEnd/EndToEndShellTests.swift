@@ -19,11 +19,13 @@ final class EndToEndShellTests: XCTestCase {
 
         try tmux.waitFor("I understand")
         try tmux.send("Enter")
-        // A new ward: the staff picker comes next; add yourself (`a`, name, Tab, initials, Enter).
+        // A new ward: the staff picker comes next; add yourself (`a`, name, Tab, initials, Enter)
+        // and choose your PIN (a new ward requires PINs).
         try tmux.waitFor("Who is at the keyboard?")
         try tmux.send("a")
         try tmux.waitFor("Add myself")
         for key in ["T", "e", "s", "t", "Tab", "T", "T", "Enter"] { try tmux.send(key) }
+        try tmux.chooseFirstPin("2468")
         try tmux.waitFor("? Help")
 
         try tmux.send("2")

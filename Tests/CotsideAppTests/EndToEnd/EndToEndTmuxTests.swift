@@ -30,6 +30,7 @@ final class EndToEndTmuxTests: XCTestCase {
         try first.send("Tab")
         try first.send("-l", "NN")
         try first.send("Enter")
+        try first.chooseFirstPin("2468")  // a new ward requires PINs
         try first.waitFor("User: Nia Nurse (NN)")
 
         try first.send("A")
@@ -55,8 +56,13 @@ final class EndToEndTmuxTests: XCTestCase {
         let second = TmuxSession(prefix: "cotside-nappy-e2e")
         defer { second.kill() }
         try second.start(command, environment: environment, width: 120, height: 35)
+        // Remembered on a ward with PINs: locked for her until her PIN proves it is still her.
+        let locked = try second.waitFor("Signed in: Nia Nurse (NN)").joined(separator: "\n")
+        XCTAssertFalse(locked.contains("Who is at the keyboard?"), "the user is remembered")
+        XCTAssertFalse(locked.contains("Lovelace"), locked)
+        try second.send("-l", "2468")
+        try second.send("Enter")
         let dashboard = try second.waitFor("Ada Lovelace").joined(separator: "\n")
-        XCTAssertFalse(dashboard.contains("Who is at the keyboard?"), "the user is remembered")
         XCTAssertTrue(dashboard.contains("User: Nia Nurse (NN)"), dashboard)
         XCTAssertTrue(dashboard.contains("Occupied cots 1 · changes today 1"), dashboard)
         XCTAssertTrue(dashboard.contains(" wet "), dashboard)

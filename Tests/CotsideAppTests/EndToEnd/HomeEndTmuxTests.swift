@@ -29,6 +29,7 @@ final class HomeEndTmuxTests: XCTestCase {
         try session.send("Tab")
         try session.send("-l", "NN")
         try session.send("Enter")
+        try session.chooseFirstPin("2468")  // a new ward requires PINs
         try session.waitFor("User: Nia Nurse (NN)")
         try session.send("A")
         try session.waitFor("Admit patient")

@@ -19,6 +19,8 @@ final class DrugRoundTmuxTests: XCTestCase {
         // Seed: one nurse, one cot, paracetamol at 13:00 (overdue at 14:05).
         let store = try SQLiteWardStore(path: database, clock: { now }, timeZone: utc)
         let nurse = try await store.addStaff(StaffDraft(name: "Nia Nurse", initials: "NN", role: .nurse), by: nil).record
+        // A new ward requires PINs: the nurse signs in with hers.
+        try await store.setPin(staffId: nurse.id, newPin: "2468", currentPin: nil, by: nurse.id)
         let ada = try await store.admit(PatientDraft(
             bedLabel: "3", givenName: "Ada", familyName: "Lovelace", hospitalNumber: "H300",
             dateOfBirth: CalendarDay("2026-11-18")!, sex: .female, gestationalAgeWeeks: 38, gestationalAgeDays: 2,
@@ -41,6 +43,9 @@ final class DrugRoundTmuxTests: XCTestCase {
         try session.waitFor("I understand")
         try session.send("Enter")
         try session.waitFor("Who is at the keyboard?")
+        try session.send("Enter")
+        try session.waitFor("PIN: _")
+        try session.send("-l", "2468")
         try session.send("Enter")
         try session.waitFor("User: Nia Nurse (NN)")
         try session.send("4")

@@ -58,8 +58,10 @@ final class PaletteCoverageTests: WardTestCase {
         return shell.paletteItems(for: shell.front)
     }
 
-    /// Back to `tab` at the top level with `patient` chosen and the message line clear.
+    /// Back to `tab` at the top level with `patient` chosen and the message line clear (and
+    /// unlocked: the palette's "Lock the screen" locks it).
     private func restore(_ tab: Tab, patient: Patient?) async throws {
+        shell.lockScreen = nil
         shell.stack.removeAll()
         shell.apply(.session(.selectedPatient(patient)), from: shell.front)
         shell.perform(.tab(tab))

@@ -63,6 +63,18 @@ final class TmuxSession {
         return screen
     }
 
+    /// A new ward requires PINs: its first member, just added from the picker, chooses one
+    /// (typed twice) before anything else.
+    func chooseFirstPin(_ pin: String, file: StaticString = #filePath, line: UInt = #line) throws {
+        try waitFor("has no PIN yet", file: file, line: line)
+        try send("-l", pin)
+        try send("Enter")
+        try waitFor("Type the same PIN again", file: file, line: line)
+        try send("-l", pin)
+        try send("Enter")
+        try waitFor("PIN set. Signed in as", file: file, line: line)
+    }
+
     func kill() {
         guard started else { return }
         _ = try? Self.run(["kill-session", "-t", name])

@@ -27,6 +27,7 @@ final class ToolsEndToEndTests: XCTestCase {
         try tmux.send("Tab")
         try tmux.send("-l", "NN")
         try tmux.send("Enter")
+        try tmux.chooseFirstPin("2468")  // a new ward requires PINs
         try tmux.waitFor("User: Nia Nurse (NN)")
         try tmux.send("A")
         try tmux.waitFor("Admit patient")

@@ -8,7 +8,12 @@ final class StaffFormScreen: WardFormScreen {
     static let roles = StaffRole.allCases
     static let fieldFor = ["name": "name", "initials": "initials", "role": "role"]
 
-    init(suggestedName: String, _ context: AppContext) {
+    /// What follows the save, from the screen then in front (the picker that opened the form).
+    let afterSave: @MainActor @Sendable (AppContext) -> Intent
+
+    init(suggestedName: String, _ context: AppContext,
+         afterSave: @escaping @MainActor @Sendable (AppContext) -> Intent = { _ in .pop }) {
+        self.afterSave = afterSave
         let format = WardFormat(context)
         super.init(titleKey: "staff.form.title", fields: [
             .text("name", label: context.t("staff.field.name"), maxLength: 80, required: true, value: suggestedName),
@@ -23,9 +28,9 @@ final class StaffFormScreen: WardFormScreen {
                                role: Self.roles[state.choice("role") ?? 0])
         let by = context.staff?.id
         let signedIn = context.t("staff.signed_in", draft.name, draft.initials)
-        // Made before anyone is signed in (adding yourself); the picker that opened this form
-        // closes too, since someone is now at the keyboard.
-        return .write(WardWrite(undoSummary: nil, closesAsker: true, needsUser: false, followUp: { _ in .pop }) { repository in
+        // Made before anyone is signed in (adding yourself); then the picker that opened this form
+        // finishes the sign-in (a first PIN on a ward that requires them) and closes.
+        return .write(WardWrite(undoSummary: nil, closesAsker: true, needsUser: false, followUp: afterSave) { repository in
             let added = try await repository.addStaff(draft, by: by)
             return WriteReceipt(auditEntryIds: [added.auditEntryId], message: signedIn, session: [.user(added.record)])
         })
