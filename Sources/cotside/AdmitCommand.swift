@@ -21,7 +21,7 @@ struct AdmitCommand: AsyncParsableCommand {
     @Option(name: .customLong("birth-weight-g"), help: "Birth weight in grams (300–7000).") var birthWeightG: Int
     @Option(name: .customLong("admitted-at"), parsing: .unconditional, help: ArgumentHelp("Admission time (default now), e.g. -2h or 2026-11-21 08:00.", valueName: "time"))
     var admittedAt: String?
-    @Option(help: "Initials of the staff member admitting.") var by: String?
+    @OptionGroup var author: AuthorOptions
     @OptionGroup var options: AppOptions
 
     func validate() throws {
@@ -41,13 +41,13 @@ struct AdmitCommand: AsyncParsableCommand {
 
     func run() async throws {
         let ward = try WardCLI(options: options)
+        let staff = try await ward.authorId(author, doing: "admitting")
         let (weeks, days) = GestationText.parse(ga)!
         let draft = PatientDraft(
             bedLabel: bed, givenName: given, familyName: family, hospitalNumber: hospitalNumber,
             dateOfBirth: CalendarDay(dob)!, sex: try CLIChoice.parse(sex, option: "--sex", as: Sex.self),
             gestationalAgeWeeks: weeks, gestationalAgeDays: days, birthWeightGrams: birthWeightG,
             admittedAt: try ward.time(admittedAt, option: "--admitted-at"), timeOfBirth: timeOfBirth.flatMap(TimeOfDay.init))
-        let staff = try await ward.staffId(initials: by)
         let saved = try await ward.write { try await ward.store.admit(draft, by: staff) }
         print("admitted #\(saved.record.id): bed \(saved.record.bedLabel) \(saved.record.fullName)")
     }

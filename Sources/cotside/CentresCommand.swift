@@ -89,8 +89,7 @@ struct CentresImportCommand: AsyncParsableCommand {
     @Flag(name: .long, help: "Use this list instead of the starter list (default: extend it).")
     var replace = false
 
-    @Option(name: .long, help: ArgumentHelp("Initials of the staff member importing (for the audit trail).", valueName: "initials"))
-    var by: String?
+    @OptionGroup var author: AuthorOptions
 
     @OptionGroup var options: AppOptions
 
@@ -104,9 +103,9 @@ struct CentresImportCommand: AsyncParsableCommand {
         }
         let ward = try WardCLI(options: options)
         let store = ward.store
-        let staffId = try await ward.staffId(initials: by)
+        let staffId = try await ward.authorId(author, doing: "importing the list")
         do {
-            let count = try await store.importStrokeCentres(centres.map(StrokeCentreDirectory.stored), mode: replace ? .replace : .extend, by: staffId)
+            let count = try await ward.write { try await store.importStrokeCentres(centres.map(StrokeCentreDirectory.stored), mode: replace ? .replace : .extend, by: staffId) }
             print("Imported \(count) centres from \(file) (\(replace ? "replacing the starter list" : "extending the starter list")).")
         } catch let error as WardValidationError {
             throw CommandFailure.usage("\(file): nothing imported: \(error)")

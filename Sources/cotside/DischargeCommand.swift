@@ -9,14 +9,14 @@ struct DischargeCommand: AsyncParsableCommand {
 
     @Option(help: "Bed (cot) label of an admitted patient.") var bed: String
     @Option(parsing: .unconditional, help: ArgumentHelp("Discharge time (default now).", valueName: "time")) var at: String?
-    @Option(help: "Initials of the staff member discharging.") var by: String?
+    @OptionGroup var author: AuthorOptions
     @OptionGroup var options: AppOptions
 
     func run() async throws {
         let ward = try WardCLI(options: options)
+        let staff = try await ward.authorId(author, doing: "discharging")
         let when = try ward.time(at)
         let patient = try await ward.patient(bed: bed)
-        let staff = try await ward.staffId(initials: by)
         let saved = try await ward.write { try await ward.store.discharge(patientId: patient.id, at: when, by: staff) }
         print("discharged bed \(patient.bedLabel) \(saved.record.fullName)")
     }

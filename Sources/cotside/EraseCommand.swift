@@ -22,22 +22,20 @@ struct EraseCommand: AsyncParsableCommand {
 
     @Option(name: .customLong("hospital-number"), help: "Hospital number of the discharged patient to erase.")
     var hospitalNumber: String
-    @Option(help: "Initials of the active staff member erasing (ward admin once roles exist).") var by: String?
+    @OptionGroup var author: AuthorOptions
     @Flag(help: "Do not ask to confirm (scripts).") var yes = false
     @OptionGroup var options: AppOptions
 
     func run() async throws {
-        guard let by else {
-            throw CommandFailure.usage("--by: name the staff member erasing by their initials; an erasure is never anonymous")
-        }
         let ward = try WardCLI(options: options)
-        guard let staff = try await ward.staffId(initials: by) else { return }
+        let member = try await ward.author(author, doing: "erasing")
+        let staff = member.id
         let plan = try await Self.refusingBadNumber { try await ward.store.erasurePlan(hospitalNumber: hospitalNumber) }
         if !yes { try confirm(plan) }
         let report = try await Self.refusingBadNumber { try await ward.write { try await ward.store.erasePatient(hospitalNumber: hospitalNumber, by: staff) } }
         print("Erased hospital number \(report.hospitalNumber): \(report.removed.total) \(report.removed.total == 1 ? "record" : "records") removed ("
               + Self.describe(report.removed) + "). \(report.auditEntriesRedacted) earlier audit entries redacted; the audit trail "
-              + "keeps the erasure, by \(by.uppercased()) at \(WardCLI.isoText(report.at)), with these counts and no content.")
+              + "keeps the erasure, by \(member.initials) at \(WardCLI.isoText(report.at)), with these counts and no content.")
         if !report.logEmptied {
             printError("cotside: another process was reading the ward, so its write-ahead log (\(ward.store.path)-wal) still holds "
                        + "a copy until the next checkpoint; close the other workstations and run `cotside backup` or reopen the ward\n")

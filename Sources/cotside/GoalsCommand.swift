@@ -20,7 +20,7 @@ struct GoalsCommand: AsyncParsableCommand {
     @Option(name: .long, help: "Bed label of an admitted patient.") var bed: String
     @Option(name: .customLong("set"), help: ArgumentHelp("Set an own goal.", valueName: "KIND=RANGE")) var sets: [String] = []
     @Option(name: .customLong("reset"), help: ArgumentHelp("Return a kind to its age default.", valueName: "KIND")) var resets: [String] = []
-    @Option(name: .long, help: "Initials of the staff member making the change (audited).") var by: String?
+    @OptionGroup var author: AuthorOptions
     @Flag(name: .long, help: "Print JSON.") var json = false
     @OptionGroup var options: AppOptions
 
@@ -34,8 +34,10 @@ struct GoalsCommand: AsyncParsableCommand {
 
     func run() async throws {
         let cli = try WardCLI(options: options)
+        // Only a change names its author; showing the goals is a read.
+        let staff: Int64? = sets.isEmpty && resets.isEmpty ? nil
+            : try await cli.authorId(author, doing: "changing the goal ranges")
         let patient = try await cli.patient(bed: bed)
-        let staff = try await cli.staffId(initials: by)
         let settings = try await cli.store.settings()
         let age = PatientAge(patient: patient, now: cli.now, timeZone: cli.timeZone)
         let defaults = Dictionary(uniqueKeysWithValues: MeasurementGoals.kinds.compactMap { kind in

@@ -12,13 +12,16 @@ struct ImportCommand: AsyncParsableCommand {
         discussion: """
         All or nothing, in one transaction: a malformed file, another format version, a record that \
         fails validation (named by kind, id and field), a duplicate id, or a ward that already holds \
-        records (without --merge) exits 2 with nothing imported. --by names the staff member importing \
-        (an active one, in the ward or in the file); the audit trail records the import and its counts.
+        records (without --merge) exits 2 with nothing imported. The audit trail records the import, who \
+        and its counts. Into an empty ward --by is optional and names an active member of the file; the \
+        first member of an empty ward is its admin, so when the file has no active ward admin the member \
+        named by --by (else the file's first active member) becomes one. --merge adds to a ward in use: \
+        --by is then required, must be one of the ward's ward admins, and gives a PIN as every write does.
         """
     )
 
     @Argument(help: ArgumentHelp("The export file (cotside-export.json).", valueName: "file")) var file: String
-    @Option(help: ArgumentHelp("Initials of the staff member importing.", valueName: "initials")) var by: String
+    @OptionGroup var author: AuthorOptions
     @Flag(help: "Add only the records whose ids are not in the ward yet.") var merge = false
     @OptionGroup var options: AppOptions
 
@@ -31,8 +34,16 @@ struct ImportCommand: AsyncParsableCommand {
             throw CommandFailure.usage("cannot read the export \(file): \(String(cString: strerror(errno)).lowercased())")
         }
         let ward = try WardCLI(options: options)
+        // Into a ward in use the author is proven like any write's; an empty ward has nobody to
+        // prove against (the file's staff come with no PINs), so its importer is only named.
+        let initials = merge ? try await ward.author(author, doing: "merging the export into the ward").initials
+            : author.by?.trimmingCharacters(in: .whitespaces)
+        if !merge, author.pinStdin {
+            throw CommandFailure.usage("--pin-stdin: an import into an empty ward checks no PIN (the file's staff come without PINs); "
+                                       + "leave it out")
+        }
         let line = ProgressLine()
-        let request = WardImportRequest(source: .file(file), byInitials: by, merge: merge) { progress in
+        let request = WardImportRequest(source: .file(file), byInitials: initials, merge: merge) { progress in
             line.show("importing \(progress.kind): \(progress.records) records")
         }
         defer { line.clear() }

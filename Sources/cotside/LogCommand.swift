@@ -28,7 +28,7 @@ struct LogNappyCommand: AsyncParsableCommand {
     @Option(name: .customLong("weight-g"), help: "Weight of the wet nappy in grams (1–1000).") var weightG: Int?
     @Option(parsing: .unconditional, help: ArgumentHelp("When it happened (default now): -15m, 14:05, yesterday 22:30, 2026-11-21 14:05.", valueName: "time"))
     var at: String?
-    @Option(help: "Initials of the staff member logging it.") var by: String?
+    @OptionGroup var author: AuthorOptions
     @Option(help: "Free-text notes (at most 2000 characters).") var notes: String = ""
     @OptionGroup var options: AppOptions
 
@@ -50,12 +50,12 @@ struct LogNappyCommand: AsyncParsableCommand {
 
     func run() async throws {
         let ward = try WardCLI(options: options)
+        let staff = try await ward.authorId(author, doing: "logging it")
         let occurredAt = try ward.time(at)
         if occurredAt.timeIntervalSince(ward.now) > WardValidation.futureTolerance {
             throw CommandFailure.usage("--at \(at ?? ""): the time is more than 5 minutes in the future")
         }
         let patient = try await ward.patient(bed: bed)
-        let staff = try await ward.staffId(initials: by)
         let draft = NappyChangeDraft(
             patientId: patient.id, occurredAt: occurredAt,
             kind: try CLIChoice.parse(kind, option: "--kind", as: NappyKind.self),

@@ -31,7 +31,7 @@ struct LogDoseCommand: AsyncParsableCommand {
     @Option(name: .customLong("correct"), help: ArgumentHelp("Correct the slot's recorded status, saying why (needs --slot).",
                                                              valueName: "reason")) var correction: String?
     @Option(name: .long, help: "Free-text notes.") var notes = ""
-    @Option(name: .long, help: "Initials of the staff member recording it.") var by: String?
+    @OptionGroup var author: AuthorOptions
     @Flag(name: .long, help: "Print the stored record as JSON.") var json = false
     @OptionGroup var options: AppOptions
 
@@ -57,10 +57,10 @@ struct LogDoseCommand: AsyncParsableCommand {
             throw CommandFailure.usage("--reason is only for --status withheld")
         }
         let cli = try WardCLI(options: options)
+        let staff = try await cli.authorId(author, doing: "recording the dose")
         let at = try cli.time(at)
         let slotTime = try slot.map { try cli.time($0, option: "--slot") }
         let patient = try await cli.patient(bed: bed)
-        let staff = try await cli.staffId(initials: by)
         let medication = try await pickMedication(cli: cli, patient: patient)
 
         if medication.schedule.isAsNeeded {
@@ -118,7 +118,7 @@ struct LogDoseCommand: AsyncParsableCommand {
 
     /// `--correct`: a deliberate, audited change of a slot's recorded status, with the reason.
     private func correct(cli: WardCLI, medication: Medication, patient: Patient, status: DoseStatus, reason: WithheldReason?,
-                         why: String, slotTime: Date?, staff: Int64?) async throws {
+                         why: String, slotTime: Date?, staff: Int64) async throws {
         guard slotTime != nil else {
             throw CommandFailure.usage("--correct needs --slot: say which recorded dose to correct, e.g. --slot 14:00")
         }

@@ -20,7 +20,7 @@ struct LogFeedCommand: AsyncParsableCommand {
     @Option(name: .long, parsing: .unconditional,
             help: ArgumentHelp("When: now, 14:05, -15m, yesterday 22:30 ...", valueName: "time")) var at: String?
     @Option(name: .long, help: "Free-text notes.") var notes = ""
-    @Option(name: .long, help: "Initials of the staff member logging it.") var by: String?
+    @OptionGroup var author: AuthorOptions
     @Flag(name: .long, help: "Print the stored feed as JSON.") var json = false
     @OptionGroup var options: AppOptions
 
@@ -35,9 +35,9 @@ struct LogFeedCommand: AsyncParsableCommand {
         let volumeML = try volume.map { try CLIChoice.wholeNumber($0, option: "--volume", what: "mL as a whole number 0–1000") }
         let minutes = try duration.map { try CLIChoice.wholeNumber($0, option: "--duration", what: "minutes as a whole number 1–180") }
         let cli = try WardCLI(options: options)
+        let staff = try await cli.authorId(author, doing: "logging it")
         let at = try cli.time(at)
         let patient = try await cli.patient(bed: bed)
-        let staff = try await cli.staffId(initials: by)
         let draft = FeedDraft(patientId: patient.id, occurredAt: at, kind: kind, volumeML: volumeML,
                               durationMinutes: minutes, notes: notes)
         let issues = WardValidation.feed(draft, now: cli.now)

@@ -20,7 +20,7 @@ struct LogMeasurementCommand: AsyncParsableCommand {
     @Option(name: .long, parsing: .unconditional,
             help: ArgumentHelp("When: now, 14:05, -15m, yesterday 22:30 ...", valueName: "time")) var at: String?
     @Option(name: .long, help: "Free-text notes.") var notes = ""
-    @Option(name: .long, help: "Initials of the staff member logging it.") var by: String?
+    @OptionGroup var author: AuthorOptions
     @Flag(name: .long, help: "Print the stored measurement as JSON.") var json = false
     @OptionGroup var options: AppOptions
 
@@ -34,11 +34,11 @@ struct LogMeasurementCommand: AsyncParsableCommand {
     func run() async throws {
         let kind = try CLIChoice.parse(kind, option: "--kind", choices: Self.kinds)
         let cli = try WardCLI(options: options)
+        let staff = try await cli.authorId(author, doing: "logging it")
         let glucoseDefault = try await cli.store.settings().glucoseUnit
         let (canonical, diastolic) = try Self.canonicalValue(value, unit: unit, kind: kind, glucoseDefault: glucoseDefault)
         let at = try cli.time(at)
         let patient = try await cli.patient(bed: bed)
-        let staff = try await cli.staffId(initials: by)
         let draft = MeasurementDraft(patientId: patient.id, measuredAt: at, kind: kind, value: canonical,
                                      diastolicMmHg: diastolic, notes: notes)
         let issues = WardValidation.measurement(draft, now: cli.now)

@@ -21,16 +21,13 @@ struct RestoreCommand: AsyncParsableCommand {
     )
 
     @Argument(help: ArgumentHelp("The backup to restore.", valueName: "file")) var file: String
-    @Option(help: "Initials of the active staff member restoring (ward admin once roles exist).") var by: String?
+    @OptionGroup var author: AuthorOptions
     @Flag(help: "Do not ask to confirm (scripts).") var yes = false
     @OptionGroup var options: AppOptions
 
     func run() async throws {
-        guard let by else {
-            throw CommandFailure.usage("--by: name the staff member restoring by their initials; a restore is never anonymous")
-        }
         let ward = try WardCLI(options: options)
-        guard let staff = try await ward.staffId(initials: by) else { return }
+        let staff = try await ward.authorId(author, doing: "restoring")
         if !yes { try confirm(ward: ward.store.path) }
         let report: WardRestoreReport
         do {

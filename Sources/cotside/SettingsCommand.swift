@@ -34,9 +34,15 @@ struct SettingLine: Encodable, Equatable {
     static func lines(_ settings: WardSettings) -> [SettingLine] {
         let stored = settings.storedValues
         return WardSettings.declarations.map {
-            SettingLine(key: $0.key.commandName, value: stored[$0.key] ?? $0.defaultValue, defaultValue: $0.defaultValue,
-                        allowed: $0.storedAllowed, meaning: $0.meaning)
+            SettingLine(key: $0.key.commandName, value: shown(stored[$0.key] ?? $0.defaultValue, $0),
+                        defaultValue: shown($0.defaultValue, $0), allowed: $0.storedAllowed, meaning: $0.meaning)
         }
+    }
+
+    /// A stored value as typed back: a flag's 1/0 as on/off.
+    static func shown(_ stored: String, _ declaration: WardSettingDeclaration) -> String {
+        guard declaration.kind == .flag else { return stored }
+        return stored == "1" ? "on" : "off"
     }
 }
 
@@ -71,25 +77,22 @@ struct SettingsSetCommand: AsyncParsableCommand {
         discussion: """
         KEY is as `cotside settings` lists it (day_start_minutes also takes HH:MM). Every value is \
         checked first: one bad key or value is refused with exit 2 and what is allowed, and nothing \
-        is changed. Ward admin only once roles exist; until then any active staff member.
+        is changed. Ward admins only: anyone else is refused (exit 2) and the refusal is audited.
         """
     )
 
     @Argument(help: ArgumentHelp("The settings to change.", valueName: "key=value")) var assignments: [String] = []
-    @Option(help: "Initials of the active staff member changing the settings.") var by: String?
+    @OptionGroup var author: AuthorOptions
     @OptionGroup var options: AppOptions
 
     func run() async throws {
-        guard let by else {
-            throw CommandFailure.usage("--by: name the staff member changing the ward settings by their initials")
-        }
         let changes: [WardSettingKey: String]
         switch Self.parse(assignments) {
         case .success(let parsed): changes = parsed
         case .failure(let failure): throw failure
         }
         let ward = try WardCLI(options: options)
-        guard let staff = try await ward.staffId(initials: by) else { return }
+        let staff = try await ward.authorId(author, doing: "changing the ward settings")
         let before = try await ward.store.settings().storedValues
         let after: [WardSettingKey: String]
         do {
@@ -102,7 +105,9 @@ struct SettingsSetCommand: AsyncParsableCommand {
         let changed = WardSettings.declarations.map(\.key).filter { before[$0] != after[$0] }
         if changed.isEmpty { print("Nothing changed; the ward settings already had these values") }
         for key in changed {
-            print("\(key.commandName) = \(after[key] ?? "") (was \(before[key] ?? ""))")
+            let declaration = WardSettings.declaration(key)
+            print("\(key.commandName) = \(SettingLine.shown(after[key] ?? "", declaration)) "
+                  + "(was \(SettingLine.shown(before[key] ?? "", declaration)))")
         }
     }
 

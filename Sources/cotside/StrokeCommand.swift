@@ -28,8 +28,7 @@ struct StrokeAssessCommand: AsyncParsableCommand {
     @Option(name: .long, help: ArgumentHelp("Patient id to file it under (optional).", valueName: "id"))
     var patient: Int64?
 
-    @Option(name: .long, help: ArgumentHelp("Initials of the assessor (audit trail).", valueName: "initials"))
-    var by: String?
+    @OptionGroup var author: AuthorOptions
 
     @Flag(name: .long, help: "Print the stored record as JSON.")
     var json = false
@@ -52,7 +51,7 @@ struct StrokeAssessCommand: AsyncParsableCommand {
         }
         let ward = try WardCLI(options: options)
         let store = ward.store
-        let staffId = try await ward.staffId(initials: by)
+        let staffId = try await ward.authorId(author, doing: "assessing")
         let draft = StrokeAssessmentRecord.draft(module: m, inputs: raw, result: result, patientId: patient)
         let saved = try await ward.write { try await store.saveStrokeAssessment(draft, by: staffId) }
         print(StrokeAssessmentRecord.export([saved.record], json: json), terminator: "")

@@ -35,13 +35,85 @@ struct WardCLI {
                                    + (beds.isEmpty ? "none" : beds.joined(separator: ", ")))
     }
 
-    /// The active staff member with these initials (nil when not given), or exit 2 naming them.
-    func staffId(initials: String?) async throws -> Int64? {
-        guard let initials else { return nil }
-        if let staff = try await store.staff(initials: initials) { return staff.id }
-        let known = try await store.activeStaff().map(\.initials)
-        throw CommandFailure.usage("--by \(initials): no active staff member has these initials"
-                                   + (known.isEmpty ? "" : "; known: " + known.prefix(40).joined(separator: ", ")))
+    /// The author of a write, proven: `--by` names an active member (exit 2 naming the initials
+    /// and how to list staff otherwise), and their PIN is checked when the ward requires PINs or
+    /// when one is given. The ONE place every write command's author is checked; nothing is
+    /// stored before it passes. `doing` finishes "name the staff member …" ("logging it").
+    func author(_ options: AuthorOptions, doing: String) async throws -> Staff {
+        guard let initials = options.by?.trimmingCharacters(in: .whitespaces), !initials.isEmpty else {
+            throw CommandFailure.usage("--by: name the staff member \(doing) by their initials; every write names its author "
+                                       + "(`cotside staff list` shows the ward's staff)")
+        }
+        let member = try await activeMember(initials: initials, option: "--by")
+        try await checkPin(of: member, pin: try givenPin(options, for: member))
+        return member
+    }
+
+    /// The author's id, for the store calls that take one.
+    func authorId(_ options: AuthorOptions, doing: String) async throws -> Int64 {
+        try await author(options, doing: doing).id
+    }
+
+    /// The active member with these initials, or exit 2: an inactive one is named as such, an
+    /// unknown one with the active initials and the command that lists the staff.
+    func activeMember(initials: String, option: String) async throws -> Staff {
+        if let staff = try await store.staff(initials: initials) { return staff }
+        let everyone = try await store.staffList(includingInactive: true)
+        if let inactive = everyone.first(where: { $0.initials.caseInsensitiveCompare(initials) == .orderedSame }) {
+            throw CommandFailure.usage("\(option) \(initials): \(inactive.name) is no longer active (deactivated); only active "
+                                       + "staff may do this (`cotside staff list` shows who is)")
+        }
+        let known = everyone.filter(\.active).map(\.initials)
+        throw CommandFailure.usage("\(option) \(initials): no active staff member has these initials"
+                                   + (known.isEmpty ? "; the ward has no active staff yet (add the first with `cotside staff add`)"
+                                                    : "; known: " + known.prefix(40).joined(separator: ", ")
+                                                      + " (`cotside staff list` shows them)"))
+    }
+
+    /// The author's PIN as given: the first line of standard input with `--pin-stdin`, else the
+    /// environment's `COTSIDE_PIN`, else nil.
+    func givenPin(_ options: AuthorOptions, for member: Staff) throws -> String? {
+        if options.pinStdin { return try StandardInputLines.pin("the PIN of \(member.initials) (--pin-stdin)", prompt: "PIN for \(member.initials): ") }
+        return ProcessInfo.processInfo.environment["COTSIDE_PIN"]
+    }
+
+    /// Checks `member`'s PIN as the ward's `require_pin` asks: required there; elsewhere checked
+    /// when given (a wrong one refused; one given for a member without a PIN refused, so a
+    /// script does not believe it proved something). Wrong PINs count towards the lock-out.
+    func checkPin(of member: Staff, pin: String?) async throws {
+        let required = try await store.settings().requirePin
+        let status = try await store.pinStatus(staffId: member.id)
+        let setOne = "set one with `cotside staff set-pin --initials \(member.initials)` (the new PIN on standard input)"
+        guard let pin else {
+            guard required else { return }
+            if !status.hasPin {
+                throw CommandFailure.usage("\(member.initials) has no PIN and this ward requires one for every write; \(setOne); nothing was stored")
+            }
+            throw CommandFailure.usage("this ward requires the PIN of \(member.initials) for every write: give it with --pin-stdin "
+                                       + "(the first line of standard input) or in COTSIDE_PIN, never as an option; nothing was stored")
+        }
+        guard status.hasPin else {
+            if required {
+                throw CommandFailure.usage("\(member.initials) has no PIN and this ward requires one for every write; \(setOne); nothing was stored")
+            }
+            throw CommandFailure.usage("a PIN was given, but this ward does not use PINs (require_pin is off) and \(member.initials) has none; "
+                                       + "leave out --pin-stdin and COTSIDE_PIN, or \(setOne); nothing was stored")
+        }
+        if let issue = PinRules.issues(pin).first {
+            throw CommandFailure.usage("the PIN given for \(member.initials): \(issue.message); nothing was stored")
+        }
+        switch try await store.checkPin(staffId: member.id, pin: pin, purpose: .commandLine) {
+        case .accepted:
+            return
+        case .wrong(let remaining):
+            throw CommandFailure.usage("wrong PIN for \(member.initials); \(remaining) \(remaining == 1 ? "try" : "tries") left before a "
+                                       + "5-minute lock-out; nothing was stored")
+        case .lockedOut(let until):
+            throw CommandFailure.usage(PinLockedOutError(initials: member.initials, until: until, timeZone: timeZone).description
+                                       + "; nothing was stored")
+        case .noPinSet:
+            throw CommandFailure.usage("\(member.initials) has no PIN; \(setOne); nothing was stored")
+        }
     }
 
     /// A time shortcut (`-15m`, `yesterday 22:30`, `2026-11-21 14:05`; default now), or exit 2.
@@ -54,7 +126,8 @@ struct WardCLI {
     }
 
     /// Runs a store write. What the store refuses is the user's input, so exit 2: validation
-    /// issues by the option typed, the store's own refusals and a read-only ward as it says them.
+    /// issues by the option typed, the store's own refusals, a role's refusal (audited by the
+    /// store), a PIN lock-out and a read-only ward as they say them. Every command's one error path.
     @discardableResult
     func write<T>(_ body: () async throws -> T) async throws -> T {
         do {
@@ -64,6 +137,11 @@ struct WardCLI {
         } catch let error as WardStoreError {
             throw CommandFailure.usage(error.description)
         } catch let error as WardReadOnlyError {
+            throw CommandFailure.usage(error.description)
+        } catch let error as WardPermissionError {
+            // The store has audited the refusal; its words say which role it needs.
+            throw CommandFailure.usage(error.description + "; nothing was changed")
+        } catch let error as PinLockedOutError {
             throw CommandFailure.usage(error.description)
         }
     }
@@ -84,6 +162,7 @@ struct WardCLI {
         "bedLabel": "--bed", "dateOfBirth": "--dob", "timeOfBirth": "--time-of-birth", "birthWeightGrams": "--birth-weight-g",
         "gestationalAgeWeeks": "--ga", "gestationalAgeDays": "--ga", "nappyWeightGrams": "--weight-g",
         "stoolColour": "--colour", "range": "--set", "reason": "--correct", "status": "--status",
+        "name": "--name", "initials": "--initials", "pin": "the new PIN", "currentPin": "--pin-stdin",
     ]
 
     /// "14:05" in the ward's time zone, with the day when it is not today.

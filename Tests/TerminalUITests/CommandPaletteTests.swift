@@ -73,4 +73,16 @@ final class CommandPaletteTests: XCTestCase {
         _ = render(CommandPalette(items: items, state: PaletteState()), width: 1, height: 1)
         _ = render(CommandPalette(items: items, state: PaletteState()), width: 4, height: 2)
     }
+
+    func testAGreyedItemIsListedAndSaysWhyWhenSelected() {
+        let items = [PaletteItem("Restore a backup", action: "restore", disabledReason: "only a ward admin may restore a backup"),
+                     PaletteItem("Export the ward", action: "export")]
+        var buffer = render(CommandPalette(items: items, state: PaletteState()), width: 60, height: 10)
+        XCTAssertTrue(buffer.lines.contains { $0.contains("only a ward admin may restore a backup") }, buffer.lines.joined(separator: "\n"))
+        buffer = render(CommandPalette(items: items, state: PaletteState(selected: 1)), width: 60, height: 10)
+        XCTAssertFalse(buffer.lines.contains { $0.contains("only a ward admin") }, "said only for the selected item")
+        let row = buffer.lines.firstIndex { $0.contains("Restore a backup") }!
+        let x = buffer.lines[row].distance(from: buffer.lines[row].startIndex, to: buffer.lines[row].range(of: "Restore")!.lowerBound)
+        XCTAssertEqual(buffer[x + 1, row].role, .muted, "greyed, not hidden")
+    }
 }

@@ -213,4 +213,14 @@ final class FormTests: XCTestCase {
         let short = render(Form(state), width: 70, height: 2)
         XCTAssertTrue(short.lines[1].hasPrefix("Weighed"))
     }
+
+    func testASecretFieldShowsHowManyCharactersNeverWhich() {
+        var state = FormState(fields: [.secret("pin", label: "PIN")], context: context)
+        type("4826", into: &state)
+        XCTAssertEqual(state.text("pin"), "4826")
+        let buffer = render(Form(state), width: 40, height: 1)
+        XCTAssertFalse(buffer.lines[0].contains("4826"), buffer.lines[0])
+        XCTAssertTrue(buffer.lines[0].contains("••••"), buffer.lines[0])
+        XCTAssertTrue(render(Form(state, glyphs: .ascii), width: 40, height: 1).lines[0].contains("****"))
+    }
 }

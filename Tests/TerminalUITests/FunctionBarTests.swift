@@ -30,4 +30,16 @@ final class FunctionBarTests: XCTestCase {
         assertScreen(render(FunctionBar(keyMap: fkeys, style: .functionKeys), width: 30, height: 1),
                      lines: ["1Help 10Quit"])
     }
+
+    func testABindingThePersonMayNotUseStaysOnTheBarGreyed() {
+        let greyed = KeyMap([
+            KeyBinding([.char("n")], action: "add", label: "New", help: "Add", disabledReason: "only a doctor may"),
+            KeyBinding([.char("f")], action: "filter", label: "Filter", help: "Filter"),
+        ])
+        let buffer = render(FunctionBar(keyMap: greyed), width: 30, height: 1)
+        assertScreen(buffer, lines: ["n New  f Filter"])
+        XCTAssertEqual((0..<5).map { buffer[$0, 0].role }, Array(repeating: .muted, count: 5))
+        XCTAssertEqual(buffer[7, 0].role, .functionKey)
+        XCTAssertEqual(buffer[9, 0].role, .functionLabel)
+    }
 }

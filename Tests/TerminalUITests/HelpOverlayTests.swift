@@ -51,4 +51,19 @@ final class HelpOverlayTests: XCTestCase {
         _ = render(HelpOverlay(keyMap: map, state: HelpOverlayState()), width: 1, height: 1)
         _ = render(HelpOverlay(keyMap: map, state: HelpOverlayState()), width: 3, height: 3)
     }
+
+    func testGreyedBindingsAreFollowedOnceByWhyWrappedToTheBox() {
+        let reason = "only a doctor or a pharmacist may add, change, pause and stop medications"
+        let map = KeyMap([
+            KeyBinding([.char("n")], action: "add", label: "", help: "Add a medication", group: "Screen", disabledReason: reason),
+            KeyBinding([.char("P")], action: "pause", label: "", help: "Pause", group: "Screen", disabledReason: reason),
+            KeyBinding([.char("f")], action: "filter", label: "", help: "Filter", group: "Screen"),
+        ])
+        let lines = HelpOverlay(keyMap: map, state: HelpOverlayState()).lines(width: 40)
+        XCTAssertEqual(lines.map(\.text), ["Screen", "  n  Add a medication", "  P  Pause",
+                                           "     only a doctor or a pharmacist may",
+                                           "     add, change, pause and stop",
+                                           "     medications", "  f  Filter"])
+        XCTAssertEqual(lines.map(\.role), [.header, .muted, .muted, .muted, .muted, .muted, .normal])
+    }
 }

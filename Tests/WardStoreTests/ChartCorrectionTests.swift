@@ -209,7 +209,8 @@ final class ChartCorrectionTests: WardStoreTestCase {
         let audit = try await store.auditEntries(entity: .setting, entityId: 0).last!
         XCTAssertEqual(try decoded(audit.afterJSON), ["wardName": "Kestrel"])
         let rows = try await storedSettingRows()
-        XCTAssertEqual(rows, ["glucoseUnit": "mg/dL", "doseWindowMinutes": "60", "wardName": "Kestrel"],
+        XCTAssertEqual(rows, ["glucoseUnit": "mg/dL", "doseWindowMinutes": "60", "wardName": "Kestrel",
+                              "requirePin": "0"],  // the test case's own row
                        "untouched settings keep no row: their default applies")
     }
 
@@ -227,7 +228,7 @@ final class ChartCorrectionTests: WardStoreTestCase {
             _ = try await self.store.updateSettings([.glucoseUnit: "g/L"], by: nil)
         }
         let rows = try await storedSettingRows()
-        XCTAssertEqual(rows, [:], "nothing stored on a refusal")
+        XCTAssertEqual(rows, ["requirePin": "0"], "nothing stored on a refusal beside the test case's own row")
         XCTAssertEqual(Set(WardSettings.declarations.map(\.key)), Set(WardSettingKey.allCases), "one declaration per key")
     }
 

@@ -14,12 +14,13 @@ final class CommandLineRefusalsTests: WardStoreTestCase {
     }
 
     func testNegativeNumbersAreReadAsNumbersAndRefusedWithTheRange() async throws {
+        _ = try await addNurse("AB")
         _ = try await admit(bed: "3")
-        try assertRefused(["log", "measurement", "--bed", "3", "--kind", "weight", "--value", "-5"],
+        try assertRefused(["log", "measurement", "--bed", "3", "--kind", "weight", "--value", "-5", "--by", "AB"],
                           says: "--value: weight -5 g is outside 200–150000 g")
-        try assertRefused(["log", "feed", "--bed", "3", "--kind", "formula", "--volume", "-1"],
+        try assertRefused(["log", "feed", "--bed", "3", "--kind", "formula", "--volume", "-1", "--by", "AB"],
                           says: "--volume: volume -1 mL must be 0 to 1000 mL")
-        try assertRefused(["log", "nappy", "--bed", "3", "--kind", "wet", "--weight-g", "-5"],
+        try assertRefused(["log", "nappy", "--bed", "3", "--kind", "wet", "--weight-g", "-5", "--by", "AB"],
                           says: "--weight-g -5 must be 1 to 1000 grams")
         let stored = try await sql { db in
             try Int.fetchOne(db, sql: "SELECT (SELECT count(*) FROM measurement) + (SELECT count(*) FROM feed) + (SELECT count(*) FROM nappy_change)")!
@@ -35,10 +36,10 @@ final class CommandLineRefusalsTests: WardStoreTestCase {
         let commands: [[String]] = [["log", "nappy", "--kind", "wet"], ["log", "feed", "--kind", "iv", "--volume", "5"],
                                     ["log", "measurement", "--kind", "hr", "--value", "140"], ["discharge"]]
         for command in commands {
-            try assertRefused(command + ["--bed", "9"], says: "cotside: --bed 9: no patient is admitted in that bed; admitted beds: 3\n")
+            try assertRefused(command + ["--bed", "9", "--by", "AB"], says: "cotside: --bed 9: no patient is admitted in that bed; admitted beds: 3\n")
             try assertRefused(command + ["--bed", "3", "--by", "ZZ"],
-                              says: "cotside: --by ZZ: no active staff member has these initials; known: AB\n")
-            try assertRefused(command + ["--bed", "3", "--at", "teatime"], says: "cotside: --at: ‘teatime’ has no valid time of day (00:00–23:59); try now, 14:05")
+                              says: "cotside: --by ZZ: no active staff member has these initials; known: AB (`cotside staff list` shows them)\n")
+            try assertRefused(command + ["--bed", "3", "--at", "teatime", "--by", "AB"], says: "cotside: --at: ‘teatime’ has no valid time of day (00:00–23:59); try now, 14:05")
         }
         let stored = try await sql { db in
             try Int.fetchOne(db, sql: "SELECT (SELECT count(*) FROM measurement) + (SELECT count(*) FROM feed) + (SELECT count(*) FROM nappy_change)")!
@@ -49,13 +50,14 @@ final class CommandLineRefusalsTests: WardStoreTestCase {
     }
 
     func testARepeatedOptionIsRefusedNotSilentlyTheLast() async throws {
+        _ = try await addNurse("AB")
         _ = try await admit(bed: "3")
         _ = try await admit(bed: "4", given: "Bo", hospitalNumber: "H200")
         try assertRefused(["log", "nappy", "--bed", "3", "--bed", "4", "--kind", "wet"], says: "--bed is given twice (3 and 4); give it once")
         try assertRefused(["log", "nappy", "--bed=3", "--kind", "wet", "--kind=dirty"], says: "--kind is given twice (wet and dirty)")
         let stored = try await sql { db in try Int.fetchOne(db, sql: "SELECT count(*) FROM nappy_change")! }
         XCTAssertEqual(stored, 0)
-        let goals = try runCotside(["goals", "--bed", "3", "--set", "hr=100-170", "--set", "rr=30-60"])
+        let goals = try runCotside(["goals", "--bed", "3", "--set", "hr=100-170", "--set", "rr=30-60", "--by", "AB"])
         XCTAssertEqual(goals.status, 0, "--set may be repeated: \(goals.stderr)")
     }
 
@@ -68,8 +70,9 @@ final class CommandLineRefusalsTests: WardStoreTestCase {
     }
 
     func testMessagesNameWhatWasTypedNotInternalsOrPlatformErrors() async throws {
+        _ = try await addNurse("AB")
         _ = try await admit(bed: "3")
-        let result = try runCotside(["log", "feed", "--bed", "3", "--kind", "formula", "--volume", "2000"])
+        let result = try runCotside(["log", "feed", "--bed", "3", "--kind", "formula", "--volume", "2000", "--by", "AB"])
         XCTAssertEqual(result.status, 2)
         XCTAssertFalse(result.stderr.contains("volumeML"), result.stderr)
         XCTAssertTrue(result.stderr.contains("--volume: volume 2000 mL must be 0 to 1000 mL"), result.stderr)

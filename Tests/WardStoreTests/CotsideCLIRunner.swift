@@ -11,8 +11,10 @@ extension WardStoreTestCase {
     }
 
     /// Runs `cotside ARGUMENTS --db <this test's ward> --now 2026-03-10T12:00:00Z` in the London
-    /// zone (with `extra` environment), for the CLI tests that check exit codes, messages and what was stored.
-    func runCotside(_ arguments: [String], environment extra: [String: String] = [:]) throws -> (status: Int32, stdout: String, stderr: String) {
+    /// zone (with `extra` environment and `stdin` as standard input), for the CLI tests that check
+    /// exit codes, messages and what was stored.
+    func runCotside(_ arguments: [String], environment extra: [String: String] = [:],
+                    stdin: String = "") throws -> (status: Int32, stdout: String, stderr: String) {
         guard FileManager.default.isExecutableFile(atPath: cotsideBinary.path) else {
             throw XCTSkip("no built cotside at \(cotsideBinary.path)")
         }
@@ -20,7 +22,7 @@ extension WardStoreTestCase {
         environment["TZ"] = "Europe/London"
         environment.merge(extra) { _, new in new }
         let outcome = try ChildProcess.run(cotsideBinary.path, arguments + ["--db", dbPath, "--now", "2026-03-10T12:00:00Z"],
-                                           environment: environment)
+                                           environment: environment, stdin: Data(stdin.utf8))
         XCTAssertFalse(outcome.timedOut, "cotside \(arguments) ran past its deadline")
         return (outcome.status, outcome.stdout, outcome.stderr)
     }

@@ -9,10 +9,12 @@ import XCTest
 final class EraseCLITests: ErasureTestCase {
     var stateHome: String { folder.appendingPathComponent("state").path }
 
-    /// A small demo ward with the distinct patient charted and discharged, staff ZZ active.
+    /// A small demo ward with the distinct patient charted and discharged, staff ZZ active and a
+    /// ward admin (only a ward admin erases).
     func seedDemoWard() async throws -> Patient {
         try await DemoWard.generate(into: store, cots: 3, days: 2, seed: 3, now: noon, timeZone: london)
         let doctor = try await addDoctor("ZZ")
+        _ = try await store.setWardAdmin(staffId: doctor.id, isAdmin: true, by: nil)
         let patient = try await store.admit(distinctPatient(), by: doctor.id).record
         try await chartEverything(for: patient, by: doctor.id)
         return patient
@@ -54,7 +56,7 @@ final class EraseCLITests: ErasureTestCase {
             (["erase", "--hospital-number", "H404", "--by", "ZZ", "--yes"], "--hospital-number: no patient has hospital number H404"),
             (["erase", "--hospital-number", number, "--yes"], "--by: name the staff member erasing"),
             (["erase", "--hospital-number", number, "--by", "QJ", "--yes"], "--by QJ: no active staff member has these initials"),
-            (["erase", "--hospital-number", number, "--by", "XQ", "--yes"], "--by XQ: no active staff member has these initials"),
+            (["erase", "--hospital-number", number, "--by", "XQ", "--yes"], "--by XQ: Doctor XQ is no longer active"),
         ]
         for (arguments, message) in cases {
             let outcome = try runCotside(arguments)

@@ -58,19 +58,39 @@ final class ExportImportCLITests: WardStoreTestCase {
         XCTAssertTrue(imported.stdout.hasPrefix("Imported "), imported.stdout)
         let before = try contents(target)
 
+        // A merge adds to a ward in use, so it is a ward admin's (the demo's first member); a
+        // nurse who is not one is refused before the file is read, and nothing changes.
+        let targetQueue = try DatabaseQueue(path: target)
+        let admins: [String] = try await targetQueue.read { db in
+            try String.fetchAll(db, sql: "SELECT initials FROM staff WHERE active = 1 AND isWardAdmin = 1")
+        }
+        try targetQueue.close()
+        let admin = try XCTUnwrap(admins.first)
+        XCTAssertNotEqual(admin, "AW")
         let bad = folder.appendingPathComponent("bad.json").path
         let refusals: [(String, [String], String)] = [
-            (String(exported.prefix(500)), ["--merge"], "not valid JSON"),
-            (exported.replacingOccurrences(of: "\"formatVersion\": 1", with: "\"formatVersion\": 2"), ["--merge"], "format version 2"),
-            (exported, [], "already holds records"),
+            (String(exported.prefix(500)), ["--merge", "--by", admin], "not valid JSON"),
+            (exported.replacingOccurrences(of: "\"formatVersion\": 1", with: "\"formatVersion\": 2"), ["--merge", "--by", admin], "format version 2"),
+            (exported, ["--by", "AW"], "already holds records"),
+            (exported, ["--merge"], "--by: name the staff member merging the export into the ward"),
         ]
         for (text, flags, words) in refusals {
             try Data(text.utf8).write(to: URL(fileURLWithPath: bad))
-            let result = try importInto(target, [bad, "--by", "AW"] + flags)
+            let result = try importInto(target, [bad] + flags)
             XCTAssertEqual(result.status, 2, "\(words): \(result.stdout)")
             XCTAssertTrue(result.stderr.contains(words), "\(words): \(result.stderr)")
             XCTAssertEqual(try contents(target), before, words)
         }
+        // The nurse's refusal is audited, and nothing else changes.
+        try Data(exported.utf8).write(to: URL(fileURLWithPath: bad))
+        let nurse = try importInto(target, [bad, "--merge", "--by", "AW"])
+        XCTAssertEqual(nurse.status, 2, nurse.stdout)
+        XCTAssertTrue(nurse.stderr.contains("only a ward admin may erase a patient's data, import into a ward in use; AW is a nurse"),
+                      nurse.stderr)
+        let after = try contents(target)
+        XCTAssertEqual(after.filter { !$0.hasPrefix("auditTrail ") }, before.filter { !$0.hasPrefix("auditTrail ") })
+        XCTAssertEqual(after.filter { !before.contains($0) }.map { $0.contains("action:\"refused\"") }, [true], "one refusal audited")
+
         // A record the forms would refuse: nothing of the file goes in, not even the valid ones.
         let empty = folder.appendingPathComponent("empty.sqlite").path
         try Data(exported.replacingOccurrences(of: "\"birthWeightGrams\": ", with: "\"birthWeightGrams\": 9").utf8)

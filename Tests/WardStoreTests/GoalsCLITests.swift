@@ -6,8 +6,10 @@ import XCTest
 /// resets own goals (audited), and refuses bad input with exit 2, a message naming the problem
 /// and nothing stored — not even the valid changes named beside the bad one.
 final class GoalsCLITests: WardStoreTestCase {
+    /// A change names its author (nurse AB, who may set goal ranges) unless the test names one.
     func cotside(_ arguments: [String]) throws -> (status: Int32, stdout: String, stderr: String) {
-        try runCotside(["goals"] + arguments)
+        let changes = arguments.contains("--set") || arguments.contains("--reset")
+        return try runCotside(["goals"] + arguments + (changes && !arguments.contains("--by") ? ["--by", "AB"] : []))
     }
 
     func assertRefused(_ arguments: [String], says text: String, file: StaticString = #filePath, line: UInt = #line) throws {
@@ -54,6 +56,7 @@ final class GoalsCLITests: WardStoreTestCase {
     }
 
     func testBadInputIsRefusedAndNothingIsStored() async throws {
+        _ = try await addNurse("AB")
         let patient = try await admitTerm()
         try assertRefused(["--bed", "3", "--set", "temperature=38-37"], says: "low 38 must be below high 37")
         try assertRefused(["--bed", "3", "--set", "temperature=20-37"], says: "low 20 °C is outside 25–45 °C")

@@ -6,8 +6,9 @@ import XCTest
 /// up through the store: exit 0 and the stored rows on success, exit 2, a message naming the
 /// problem and NOTHING stored on bad input. Skipped when the debug binary is not built.
 final class MedsCLITests: WardStoreTestCase {
+    /// A `log` names its author (nurse AB, added by each test that logs) unless the test names one.
     func cotside(_ arguments: [String]) throws -> (status: Int32, stdout: String, stderr: String) {
-        try runCotside(arguments)
+        try runCotside(arguments + (arguments.first == "log" && !arguments.contains("--by") ? ["--by", "AB"] : []))
     }
 
     func count(_ table: String) async throws -> Int {

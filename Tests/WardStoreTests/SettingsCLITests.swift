@@ -54,6 +54,7 @@ final class SettingsCLITests: WardStoreTestCase {
 
     func testABadKeyOrValueExits2AndChangesNothing() async throws {
         _ = try await addNurse("ZZ")
+        let before = try await store.settings()
         let cases: [([String], String)] = [
             (["settings", "set", "backup_keep=0", "ward_name=Puffin", "--by", "ZZ"], "backup_keep=0: must be 1 to 365 files; nothing changed"),
             (["settings", "set", "backup_every_hours=169", "--by", "ZZ"], "backup_every_hours=169: must be 0 (off) to 168 h"),
@@ -70,7 +71,7 @@ final class SettingsCLITests: WardStoreTestCase {
             XCTAssertTrue(outcome.stderr.contains(message), "\(arguments): \(outcome.stderr)")
         }
         let stored = try await store.settings()
-        XCTAssertEqual(stored, .defaults, "nothing changed")
+        XCTAssertEqual(stored, before, "nothing changed")
         let audits = try await store.auditEntries(entity: .setting, entityId: 0)
         XCTAssertEqual(audits.count, 0)
     }

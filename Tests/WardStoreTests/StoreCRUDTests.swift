@@ -20,6 +20,32 @@ final class StoreCRUDTests: WardStoreTestCase {
         }
     }
 
+    func testTheStaffListPutsActiveMembersFirstAndInactiveOnesOnlyWhenAsked() async throws {
+        let zed = try await addNurse("ZZ")
+        let amy = try await addNurse("AA")
+        let off = try await addNurse("BB")
+        _ = try await store.deactivateStaff(id: off.id, by: zed.id)
+        let active = try await store.staffList(includingInactive: false)
+        XCTAssertEqual(active.map(\.id), [amy.id, zed.id], "by name")
+        let all = try await store.staffList(includingInactive: true)
+        XCTAssertEqual(all.map(\.id), [amy.id, zed.id, off.id], "inactive after every active member")
+    }
+
+    /// A departed member's entries stay theirs: the trail and History filters find them by
+    /// initials, preferring the active member when the initials were given to someone new.
+    func testAnyMemberFindsTheActiveMemberElseADepartedOne() async throws {
+        let admin = try await addNurse("WA")
+        let leaver = try await addNurse("LV")
+        _ = try await store.deactivateStaff(id: leaver.id, by: admin.id)
+        let found = try await store.anyMember(initials: "lv")
+        XCTAssertEqual(found?.id, leaver.id)
+        let successor = try await addNurse("LV")
+        let preferred = try await store.anyMember(initials: "LV")
+        XCTAssertEqual(preferred?.id, successor.id)
+        let nobody = try await store.anyMember(initials: "QQ")
+        XCTAssertNil(nobody)
+    }
+
     func testStaffEditDeactivateAndUndo() async throws {
         let admin = try await addNurse("WA")
         let nurse = try await addNurse("AB")

@@ -48,8 +48,9 @@ final class TimeOfBirthTests: WardStoreTestCase {
 /// `cotside admit --time-of-birth`: refused unless HH:MM, stored and listed when given.
 final class TimeOfBirthCommandLineTests: WardStoreTestCase {
     func testAdmitTakesTheTimeOfBirthAndPatientsListsTheAgeInHours() async throws {
+        _ = try await addNurse("AB")
         let base = ["admit", "--bed", "4", "--given", "Bo", "--family", "Brown", "--hospital-number", "H2",
-                    "--dob", "2026-03-10", "--sex", "male", "--ga", "39+0", "--birth-weight-g", "3300"]
+                    "--dob", "2026-03-10", "--sex", "male", "--ga", "39+0", "--birth-weight-g", "3300", "--by", "AB"]
         let bad = try runCotside(base + ["--time-of-birth", "25:00"])
         XCTAssertEqual(bad.status, 2)
         XCTAssertTrue(bad.stderr.contains("--time-of-birth 25:00 is not a time of day; write HH:MM (24 h)"), bad.stderr)

@@ -88,7 +88,9 @@ final class WardExportImportTests: WardStoreTestCase {
         _ = try await target.addStaff(StaffDraft(name: "Keeper", initials: "KP", role: .nurse), by: nil)
         let ward = try rows(target, "SELECT * FROM audit_entry")
 
-        func refused(_ text: String, merge: Bool = true, by: String = "ZX", _ expected: [String],
+        // A merge into a ward in use is its ward admin's (KP, its first member), never a member
+        // only the file holds.
+        func refused(_ text: String, merge: Bool = true, by: String = "KP", _ expected: [String],
                      file: StaticString = #filePath, line: UInt = #line) async throws {
             do {
                 _ = try await target.importWard(WardImportRequest(data: Data(text.utf8), byInitials: by, merge: merge))
@@ -116,7 +118,8 @@ final class WardExportImportTests: WardStoreTestCase {
         try await refused(good.replacingOccurrences(of: "\"volumeML\": ", with: "\"volumeML\": \"a lot\", \"x\": "),
                           ["feeds id", "volumeML", "expected a whole number"])
         try await refused(good, merge: false, ["already holds records", "1 staff"])
-        try await refused(good, by: "QQ", ["no active staff member has the initials QQ"])
+        try await refused(good, by: "QQ", ["a merge into a ward in use needs a ward admin of this ward", "QQ is not an active member"])
+        try await refused(good, by: "ZX", ["ZX is not an active member of it"])
         await target.close()
 
         let empty = try newStore("empty.sqlite")
@@ -138,11 +141,55 @@ final class WardExportImportTests: WardStoreTestCase {
         try await demoWard()
         _ = try export(store, to: "all")
         let before = try await store.pool.read { try Int.fetchOne($0, sql: "SELECT count(*) FROM nappy_change") }
-        let summary = try await store.importWard(WardImportRequest(data: Data(try jsonText("all").utf8), byInitials: "ZX", merge: true))
+        // A merge adds to a ward in use: a ward admin's to do (the demo's first member is one).
+        let staff = try await store.activeStaff()
+        let admin = try XCTUnwrap(staff.first { $0.isWardAdmin })
+        let summary = try await store.importWard(WardImportRequest(data: Data(try jsonText("all").utf8), byInitials: admin.initials,
+                                                                   merge: true))
         XCTAssertEqual(summary.records, 0)
         XCTAssertGreaterThan(summary.skipped, 500)
         let after = try await store.pool.read { try Int.fetchOne($0, sql: "SELECT count(*) FROM nappy_change") }
         XCTAssertEqual(before, after)
+    }
+
+    /// An export written before roles has no `isWardAdmin` key: it still imports (not an admin,
+    /// the column's default), and since the first member of an empty ward is its admin, the
+    /// importing member becomes one, audited; a merge by someone who is not an admin is refused.
+    func testAnExportFromBeforeRolesImportsAndItsImporterBecomesTheWardAdmin() async throws {
+        try await demoWard()
+        _ = try export(store, to: "old")
+        let old = try jsonText("old").replacingOccurrences(of: #"(,\s*)?"isWardAdmin": (true|false)"#, with: "",
+                                                            options: .regularExpression)
+        XCTAssertFalse(old.contains("\"isWardAdmin\": "), "no staff record has the key (audit images keep it in their text)")
+        let copy = try newStore("old.sqlite")
+        _ = try await copy.importWard(WardImportRequest(data: Data(old.utf8), byInitials: "ZX", merge: false))
+        let admins = try await copy.activeStaff().filter(\.isWardAdmin).map(\.initials)
+        XCTAssertEqual(admins, ["ZX"], "the importer, and nobody from the file, is the ward admin")
+        let zx = try await copy.staff(initials: "ZX")
+        let promoted = try await copy.auditEntries(entity: .staff, entityId: try XCTUnwrap(zx).id)
+        XCTAssertTrue(promoted.contains { $0.action == .update && ($0.afterJSON ?? "").contains("\"isWardAdmin\":true") },
+                      "the promotion is audited: \(promoted.map(\.afterJSON))")
+
+        // The current format keeps the file's own admin, and the importer stays what they were.
+        let current = try newStore("current.sqlite")
+        _ = try await current.importWard(WardImportRequest(data: Data(try jsonText("old").utf8), byInitials: "ZX", merge: false))
+        let kept = try await current.activeStaff().filter(\.isWardAdmin).map(\.initials)
+        let original = try await store.activeStaff().filter(\.isWardAdmin).map(\.initials)
+        XCTAssertEqual(kept, original)
+        XCTAssertFalse(kept.contains("ZX"))
+
+        func count(_ sql: String) throws -> Int { try current.pool.database.read { try Int.fetchOne($0, sql: sql) ?? -1 } }
+        let before = try count("SELECT count(*) FROM nappy_change")
+        do {
+            _ = try await current.importWard(WardImportRequest(data: Data(try jsonText("old").utf8), byInitials: "ZX", merge: true))
+            XCTFail("a merge by a member who is not a ward admin went in")
+        } catch let refusal as WardPermissionError {
+            XCTAssertTrue(refusal.description.contains("only a ward admin may"), refusal.description)
+        }
+        XCTAssertEqual(try count("SELECT count(*) FROM nappy_change"), before)
+        XCTAssertEqual(try count("SELECT count(*) FROM audit_entry WHERE action = 'refused'"), 1, "the refusal is audited")
+        await copy.close()
+        await current.close()
     }
 
     func testAnExportIsNeverReplacedAndItsFolderIsPrivate() async throws {

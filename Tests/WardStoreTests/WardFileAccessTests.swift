@@ -149,6 +149,7 @@ final class ReadOnlyWardCommandLineTests: WardStoreTestCase {
 
     func testA0400WardIsListedReadOnlyAndRefusesWrites() async throws {
         guard FileManager.default.isExecutableFile(atPath: cotsideBinary.path) else { throw XCTSkip("no built cotside") }
+        _ = try await addNurse("AB")
         _ = try await admit(bed: "3", given: "Ava")
         await store.close()
         store = nil
@@ -162,7 +163,7 @@ final class ReadOnlyWardCommandLineTests: WardStoreTestCase {
         XCTAssertTrue(list.stdout.contains("Ava Smith"), list.stdout)
         XCTAssertTrue(list.stderr.contains("Opened read-only: the file \(dbPath) is not writable by this user"), list.stderr)
         let admit = try run(["admit", "--bed", "4", "--given", "Bo", "--family", "Brown", "--hospital-number", "H2",
-                             "--dob", "2026-03-09", "--sex", "male", "--ga", "39+0", "--birth-weight-g", "3300"])
+                             "--dob", "2026-03-09", "--sex", "male", "--ga", "39+0", "--birth-weight-g", "3300", "--by", "AB"])
         XCTAssertEqual(admit.status, 2, admit.stderr)
         XCTAssertTrue(admit.stderr.contains("the ward database is open read-only (the file \(dbPath) is not writable by this user); nothing was saved"),
                       admit.stderr)

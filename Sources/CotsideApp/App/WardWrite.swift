@@ -3,7 +3,7 @@ import WardStore
 
 /// One ward write as data: the store call, and how to describe what it did. The shell runs
 /// every write the same way (`AppShell.run(_:for:from:)`): refuse it without a user or on a
-/// read-only ward; run it; then let the asker note it was saved (`saved`), close the screen that
+/// read-only ward, or when the user lacks the permission it `needs` (said and recorded); run it; then let the asker note it was saved (`saved`), close the screen that
 /// asked (if it says so), remember what `u` takes back, run what follows (`followUp`), say what
 /// was done, and reload what is shown. A failure goes to the asker's `failed` (a form puts the
 /// store's words at its fields). A write's result is never dropped as stale.
@@ -14,6 +14,9 @@ public struct WardWrite: Sendable {
     public var closesAsker: Bool
     /// False for the few writes made before anyone signs in (adding yourself to the staff list).
     public var needsUser: Bool
+    /// The permission the write needs (`WardPermission`); checked before it runs, so no screen
+    /// can forget it. A write that needs one needs a user too. The store checks again.
+    public var needs: WardPermission?
     /// The asker's own bookkeeping once the write is saved, on the main actor and never after a
     /// failure: a nappy or drug round forgets the cots it marked only when they were recorded.
     let saved: (@MainActor @Sendable () -> Void)?
@@ -22,13 +25,14 @@ public struct WardWrite: Sendable {
     let followUp: (@MainActor @Sendable (AppContext) -> Intent)?
     let work: @Sendable (any WardRepository) async throws -> WriteReceipt
 
-    public init(undoSummary: String?, closesAsker: Bool = false, needsUser: Bool = true,
+    public init(undoSummary: String?, closesAsker: Bool = false, needsUser: Bool = true, needs: WardPermission? = nil,
                 saved: (@MainActor @Sendable () -> Void)? = nil,
                 followUp: (@MainActor @Sendable (AppContext) -> Intent)? = nil,
                 _ work: @escaping @Sendable (any WardRepository) async throws -> WriteReceipt) {
         self.undoSummary = undoSummary
         self.closesAsker = closesAsker
         self.needsUser = needsUser
+        self.needs = needs
         self.saved = saved
         self.followUp = followUp
         self.work = work

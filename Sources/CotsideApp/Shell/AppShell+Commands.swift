@@ -42,10 +42,15 @@ extension AppShell {
         }
     }
 
-    /// Runs a ward write the one way every write runs (see `WardWrite`).
+    /// Runs a ward write the one way every write runs (see `WardWrite`). A refusal by the store's
+    /// permission table (already audited there) is said on the message line, never at a field.
     func run(_ write: WardWrite, for asker: any CommandAsker, from screen: any Screen) {
-        if write.needsUser, let refusal = WardTask.requireUser(context) {
+        if write.needsUser || write.needs != nil, let refusal = WardTask.requireUser(context) {
             apply(refusal, from: screen)
+            return
+        }
+        if let needs = write.needs, context.refusal(needs) != nil {
+            apply(PermissionGate.refuse(needs, context), from: screen)
             return
         }
         let work = write.work
@@ -67,6 +72,8 @@ extension AppShell {
                     intents += [.message(.success(receipt.message)), .shell(.reloadAll)]
                     return .all(intents)
                 }
+            } catch let refused as WardPermissionError {
+                return { _ in .message(.warning(refused.description)) }
             } catch {
                 return { context in asker.failed(error, context) }
             }

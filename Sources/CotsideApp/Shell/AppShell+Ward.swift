@@ -81,6 +81,8 @@ extension AppShell {
             context.staff = staff
             context.userName = staff.name
             if let ward = context.wardIdentity { update { $0.signedInUsers[ward] = RememberedUser(staff) } }
+        case .userUpdated(let staff):
+            if context.staff?.id == staff.id { context.staff = staff }
         case .selectedPatient(let patient):
             context.patientChoice = patient.map(PatientChoice.patient) ?? .wholeWard
         case .dashboardPatient(let patient, let moved):
@@ -106,6 +108,13 @@ extension AppShell {
     func pickPatient() {
         guard context.repository != nil, !front.isBlocking, !(front is PatientPickerScreen) else { return }
         apply(.push(PatientPickerScreen()), from: front)
+    }
+
+    /// The ward's audit trail over the screen in front (once; anyone signed in may read it).
+    func openAuditTrail() {
+        guard context.repository != nil, !front.isBlocking, !(front is AuditTrailScreen) else { return }
+        if let refusal = AuditTrailScreen.refusal(context) { return apply(refusal, from: front) }
+        apply(.push(AuditTrailScreen()), from: front)
     }
 
     /// Opens one of the palette's ward-data forms (export, import, restore, erase) over the

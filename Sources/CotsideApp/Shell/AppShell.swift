@@ -177,8 +177,11 @@ public final class AppShell {
         message = .warning(context.t("message.action_unavailable", id))
     }
 
-    /// Runs one of the shell's own actions.
+    /// Runs one of the shell's own actions (an admin-only one only for a member who may).
     public func perform(_ action: ShellAction) {
+        if let needs = action.needs, context.refusal(needs) != nil, !front.isBlocking {
+            return apply(PermissionGate.refuse(needs, context), from: front)
+        }
         switch action {
         case .tab(let tab):
             if !front.isBlocking { stack.removeAll(); switchTab(to: tab) }
@@ -242,6 +245,11 @@ public final class AppShell {
             openWardDataForm(checkingUser: true) { RestoreBackupScreen(context) }
         case .backUpNow:
             apply(automaticBackup.backUpNow(context), from: front)
+        case .auditTrail:
+            openAuditTrail()
+        case .staff:
+            guard context.repository != nil, !front.isBlocking, !(front is StaffScreen) else { return }
+            apply(.push(StaffScreen()), from: front)
         }
     }
 

@@ -86,6 +86,9 @@ public enum Intent {
 /// A change to the session state held in `AppContext`.
 public enum SessionChange: Sendable {
     case user(Staff)
+    /// The signed-in member's own record changed here (the ward admin flag): the session keeps
+    /// up, with no new sign-in. Ignored for anyone else.
+    case userUpdated(Staff)
     /// An explicit choice of patient (nil: the whole ward); see `AppContext.patientChoice`.
     case selectedPatient(Patient?)
     /// The Dashboard's selected cot; `moved` when the user moved the selection (which ends

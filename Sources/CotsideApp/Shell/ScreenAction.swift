@@ -1,4 +1,5 @@
 import TerminalUI
+import WardStore
 
 /// A screen's actions as an enum: key maps bind keys to its cases, the screen's `perform`
 /// switches over them (the compiler proves every case handled), and the help overlay, the
@@ -14,16 +15,26 @@ public struct Binding<Action: ScreenAction> {
     /// The sentence in the help overlay and the palette.
     public var help: String
     public var group: String
+    /// What the action needs beyond being signed in (`WardPermission`, the one table): for a
+    /// member without it the bar, the help overlay and the palette grey it out and say why, and
+    /// pressing it says why, records the refusal and does nothing else.
+    public var needs: WardPermission?
 
-    public init(_ keys: [Key], _ action: Action, label: String = "", help: String, group: String) {
+    public init(_ keys: [Key], _ action: Action, label: String = "", help: String, group: String,
+                needs: WardPermission? = nil) {
         self.keys = keys
         self.action = action
         self.label = label
         self.help = help
         self.group = group
+        self.needs = needs
     }
 
-    var erased: KeyBinding { KeyBinding(keys, action: action.rawValue, label: label, help: help, group: group) }
+    @MainActor
+    func erased(_ context: AppContext) -> KeyBinding {
+        KeyBinding(keys, action: action.rawValue, label: label, help: help, group: group,
+                   disabledReason: context.refusal(needs))
+    }
 }
 
 /// A screen with typed actions. It declares `bindings` and `perform(_: Action)`; the erased
@@ -37,11 +48,17 @@ public protocol ActionScreen: Screen {
 }
 
 extension ActionScreen {
-    public func keyMap(_ context: AppContext) -> KeyMap { KeyMap(bindings(context).map(\.erased)) }
+    public func keyMap(_ context: AppContext) -> KeyMap { KeyMap(bindings(context).map { $0.erased(context) }) }
 
-    /// The `Screen` requirement the shell calls with an id. It must keep `Screen`'s signature:
-    /// under another name `Screen`'s default (`.ignored`) would answer and every key be dead.
+    /// The `Screen` requirement the shell calls with an id, from a key or the palette. It must
+    /// keep `Screen`'s signature: under another name `Screen`'s default (`.ignored`) would answer
+    /// and every key be dead. An action whose binding needs a permission the member lacks is
+    /// refused here, once for every screen (`PermissionGate`).
     public func perform(_ id: String, _ context: AppContext) -> Intent {
-        Action(rawValue: id).map { perform($0, context) } ?? .ignored
+        guard let action = Action(rawValue: id) else { return .ignored }
+        if let needs = bindings(context).first(where: { $0.action == action })?.needs, context.refusal(needs) != nil {
+            return PermissionGate.refuse(needs, context)
+        }
+        return perform(action, context)
     }
 }

@@ -1,4 +1,5 @@
 import TerminalUI
+import WardStore
 
 /// The shell's own actions. Key maps and palette items carry them as ids (`id`), which map
 /// back one to one (`init(id:)`); everything else in the app uses the cases.
@@ -22,6 +23,10 @@ public enum ShellAction: Hashable, Sendable {
     case restoreBackup
     /// "Back up the ward now" (palette only): the same checked copy as `cotside backup`.
     case backUpNow
+    /// "Audit trail" (palette only): the ward's whole trail, filtered and paged.
+    case auditTrail
+    /// "Staff" (palette only): every member, their role, ward admin flag and PIN state.
+    case staff
 
     private static let plain: [String: ShellAction] = [
         "shell.help": .help, "shell.palette": .palette, "shell.settings": .settings, "shell.about": .about,
@@ -30,8 +35,19 @@ public enum ShellAction: Hashable, Sendable {
         "shell.reload": .reloadAll, "shell.switch_user": .switchUser, "shell.pick_patient": .pickPatient,
         "shell.erase_patient": .erasePatient,
         "shell.export": .exportWard, "shell.import": .importWard, "shell.restore_backup": .restoreBackup,
-        "shell.backup_now": .backUpNow,
+        "shell.backup_now": .backUpNow, "shell.audit_trail": .auditTrail, "shell.staff": .staff,
     ]
+
+    /// What the action needs beyond being signed in: for a member without it the palette greys
+    /// it with the reason, and running it says why and records the refusal (`PermissionGate`).
+    /// An import needs a ward admin only into a ward in use, which its write checks.
+    public var needs: WardPermission? {
+        switch self {
+        case .erasePatient: return .eraseOrImport
+        case .restoreBackup: return .restoreBackup
+        default: return nil
+        }
+    }
 
     public var id: String {
         switch self {
@@ -119,6 +135,12 @@ extension AppShell {
             items.append(PaletteItem(c.t("action.import"), action: ShellAction.importWard.id, detail: ""))
             items.append(PaletteItem(c.t("action.restore_backup"), action: ShellAction.restoreBackup.id, detail: ""))
             items.append(PaletteItem(c.t("action.backup_now"), action: ShellAction.backUpNow.id, detail: ""))
+            items.append(PaletteItem(c.t("action.audit_trail"), action: ShellAction.auditTrail.id, detail: ""))
+            items.append(PaletteItem(c.t("action.staff"), action: ShellAction.staff.id, detail: ""))
+        }
+        // The shell's admin-only items are listed for everyone, greyed with why for the rest.
+        for index in items.indices {
+            items[index].disabledReason = ShellAction(id: items[index].action).flatMap { c.refusal($0.needs) }
         }
         for tab in Tab.allCases {
             items.append(PaletteItem(c.t("action.goto_tab", c.t(tab.titleKey)), action: ShellAction.tab(tab).id,
@@ -126,7 +148,8 @@ extension AppShell {
         }
         for screen in featureScreensForPalette(front: screen) {
             for binding in screen.keyMap(c).bindings where !binding.help.isEmpty {
-                items.append(PaletteItem(binding.help, action: binding.action, detail: binding.keyNames))
+                items.append(PaletteItem(binding.help, action: binding.action, detail: binding.keyNames,
+                                         disabledReason: binding.disabledReason))
             }
         }
         return items

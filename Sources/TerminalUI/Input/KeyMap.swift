@@ -10,13 +10,18 @@ public struct KeyBinding: Hashable, Sendable {
     public var help: String
     /// Heading the help overlay groups under ("Navigation", "Records").
     public var group: String
+    /// Why the person at the keyboard may not do this now ("only a doctor … may …"); nil when
+    /// they may. The bar, the help overlay and the palette draw such a binding greyed.
+    public var disabledReason: String?
 
-    public init(_ keys: [Key], action: String, label: String, help: String, group: String = "") {
+    public init(_ keys: [Key], action: String, label: String, help: String, group: String = "",
+                disabledReason: String? = nil) {
         self.keys = keys
         self.action = action
         self.label = label
         self.help = help
         self.group = group
+        self.disabledReason = disabledReason
     }
 
     /// "Tab/S-Tab", "1", "C-c": the keys as a user would read them.

@@ -4,11 +4,16 @@ public struct PaletteItem: Hashable, Sendable {
     public var action: String
     /// Optional hint shown on the right (usually the key that does the same).
     public var detail: String
+    /// Why the person at the keyboard may not run it; nil when they may. Such an item is
+    /// listed greyed (not hidden, so people learn whom to ask) and the reason shows when it is
+    /// selected.
+    public var disabledReason: String?
 
-    public init(_ title: String, action: String, detail: String = "") {
+    public init(_ title: String, action: String, detail: String = "", disabledReason: String? = nil) {
         self.title = title
         self.action = action
         self.detail = detail
+        self.disabledReason = disabledReason
     }
 }
 
@@ -62,7 +67,7 @@ public struct PaletteState: Hashable, Sendable {
 }
 
 /// The `:` palette drawn as a box near the top of the area: prompt with query, then matches
-/// with the matched letters highlighted.
+/// with the matched letters highlighted; greyed items say why under the prompt when selected.
 public struct CommandPalette: Widget, Sendable {
     public var items: [PaletteItem]
     public var state: PaletteState
@@ -94,11 +99,14 @@ public struct CommandPalette: Widget, Sendable {
             buffer.put(strings.paletteNoMatch, in: body.row(0), role: .muted)
             return
         }
+        if found.indices.contains(state.selected), let reason = found[state.selected].item.disabledReason {
+            buffer.put(reason, in: parts[1], role: .muted, ellipsis: glyphs.ellipsis)
+        }
         let first = ListState.offset(for: state.selected, current: 0, visibleRows: body.height, count: found.count)
         for (i, entry) in found.dropFirst(first).prefix(body.height).enumerated() {
             let row = body.row(i)
             let selected = first + i == state.selected
-            let role: StyleRole = selected ? .selection : .dialog
+            let role: StyleRole = selected ? .selection : (entry.item.disabledReason == nil ? .dialog : .muted)
             buffer.fill(row, role: role)
             let detailWidth = TextWidth.columns(of: entry.item.detail)
             let cols = row.split(.horizontal, [.fill, .length(detailWidth)], spacing: detailWidth > 0 ? 1 : 0)

@@ -79,7 +79,8 @@ public struct Form: Widget, Sendable {
                            into buffer: inout Buffer) {
         buffer.fill(area, role: role)
         guard !area.isEmpty else { return }
-        let chars = Array(field.text)
+        // A secret shows how many characters, never which.
+        let chars = field.isSecret ? Array(repeating: glyphs.bullet.first ?? "*", count: field.text.count) : Array(field.text)
         let cursor = min(max(0, field.cursor), chars.count)
         // Scroll left just enough to keep the cursor column inside the area.
         var start = 0

@@ -86,6 +86,8 @@ public struct FormField: Hashable, Sendable {
     /// character typed replaces it, as in every form toolkit; a cursor key or Backspace starts
     /// editing it instead. Ends at the first key that edits the field.
     public var isSelected: Bool
+    /// A PIN or password: drawn as one mask glyph per character, never as what was typed.
+    public var isSecret = false
 
     public init(id: String, label: String, kind: FieldKind, isRequired: Bool = false,
                 text: String = "", choice: Int? = nil, isOn: Bool = false) {
@@ -103,6 +105,13 @@ public struct FormField: Hashable, Sendable {
     public static func text(_ id: String, label: String, maxLength: Int = 200, required: Bool = false,
                             value: String = "") -> FormField {
         FormField(id: id, label: label, kind: .text(maxLength: maxLength), isRequired: required, text: value)
+    }
+
+    /// A text field whose characters are never drawn (a PIN typed twice).
+    public static func secret(_ id: String, label: String, maxLength: Int = 64, required: Bool = false) -> FormField {
+        var field = FormField(id: id, label: label, kind: .text(maxLength: maxLength), isRequired: required)
+        field.isSecret = true
+        return field
     }
 
     public static func number(_ id: String, label: String, spec: NumberSpec, required: Bool = true,

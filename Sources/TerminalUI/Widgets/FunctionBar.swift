@@ -21,12 +21,12 @@ public struct FunctionBar: Widget, Sendable {
         self.init(bindings: keyMap.bindings, style: style)
     }
 
-    /// (key text, label) pairs in drawing order.
-    func items() -> [(key: String, label: String)] {
+    /// (key text, label, greyed) in drawing order.
+    func items() -> [(key: String, label: String, disabled: Bool)] {
         bindings.compactMap { b in
             guard !b.label.isEmpty, let key = b.keys.first else { return nil }
-            if style == .functionKeys, case .function(let n) = key { return ("\(n)", b.label) }
-            return (key.name, b.label)
+            if style == .functionKeys, case .function(let n) = key { return ("\(n)", b.label, b.disabledReason != nil) }
+            return (key.name, b.label, b.disabledReason != nil)
         }
     }
 
@@ -42,8 +42,9 @@ public struct FunctionBar: Widget, Sendable {
             let gap = index == 0 ? 0 : (style == .keyLabels ? 2 : 1)
             guard x + gap + needed <= row.maxX else { break }
             x += gap
-            x = buffer.put(keyText, x: x, y: row.y, role: .functionKey, clip: row)
-            x = buffer.put(labelText, x: x, y: row.y, role: .functionLabel, clip: row)
+            // What the person at the keyboard may not do stays on the bar, greyed.
+            x = buffer.put(keyText, x: x, y: row.y, role: item.disabled ? .muted : .functionKey, clip: row)
+            x = buffer.put(labelText, x: x, y: row.y, role: item.disabled ? .muted : .functionLabel, clip: row)
         }
     }
 }

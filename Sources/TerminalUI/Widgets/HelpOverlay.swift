@@ -26,7 +26,8 @@ public struct HelpOverlayState: Hashable, Sendable {
 }
 
 /// The `?` overlay: every binding of the screen in front, grouped, filtered as you type
-/// (matching key names, labels and help text, case-insensitively).
+/// (matching key names, labels and help text, case-insensitively). A binding the person at the
+/// keyboard may not use is greyed, with the reason under it.
 public struct HelpOverlay: Widget, Sendable {
     public var keyMap: KeyMap
     public var state: HelpOverlayState
@@ -40,10 +41,13 @@ public struct HelpOverlay: Widget, Sendable {
         self.glyphs = glyphs
     }
 
-    /// The lines shown (group headings and bindings) after filtering.
-    public func lines() -> [(text: String, role: StyleRole)] {
+    /// The lines shown (group headings and bindings) after filtering. Greyed bindings are
+    /// followed by why, once under the last one it explains (wrapped to `width` when given):
+    /// people learn whom to ask.
+    public func lines(width: Int? = nil) -> [(text: String, role: StyleRole)] {
         let needle = state.filter.lowercased()
         let keyWidth = keyMap.bindings.map { TextWidth.columns(of: $0.keyNames) }.max() ?? 0
+        let indent = String(repeating: " ", count: keyWidth + 4)
         var out: [(String, StyleRole)] = []
         for (group, bindings) in keyMap.groups {
             let shown = bindings.filter { b in
@@ -52,8 +56,12 @@ public struct HelpOverlay: Widget, Sendable {
             }
             guard !shown.isEmpty else { continue }
             if !group.isEmpty { out.append((group, .header)) }
-            for b in shown {
-                out.append(("  " + TextWidth.fit(b.keyNames, to: keyWidth) + "  " + b.help, .normal))
+            for (index, b) in shown.enumerated() {
+                out.append(("  " + TextWidth.fit(b.keyNames, to: keyWidth) + "  " + b.help, b.disabledReason == nil ? .normal : .muted))
+                // Why, once, under the last greyed binding it explains.
+                guard let reason = b.disabledReason, !shown[(index + 1)...].contains(where: { $0.disabledReason == reason }) else { continue }
+                let wrapped = width.map { TextWrap.wrap(reason, width: max(10, $0 - indent.count)) } ?? [reason]
+                out += wrapped.map { (indent + $0, StyleRole.muted) }
             }
         }
         return out
@@ -69,7 +77,7 @@ public struct HelpOverlay: Widget, Sendable {
         let input = Rect(x: prompt, y: parts[0].y, width: parts[0].maxX - prompt, height: parts[0].height)
         buffer.put(state.filter, in: input, role: .input, ellipsis: glyphs.ellipsis)
         let body = parts[2]
-        let all = lines()
+        let all = lines(width: body.width)
         if all.isEmpty {
             buffer.put(strings.helpNoMatch, in: body.row(0), role: .muted, ellipsis: glyphs.ellipsis)
             return

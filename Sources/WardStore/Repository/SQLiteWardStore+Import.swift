@@ -13,21 +13,31 @@ extension SQLiteWardStore {
     public func importWard(_ request: WardImportRequest) async throws -> WardImportSummary {
         let now = self.now, timeZone = self.timeZone
         // Into a ward in use, only a ward admin of that ward imports; an empty ward needs nobody.
-        if request.merge, let member = try await staff(initials: request.byInitials) {
+        if request.merge, try await pool.read({ db in try Self.holdsRecords(db) }) {
+            guard let initials = request.byInitials, let member = try await staff(initials: initials) else {
+                throw WardStoreError("a merge into a ward in use needs a ward admin of this ward to name as its author; "
+                                     + "\(request.byInitials.map { "\($0) is not an active member of it" } ?? "nobody was named")")
+            }
             try await requirePermission(.eraseOrImport, by: member.id)
         }
         let summary = try await pool.write { db -> WardImportSummary in
             if !request.merge { try Self.requireEmptyWard(db) }
+            let wasEmpty = try !Self.holdsRecords(db)
             var run = ImportRun(now: now, timeZone: timeZone, merge: request.merge, progress: request.progress)
             try WardImportReader(request.source).read(header: { try run.header($0, $1) }, begin: { try run.begin($0, db) },
                                                       record: { try run.record($0, db) }, end: { try run.end($0, db) })
             try run.finish()
-            guard let by = try Int64.fetchOne(db, sql: "SELECT id FROM staff WHERE active = 1 AND initials = ? COLLATE NOCASE",
-                                              arguments: [request.byInitials]) else {
-                let known = try String.fetchAll(db, sql: "SELECT initials FROM staff WHERE active = 1 ORDER BY initials LIMIT 40")
-                throw WardStoreError("no active staff member has the initials \(request.byInitials), in the ward or in the file"
-                                     + (known.isEmpty ? "" : "; known: " + known.joined(separator: ", ")))
+            var by: Int64?
+            if let initials = request.byInitials {
+                guard let found = try Int64.fetchOne(db, sql: "SELECT id FROM staff WHERE active = 1 AND initials = ? COLLATE NOCASE",
+                                                     arguments: [initials]) else {
+                    let known = try String.fetchAll(db, sql: "SELECT initials FROM staff WHERE active = 1 ORDER BY initials LIMIT 40")
+                    throw WardStoreError("no active staff member has the initials \(initials), in the ward or in the file"
+                                         + (known.isEmpty ? "" : "; known: " + known.joined(separator: ", ")))
+                }
+                by = found
             }
+            if wasEmpty { try Self.keepAWardAdmin(importer: by, now: now, db) }
             let counts = run.added.sorted { $0.key < $1.key }.map { "\"\($0.key)\":\($0.value)" }.joined(separator: ",")
             try AuditTrail.record(db, action: .imported, entity: .setting, entityId: 0, beforeJSON: nil,
                                   afterJSON: "{\"added\":{\(counts)},\"merge\":\(request.merge),\"skipped\":\(run.skipped)}",
@@ -37,6 +47,28 @@ extension SQLiteWardStore {
         try pool.checkpoint()
         publish(Set(WardEntity.allCases))
         return summary
+    }
+
+    /// True when any exported kind holds a row (the ward is in use).
+    static func holdsRecords(_ db: Database) throws -> Bool {
+        for kind in WardExportKind.all where try Bool.fetchOne(db, sql: "SELECT EXISTS (SELECT 1 FROM \(kind.table))") == true {
+            return true
+        }
+        return false
+    }
+
+    /// The first member of an empty ward is its admin: after an import into an empty ward with no
+    /// active ward admin (an export from before roles, or one whose admins left), the importer
+    /// (else the first active member) becomes one, audited as an update of that member.
+    static func keepAWardAdmin(importer: Int64?, now: Date, _ db: Database) throws {
+        guard try Int.fetchOne(db, sql: "SELECT count(*) FROM staff WHERE active = 1 AND isWardAdmin = 1") == 0 else { return }
+        let id = try importer ?? Int64.fetchOne(db, sql: "SELECT min(id) FROM staff WHERE active = 1")
+        guard let id, let before = try Staff.fetchOne(db, key: id) else { return }
+        var after = before
+        after.isWardAdmin = true
+        after.updatedAt = now
+        try after.update(db)
+        try AuditTrail.record(db, action: .update, before: before, after: after, by: importer ?? id, at: now)
     }
 
     private static func requireEmptyWard(_ db: Database) throws {
@@ -164,13 +196,15 @@ private struct RecordImporter {
         guard case .object(let fields) = record else {
             throw WardStoreError("\(kind.name) record \(index + 1): it is \(record.shown); each record must be an object")
         }
+        // A key that may be missing and is missing is left out of the INSERT: the column's default.
+        let columns = kind.columns.filter { !$0.mayBeMissing || fields[$0.key] != nil }
         var values: [DatabaseValue] = []
-        for column in kind.columns { values.append(try value(column, fields[column.key], fields: fields)) }
+        for column in columns { values.append(try value(column, fields[column.key], fields: fields)) }
         if let unknown = fields.keys.sorted().first(where: { key in !kind.columns.contains { $0.key == key } }) {
             throw WardStoreError("\(label(fields)): \(unknown) is not a field of \(kind.name); fields: "
                                  + kind.columns.map(\.key).joined(separator: ", "))
         }
-        let keyValues = kind.keyColumns.map { key in values[kind.columns.firstIndex { $0.key == key }!] }
+        let keyValues = kind.keyColumns.map { key in values[columns.firstIndex { $0.key == key }!] }
         let keyMatch = kind.keyColumns.map { "\"\($0)\" = ?" }.joined(separator: " AND ")
         // Statements are prepared once per import and reused: a million records go through them.
         if try Bool.fetchOne(db.cachedStatement(sql: "SELECT EXISTS (SELECT 1 FROM \(kind.table) WHERE \(keyMatch))"),
@@ -179,16 +213,16 @@ private struct RecordImporter {
             throw WardStoreError("\(label(fields)): the id is already in the ward or earlier in the file (a duplicate); "
                                  + "ids must be unique, or merge to leave such records out")
         }
-        for (column, value) in zip(kind.columns, values) where column.references != nil && !value.isNull {
+        for (column, value) in zip(columns, values) where column.references != nil && !value.isNull {
             if try Bool.fetchOne(db.cachedStatement(sql: "SELECT EXISTS (SELECT 1 FROM \(column.references!) WHERE id = ?)"),
                                  arguments: [value]) != true {
                 throw WardStoreError("\(label(fields)): \(column.key): no \(column.references!) record has id \(fields[column.key]!.shown)")
             }
         }
-        let columns = kind.columns.map { "\"\($0.key)\"" }.joined(separator: ", ")
+        let names = columns.map { "\"\($0.key)\"" }.joined(separator: ", ")
         let marks = Array(repeating: "?", count: values.count).joined(separator: ", ")
         do {
-            try db.cachedStatement(sql: "INSERT INTO \(kind.table) (\(columns)) VALUES (\(marks))").execute(arguments: StatementArguments(values))
+            try db.cachedStatement(sql: "INSERT INTO \(kind.table) (\(names)) VALUES (\(marks))").execute(arguments: StatementArguments(values))
         } catch let error as DatabaseError {
             throw WardStoreError("\(label(fields)): the ward refused it (\(error.message ?? "\(error.resultCode)"))")
         }

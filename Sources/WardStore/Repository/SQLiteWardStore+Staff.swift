@@ -8,6 +8,14 @@ extension SQLiteWardStore {
         }
     }
 
+    public func staffList(includingInactive: Bool) async throws -> [Staff] {
+        try await pool.read { db in
+            var request = Staff.order(Staff.Columns.active.desc, Staff.Columns.name.collating(.nocase), Staff.Columns.id)
+            if !includingInactive { request = request.filter(Staff.Columns.active == true) }
+            return try request.fetchAll(db)
+        }
+    }
+
     public func staff(id: Int64) async throws -> Staff? {
         try await pool.read { db in try Staff.fetchOne(db, key: id) }
     }

@@ -4,6 +4,9 @@ import Foundation
 /// `WardRepository`: async calls; each write is one transaction with its audit row.
 public protocol StaffStore: Sendable {
     func activeStaff() async throws -> [Staff]
+    /// Every member for the Staff screen: active first, then inactive ones when asked; each
+    /// group by name.
+    func staffList(includingInactive: Bool) async throws -> [Staff]
     func staff(id: Int64) async throws -> Staff?
     /// Active staff member with these initials (case-insensitive).
     func staff(initials: String) async throws -> Staff?

@@ -59,13 +59,14 @@ public struct WardExportSummary: Sendable, Hashable {
 public struct WardImportRequest: Sendable {
     /// The export: a file (read a record at a time) or its bytes.
     public var source: WardImportSource
-    /// Initials of the active staff member importing (looked up after the file's staff are in).
-    public var byInitials: String
+    /// Initials of the active staff member importing (looked up after the file's staff are in);
+    /// nil only for an import into an empty ward, which needs no author.
+    public var byInitials: String?
     public var merge: Bool
     /// Told the kind and records read so far, every few thousand records (a progress line).
     public var progress: (@Sendable (WardTransferProgress) -> Void)?
 
-    public init(source: WardImportSource, byInitials: String, merge: Bool,
+    public init(source: WardImportSource, byInitials: String?, merge: Bool,
                 progress: (@Sendable (WardTransferProgress) -> Void)? = nil) {
         self.source = source
         self.byInitials = byInitials
@@ -73,7 +74,7 @@ public struct WardImportRequest: Sendable {
         self.progress = progress
     }
 
-    public init(data: Data, byInitials: String, merge: Bool) {
+    public init(data: Data, byInitials: String?, merge: Bool) {
         self.init(source: .data(data), byInitials: byInitials, merge: merge)
     }
 }

@@ -22,12 +22,17 @@ public struct WardExportColumn: Sendable, Hashable {
     public let nullable: Bool
     /// The table whose `id` this column names (checked on import, named in the message).
     public let references: String?
+    /// True for a key added after format version 1 was published: a record without it (an
+    /// older export) still imports, the column taking its default in the table.
+    public let mayBeMissing: Bool
 
-    init(_ key: String, _ type: WardExportValueType, nullable: Bool = false, references: String? = nil) {
+    init(_ key: String, _ type: WardExportValueType, nullable: Bool = false, references: String? = nil,
+         mayBeMissing: Bool = false) {
         self.key = key
         self.type = type
         self.nullable = nullable
         self.references = references
+        self.mayBeMissing = mayBeMissing
     }
 }
 
@@ -74,6 +79,9 @@ extension WardExportKind {
             .init("id", .integer), .init("name", .text), .init("initials", .text), .init("role", .text),
             .init("active", .boolean), .init("autoLockMinutes", .integer, nullable: true), .init("isDemo", .boolean),
             .init("createdAt", .instant), .init("updatedAt", .instant),
+            // Added with roles; an export from before them has no such key: the column's default
+            // (not an admin), and the first member of an empty ward becomes its admin on import.
+            .init("isWardAdmin", .boolean, mayBeMissing: true),
         ]),
         .init("patients", table: "patient", patient: "id", entity: .patient, [
             .init("id", .integer), .init("bedLabel", .text), .init("givenName", .text), .init("familyName", .text),

@@ -39,7 +39,8 @@ final class CommandLineTests: WardTestCase {
             (["--kind", "wet"], "--bed"),
         ]
         for (arguments, expected) in cases {
-            let outcome = try cli.run(["log", "nappy"] + arguments + ["--db", databasePath])
+            let by = arguments.contains("--by") ? [] : ["--by", "NN"]
+            let outcome = try cli.run(["log", "nappy"] + arguments + by + ["--db", databasePath])
             XCTAssertEqual(outcome.status, 2, "\(arguments): \(outcome.stderr)")
             XCTAssertTrue(outcome.stderr.contains(expected), "\(arguments): \(outcome.stderr)")
         }
@@ -62,8 +63,9 @@ final class CommandLineTests: WardTestCase {
     }
 
     func testAdmitRefusesBadValuesThenAdmitsAndDischarges() async throws {
+        _ = try await addStaff("Nia Nurse", "NN")
         let base = ["admit", "--bed", "4", "--given", "Ada", "--family", "Lovelace", "--hospital-number", "H4",
-                    "--sex", "female", "--birth-weight-g", "3100"]
+                    "--sex", "female", "--birth-weight-g", "3100", "--by", "NN"]
         let bad: [([String], String)] = [
             (["--dob", "2026-13-01", "--ga", "38+2"], "--dob 2026-13-01 is not a date"),
             (["--dob", "2026-11-30", "--ga", "38+2"], "date of birth 2026-11-30 is in the future"),
@@ -91,9 +93,9 @@ final class CommandLineTests: WardTestCase {
         XCTAssertEqual(json?.first?["age"] as? String, "3 d", "born 18 Nov, listed 21 Nov: ages read as staff write them")
         XCTAssertTrue(try run("patients").stdout.contains("2026-11-18  3 d"), "the text list has an AGE column")
 
-        let unknown = try run("discharge", "--bed", "5")
+        let unknown = try run("discharge", "--bed", "5", "--by", "NN")
         XCTAssertEqual(unknown.status, 2)
-        let discharged = try run("discharge", "--bed", "4", "--at", "-5m")
+        let discharged = try run("discharge", "--bed", "4", "--at", "-5m", "--by", "NN")
         XCTAssertEqual(discharged.status, 0, discharged.stderr)
         let admitted = try await store.admittedPatients()
         XCTAssertTrue(admitted.isEmpty)

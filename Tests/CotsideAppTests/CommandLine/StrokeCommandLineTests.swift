@@ -49,7 +49,8 @@ final class StrokeCommandLineTests: WardTestCase {
 
     func testImportIsValidatedLineByLineAndAllOrNothing() async throws {
         let bad = try file("bad.csv", "name,type,city,latitude,longitude\nGood,regional_stroke_unit,Ulm,48.4,10.0\nBad,hospital,Ulm,48.4,200\n")
-        var out = try run("centres", "import", bad)
+        _ = try await addStaff("Nia Nurse", "NN")
+        var out = try run("centres", "import", bad, "--by", "NN")
         XCTAssertEqual(out.status, 2)
         XCTAssertTrue(out.stderr.contains("nothing imported"), out.stderr)
         XCTAssertTrue(out.stderr.contains("line 3 (type): ‘hospital’ is not a centre type"), out.stderr)
@@ -58,7 +59,7 @@ final class StrokeCommandLineTests: WardTestCase {
         XCTAssertEqual(list.centres.count, 0)
 
         let good = try file("own.csv", "name,type,city,latitude,longitude,thrombectomy\nKinderklinik Nord,comprehensive_stroke_center,Hamburg,53.6,10.0,yes\n")
-        out = try run("centres", "import", good, "--replace")
+        out = try run("centres", "import", good, "--replace", "--by", "NN")
         XCTAssertEqual(out.status, 0, out.stderr)
         list = try await store.strokeCentres()
         XCTAssertEqual(list.mode, .replace)
@@ -67,11 +68,12 @@ final class StrokeCommandLineTests: WardTestCase {
     }
 
     func testAssessThenExport() async throws {
-        var out = try run("stroke", "assess", "coma", "gfap_pg_ml=1000")
+        _ = try await addStaff("Nia Nurse", "NN")
+        var out = try run("stroke", "assess", "coma", "gfap_pg_ml=1000", "--by", "NN")
         XCTAssertEqual(out.status, 0, out.stderr)
         XCTAssertTrue(out.stdout.contains("coma  ICH 23.9 mL large"), out.stdout)
         XCTAssertTrue(out.stdout.contains("research use"), out.stdout)
-        out = try run("stroke", "assess", "full", "gfap_pg_ml=100")
+        out = try run("stroke", "assess", "full", "gfap_pg_ml=100", "--by", "NN")
         XCTAssertEqual(out.status, 2)
         XCTAssertTrue(out.stderr.contains("fast_ed is required"), out.stderr)
         out = try run("stroke", "export", "--json")

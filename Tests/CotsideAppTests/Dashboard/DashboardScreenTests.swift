@@ -206,7 +206,8 @@ final class WardSettingsTests: WardTestCase {
         await press(.enter)
         let saved = try await store.settings()
         XCTAssertEqual(saved, WardSettings(wardName: "Neonatal B", dayStartMinutes: 420, noWetAlertThresholdMinutes: 360,
-                                           dryNappyWeightGrams: 12))
+                                           dryNappyWeightGrams: 12, requirePin: false),
+                       "the test ward's PINs stay off: the form saves only what was changed")
         XCTAssertTrue(screen()[22].hasPrefix(" Neonatal B"), screen()[22])
     }
 }

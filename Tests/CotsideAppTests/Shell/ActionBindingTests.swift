@@ -38,7 +38,27 @@ final class ActionBindingTests: WardTestCase {
             check(shell.front)
             while !shell.stack.isEmpty { shell.perform(.forceBack) }
         }
-        XCTAssertGreaterThanOrEqual(unboundByScreen.count, 8, "screens checked: \(unboundByScreen.keys.sorted())")
+        // The audit trail: an entry's record trail (`a` in History), the ward's trail and its filter.
+        shell.perform(.tab(.history))
+        await shell.settle()
+        await press(.char("a"))
+        XCTAssertTrue(shell.front is RecordTrailScreen)
+        check(shell.front)
+        shell.perform(.auditTrail)
+        await shell.settle()
+        XCTAssertTrue(shell.front is AuditTrailScreen)
+        check(shell.front)
+        await press(.char("f"))
+        check(shell.front)
+        while !shell.stack.isEmpty { shell.perform(.forceBack) }
+        shell.perform(.staff)  // palette only
+        await shell.settle()
+        check(shell.front)
+        await press(.char("n"))
+        check(shell.front)
+        while !shell.stack.isEmpty { shell.perform(.forceBack) }
+        XCTAssertGreaterThanOrEqual(unboundByScreen.count, 11, "screens checked: \(unboundByScreen.keys.sorted())")
+        XCTAssertNotNil(unboundByScreen["StaffScreen"])
         XCTAssertEqual(unboundByScreen.filter { !$0.value.isEmpty }, [:], "actions no key reaches")
     }
 

@@ -15,6 +15,28 @@ final class PaletteCoverageTests: WardTestCase {
         try await logNappy(ada, .wet, minutesAgo: 30)
         try await startShell()
         await signIn(nurse)
+        try await runEveryItem(ada)
+    }
+
+    /// A student may do the least: what is not theirs is listed greyed (with why), never hidden,
+    /// and running it says why rather than "not available".
+    func testAMemberWithoutTheRightsIsOfferedTheSameItemsGreyed() async throws {
+        let nurse = try await addStaff("Nia Nurse", "NN")
+        let student = try await store.addStaff(StaffDraft(name: "Sam Student", initials: "SS", role: .student), by: nurse.id).record
+        let ada = try await admit(bed: "3", given: "Ada", family: "Lovelace")
+        try await logNappy(ada, .wet, minutesAgo: 30)
+        try await startShell()
+        await signIn(nurse)
+        let asAdmin = try await itemsOffered(on: .dashboard, patient: ada).map(\.action)
+        await signIn(student)
+        let asStudent = try await itemsOffered(on: .dashboard, patient: ada)
+        XCTAssertEqual(asStudent.map(\.action), asAdmin, "nothing hidden")
+        XCTAssertEqual(Set(asStudent.filter { $0.disabledReason != nil }.map(\.action)),
+                       ["shell.erase_patient", "shell.restore_backup"])
+        try await runEveryItem(ada)
+    }
+
+    private func runEveryItem(_ ada: Patient) async throws {
         for patient in [nil, ada] {
             for tab in Tab.allCases {
                 let items = try await itemsOffered(on: tab, patient: patient)

@@ -83,7 +83,7 @@ enum Golden {
 
 
          Ward                                     no user selected                         Sat 21 Nov 14:05
-        Enter Edit  x Delete  n New  u Undo  f Filter  / Search  g Go to  ? Help  : Commands  s Settings
+        Enter Edit  a Audit  x Delete  n New  u Undo  f Filter  / Search  g Go to  ? Help  : Commands
         """#
 
     /// HistoryScreenTests.seed: four nappies 30 min, 90 min, 10 h and 26 h before 14:05, newest first.
@@ -111,7 +111,7 @@ enum Golden {
 
 
          Ward                                   User: Nia Nurse (NN)                       Sat 21 Nov 14:05
-        Enter Edit  x Delete  n New  u Undo  f Filter  / Search  g Go to  ? Help  : Commands  s Settings
+        Enter Edit  a Audit  x Delete  n New  u Undo  f Filter  / Search  g Go to  ? Help  : Commands
         """#
 
     /// First run after the disclaimer: no staff yet, so the only row adds yourself.

@@ -75,20 +75,25 @@ final class HistoryFilterScreen: WardFormScreen, CommandScreen {
         return command { repository in
             var patient: Patient?
             if !bed.isEmpty {
-                let found = try await repository.searchPatients(bed, includeDischarged: true, limit: 20)
-                patient = found.first { $0.bedLabel.lowercased() == bed.lowercased() && $0.isAdmitted }
-                    ?? found.first { $0.bedLabel.lowercased() == bed.lowercased() }
+                patient = try await Self.patient(inBed: bed, repository)
                 guard patient != nil else { return .unknown(field: "bed", message: unknownBed) }
             }
             var staffId: Int64?
             if !initials.isEmpty {
-                guard let staff = try await repository.staff(initials: initials) else {
+                guard let staff = try await repository.anyMember(initials: initials) else {
                     return .unknown(field: "staff", message: unknownStaff)
                 }
                 staffId = staff.id
             }
             return .chosen(Chosen(patient: patient, staffId: staffId, initials: initials, kind: kind, from: from, until: until))
         }
+    }
+
+    /// The patient a filter's bed means: the one admitted there now, else one who was there.
+    nonisolated static func patient(inBed bed: String, _ repository: any WardRepository) async throws -> Patient? {
+        let found = try await repository.searchPatients(bed, includeDischarged: true, limit: 20)
+        return found.first { $0.bedLabel.lowercased() == bed.lowercased() && $0.isAdmitted }
+            ?? found.first { $0.bedLabel.lowercased() == bed.lowercased() }
     }
 
     /// Applies the chosen filters to History, then closes.

@@ -4,11 +4,13 @@ import WardStore
 
 /// Every event, newest first, for the ward or the selected patient. A window onto the store's
 /// keyset pages: only pages near what is on screen are fetched, so it opens as fast at a
-/// million rows as at ten. Filters (`f`), notes search (`/`), jump to a date (`g`).
+/// million rows as at ten. Filters (`f`), notes search (`/`), jump to a date (`g`), an entry's
+/// audit trail (`a`).
 @MainActor
 final class HistoryScreen: ActionScreen, CommandScreen {
     enum Action: String, ScreenAction {
         case edit = "history.edit"
+        case audit = "history.audit"
         case delete = "history.delete"
         case new = "history.new"
         case undo = "ward.undo"
@@ -64,6 +66,7 @@ final class HistoryScreen: ActionScreen, CommandScreen {
         let g = context.t("group.screen")
         return [
             Binding([.enter], .edit, label: context.t("key.edit"), help: context.t("history.help.edit"), group: g),
+            Binding([.char("a")], .audit, label: context.t("key.audit"), help: context.t("history.help.audit"), group: g),
             Binding([.char("x"), .delete], .delete, label: context.t("key.delete"), help: context.t("history.help.delete"), group: g),
             Binding([.char("n")], .new, label: context.t("key.new"), help: context.t("history.help.new"), group: g),
             Binding([.char("u")], .undo, label: context.t("key.undo"), help: context.t("action.undo"), group: g),
@@ -183,6 +186,12 @@ final class HistoryScreen: ActionScreen, CommandScreen {
         case .delete:
             guard let event = selectedEvent else { return .handled }
             return HistoryCorrections.delete(event, context)
+        case .audit:
+            guard let event = selectedEvent else { return .handled }
+            if let refusal = AuditTrailScreen.refusal(context) { return refusal }
+            let subject = eventTitle(event, WardFormat(context), context) + " · "
+                + context.t("audit.patient", event.bedLabel, event.patientName)
+            return .push(RecordTrailScreen(entity: event.kind.auditEntity, entityId: event.id, subject: subject))
         case .filter:
             return .push(HistoryFilterScreen(history: self, context))
         case .search:

@@ -18,6 +18,9 @@ final class MedicationFormScreen: WardFormScreen, CommandScreen {
     static let scheduleKinds = ["fixed", "every", "prn"]
     static let fieldFor = ["drugName": "drug", "doseAmount": "dose", "schedule": "times", "notes": "notes", "endsAt": "starts"]
 
+    /// Only a prescriber saves (`nurses_prescribe` lets nurses).
+    override var savePermission: WardPermission? { .prescribe }
+
     init(patient: Patient, editing: Medication?, _ context: AppContext) {
         self.patient = patient
         self.editing = editing

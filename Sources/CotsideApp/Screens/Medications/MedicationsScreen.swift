@@ -84,12 +84,13 @@ final class MedicationsScreen: ActionScreen, CommandScreen {
             ]
         case .patient:
             bindings = [
-                Binding([.char("n")], .add, label: context.t("key.new"), help: context.t("meds.help.add"), group: g),
-                Binding([.char("e")], .edit, label: "", help: context.t("meds.help.edit"), group: g),
+                Binding([.char("n")], .add, label: context.t("key.new"), help: context.t("meds.help.add"), group: g, needs: .prescribe),
+                Binding([.char("e")], .edit, label: "", help: context.t("meds.help.edit"), group: g, needs: .prescribe),
                 Binding([.char("f")], .filter, label: context.t("key.filter"), help: context.t("meds.help.filter"), group: g),
                 Binding([.char("g")], .prn, label: context.t("key.prn"), help: context.t("meds.help.prn"), group: g),
-                Binding([.char("P")], .pause, label: context.t("key.pause"), help: context.t("meds.help.pause"), group: g),
-                Binding([.char("S")], .stop, label: "", help: context.t("meds.help.stop"), group: g),
+                Binding([.char("P")], .pause, label: context.t("key.pause"), help: context.t("meds.help.pause"), group: g,
+                        needs: .prescribe),
+                Binding([.char("S")], .stop, label: "", help: context.t("meds.help.stop"), group: g, needs: .prescribe),
                 Binding([.char("v")], .view, label: context.t("key.round"), help: context.t("meds.help.view_round"), group: g),
             ]
         }
@@ -284,7 +285,7 @@ final class MedicationsScreen: ActionScreen, CommandScreen {
         let pause = !medication.isPaused
         let by = context.staff?.id
         let summary = context.t(pause ? "meds.paused" : "meds.resumed", medication.drugName)
-        return .write(WardWrite(undoSummary: summary) { repository in
+        return .write(WardWrite(undoSummary: summary, needs: .prescribe) { repository in
             let saved = try await repository.setMedicationPaused(id: medication.id, paused: pause, by: by)
             return WriteReceipt(auditEntryIds: [saved.auditEntryId], message: summary)
         })
@@ -300,7 +301,7 @@ final class MedicationsScreen: ActionScreen, CommandScreen {
                                   items: [context.t("meds.stop_no"), context.t("meds.stop_yes")]) { index, context in
             guard index == 1 else { return .handled }
             let now = context.clock.now
-            return .write(WardWrite(undoSummary: summary) { repository in
+            return .write(WardWrite(undoSummary: summary, needs: .prescribe) { repository in
                 let saved = try await repository.stopMedication(id: medication.id, at: now, by: by)
                 return WriteReceipt(auditEntryIds: [saved.auditEntryId], message: summary)
             })

@@ -13,6 +13,8 @@ final class GoalRangeFormScreen: WardFormScreen {
     let kind: MeasurementKind
     static let fieldFor = ["range": "low"]
 
+    override var savePermission: WardPermission? { .setGoalRanges }
+
     init(patient: Patient, kind: MeasurementKind, current: GoalRange?, ageDefault: GoalRange?, _ context: AppContext) {
         self.patient = patient
         self.kind = kind
@@ -56,7 +58,7 @@ final class GoalRangeFormScreen: WardFormScreen {
         let patientId = patient.id
         let message = context.t("goals.saved", text.kindName(kind), patient.bedLabel, text.range(range, kind))
         let summary = context.t("goals.undo_summary", text.kindName(kind), patient.bedLabel)
-        return .write(WardWrite(undoSummary: summary, closesAsker: true) { repository in
+        return .write(WardWrite(undoSummary: summary, closesAsker: true, needs: .setGoalRanges) { repository in
             let auditId = try await repository.setGoalRange(patientId: patientId, kind: kind, range, by: by)
             return WriteReceipt(auditEntryIds: [auditId], message: message)
         })

@@ -42,8 +42,9 @@ final class GoalRangesScreen: ActionScreen, CommandScreen {
         let g = context.t("group.screen")
         let n = context.t("group.navigation")
         return [
-            Binding([.enter], .edit, label: context.t("key.edit"), help: context.t("goals.help.edit"), group: g),
-            Binding([.char("d")], .reset, label: context.t("key.default"), help: context.t("goals.help.reset"), group: g),
+            Binding([.enter], .edit, label: context.t("key.edit"), help: context.t("goals.help.edit"), group: g, needs: .setGoalRanges),
+            Binding([.char("d")], .reset, label: context.t("key.default"), help: context.t("goals.help.reset"), group: g,
+                    needs: .setGoalRanges),
             Binding([.char("u")], .undo, label: context.t("key.undo"), help: context.t("action.undo"), group: g),
             Binding([.escape], .back, label: context.t("key.back"), help: context.t("key.back"), group: g),
             Binding([.up, .char("k")], .up, help: context.t("key.up"), group: n),
@@ -101,7 +102,8 @@ final class GoalRangesScreen: ActionScreen, CommandScreen {
         let patientId = patient.id
         let text = GoalText(context)
         let message = context.t("goals.reset.done", text.kindName(kind), patient.bedLabel, text.range(defaults[kind], kind))
-        return .write(WardWrite(undoSummary: context.t("goals.undo_summary", text.kindName(kind), patient.bedLabel)) { repository in
+        let summary = context.t("goals.undo_summary", text.kindName(kind), patient.bedLabel)
+        return .write(WardWrite(undoSummary: summary, needs: .setGoalRanges) { repository in
             let auditId = try await repository.setGoalRange(patientId: patientId, kind: kind, nil, by: by)
             return WriteReceipt(auditEntryIds: [auditId], message: message)
         })

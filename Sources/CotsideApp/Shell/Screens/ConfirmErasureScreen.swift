@@ -23,6 +23,7 @@ final class ConfirmErasureScreen: WardFormScreen {
     }
 
     override var hasUnsavedInput: Bool { false }
+    override var savePermission: WardPermission? { .eraseOrImport }
 
     override func submit(_ context: AppContext) -> Intent {
         let typed = state.text("confirm")?.trimmingCharacters(in: .whitespaces) ?? ""
@@ -37,7 +38,7 @@ final class ConfirmErasureScreen: WardFormScreen {
         let none = context.t("erase.backups_none")
         let erasedIds = Set(plan.patients.map(\.id))
         let session: [SessionChange] = context.selectedPatient.map { erasedIds.contains($0.id) } == true ? [.selectedPatient(nil)] : []
-        return .write(WardWrite(undoSummary: nil, closesAsker: true) { repository in
+        return .write(WardWrite(undoSummary: nil, closesAsker: true, needs: .eraseOrImport) { repository in
             let report = try await repository.erasePatient(hospitalNumber: number, by: by)
             let holding = folder.map { EarlierBackups.list(in: $0, before: Date(), hospitalNumber: number) }?
                 .filter { $0.holdsPatient != false }.count ?? 0

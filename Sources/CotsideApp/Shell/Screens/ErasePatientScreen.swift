@@ -20,6 +20,7 @@ final class ErasePatientScreen: WardFormScreen, CommandScreen {
     }
 
     override var hasUnsavedInput: Bool { false }
+    override var savePermission: WardPermission? { .eraseOrImport }
 
     override func submit(_ context: AppContext) -> Intent {
         let number = state.text("hospital")?.trimmingCharacters(in: .whitespaces) ?? ""

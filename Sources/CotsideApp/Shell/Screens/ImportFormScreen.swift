@@ -33,7 +33,8 @@ final class ImportFormScreen: WardFormScreen {
     }
 
     private func importWrite(file: String, initials: String, merge: Bool, done: String) -> Intent {
-        .write(WardWrite(undoSummary: nil, closesAsker: true) { repository in
+        // Merging into a ward in use needs a ward admin; an empty ward takes an import from anyone.
+        .write(WardWrite(undoSummary: nil, closesAsker: true, needs: merge ? .eraseOrImport : nil) { repository in
             let summary = try await repository.importWard(WardImportRequest(source: .file(file), byInitials: initials, merge: merge))
             return WriteReceipt(auditEntryIds: [], message: done.replacingOccurrences(of: "{0}", with: String(summary.records)))
         })

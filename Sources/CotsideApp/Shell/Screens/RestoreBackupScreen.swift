@@ -16,6 +16,7 @@ final class RestoreBackupScreen: WardFormScreen {
     }
 
     override var hasUnsavedInput: Bool { false }
+    override var savePermission: WardPermission? { .restoreBackup }
 
     override func submit(_ context: AppContext) -> Intent {
         let file = Self.path(state.text("file") ?? "")
@@ -35,7 +36,7 @@ final class RestoreBackupScreen: WardFormScreen {
         let by = context.staff?.id ?? 0
         let initials = context.staff?.initials
         let done = context.t("restore.done", file, "{1}")
-        return .write(WardWrite(undoSummary: nil, closesAsker: true) { repository in
+        return .write(WardWrite(undoSummary: nil, closesAsker: true, needs: .restoreBackup) { repository in
             let report = try await repository.restore(from: file, by: by)
             var session: [SessionChange] = [.selectedPatient(nil), .undoable(nil)]
             if let settings = try? await repository.settings() { session.append(.wardSettings(settings)) }

@@ -36,13 +36,17 @@ class WardFormScreen: ActionScreen {
     }
 
     func title(_ context: AppContext) -> String { context.t(titleKey) }
+    /// What saving needs beyond being signed in (`WardPermission`): Save is greyed for a member
+    /// without it, and Enter says why and records the refusal instead of saving.
+    var savePermission: WardPermission? { nil }
     var hasUnsavedInput: Bool { state.isDirty }
     var capturesText: Bool { true }
 
     func bindings(_ context: AppContext) -> [Binding<Action>] {
         let g = context.t("group.screen")
         return [
-            Binding([.enter], .save, label: context.t("key.save"), help: context.t("form.help.save"), group: g),
+            Binding([.enter], .save, label: context.t("key.save"), help: context.t("form.help.save"), group: g,
+                    needs: savePermission),
             Binding([.tab, .down], .next, help: context.t("form.help.next"), group: g),
             Binding([.backTab, .up], .previous, help: context.t("form.help.previous"), group: g),
             Binding([.escape], .back, label: context.t("key.back"), help: context.t("key.back"), group: g),
@@ -56,6 +60,10 @@ class WardFormScreen: ActionScreen {
             return .handled
         }
         let focusedID = state.fields.indices.contains(state.focus) ? state.fields[state.focus].id : ""
+        // Enter is taken by the form before the key map: the same gate as the Save key's.
+        if key == .enter, let needs = savePermission, context.refusal(needs) != nil {
+            return PermissionGate.refuse(needs, context)
+        }
         switch state.handle(key) {
         case .submit: return submit(context)
         case .refused(let why): return .message(.error(why))
@@ -142,10 +150,10 @@ class WardFormScreen: ActionScreen {
     }
 
     /// A write of one audited record (a new entry or a corrected one): the form closes, `u`
-    /// takes it back as `summary`, and `message` is said.
+    /// takes it back as `summary`, and `message` is said. It needs what saving needs.
     func write<Record>(summary: String, message: String,
                        _ work: @escaping @Sendable (any WardRepository) async throws -> Audited<Record>) -> Intent {
-        .write(WardWrite(undoSummary: summary, closesAsker: true) { repository in
+        .write(WardWrite(undoSummary: summary, closesAsker: true, needs: savePermission) { repository in
             let saved = try await work(repository)
             return WriteReceipt(auditEntryIds: [saved.auditEntryId], message: message)
         })

@@ -13,6 +13,9 @@ final class WardSettingsScreen: WardFormScreen {
     /// The stored values the form opened with, by key: a field still showing its value is not sent.
     let shown: [WardSettingKey: String]
 
+    /// Anyone may read the settings here; only a ward admin saves them.
+    override var savePermission: WardPermission? { .changeSettings }
+
     init(_ context: AppContext) {
         shown = context.wardSettings.storedValues
         let shown = shown
@@ -116,8 +119,8 @@ final class WardSettingsScreen: WardFormScreen {
         let by = context.staff?.id
         let changed = changes
         let saved = context.t("ward.settings.saved")
-        // Ward settings have never asked who is signed in; a read-only ward is refused by the store.
-        return .write(WardWrite(undoSummary: nil, closesAsker: true, needsUser: false) { repository in
+        // Only a ward admin changes them, so someone must be signed in.
+        return .write(WardWrite(undoSummary: nil, closesAsker: true, needs: .changeSettings) { repository in
             let settings = try await repository.updateSettings(changed, by: by)
             return WriteReceipt(auditEntryIds: [], message: saved, session: [.wardSettings(settings)])
         })
