@@ -68,20 +68,19 @@ struct AuditCommand: AsyncParsableCommand {
         if let since = filter.since, let until = filter.until, since > until {
             throw CommandFailure.usage("--since \(self.since ?? "") is after --until \(self.until ?? ""); give the earlier time to --since")
         }
-        guard bed != nil || by != nil else { return filter }
-        let choices = try await ward.store.auditTrailChoices()
         if let bed {
             let key = bed.trimmingCharacters(in: .whitespaces)
-            guard choices.beds.contains(where: { $0.caseInsensitiveCompare(key) == .orderedSame }) else {
+            let beds = try await ward.store.auditTrailBeds()
+            guard beds.contains(where: { $0.caseInsensitiveCompare(key) == .orderedSame }) else {
                 throw CommandFailure.usage("--bed \(bed): no patient has been in that bed; beds: "
-                                           + (choices.beds.isEmpty ? "none" : choices.beds.joined(separator: ", ")))
+                                           + (beds.isEmpty ? "none" : beds.joined(separator: ", ")))
             }
             filter.bedLabel = key
         }
         if let by {
-            let key = by.trimmingCharacters(in: .whitespaces)
-            guard let member = choices.staff.first(where: { $0.initials.caseInsensitiveCompare(key) == .orderedSame }) else {
-                let known = choices.staff.map(\.initials).sorted()
+            // The active member with these initials, else a departed one (the screen's rule).
+            guard let member = try await ward.store.anyMember(initials: by) else {
+                let known = Set(try await ward.store.staffList(includingInactive: true).map(\.initials)).sorted()
                 throw CommandFailure.usage("--by \(by): no staff member has these initials; known: "
                                            + (known.isEmpty ? "none" : known.prefix(60).joined(separator: ", ")))
             }

@@ -14,22 +14,9 @@ public protocol AuditStore: Sendable {
     /// patient link, staff, time; see `AuditTrailQuery`), so a page costs the same on a million
     /// entries (an action alone walks back by id until the page is full).
     func auditTrail(_ filter: AuditFilter, olderThan: Int64?, limit: Int) async throws -> [AuditTrailRow]
-    /// What the trail can be filtered by: every staff member (inactive ones too, their entries
-    /// stay) and every bed a patient record has, so a filter naming neither is refused by name.
-    func auditTrailChoices() async throws -> AuditTrailChoices
-}
-
-/// The staff and beds a trail filter may name (`AuditStore.auditTrailChoices`).
-public struct AuditTrailChoices: Sendable, Hashable {
-    /// Every member, active or not, by name.
-    public let staff: [Staff]
-    /// Every bed label a patient record has (discharged and removed patients too), sorted.
-    public let beds: [String]
-
-    public init(staff: [Staff], beds: [String]) {
-        self.staff = staff
-        self.beds = beds
-    }
+    /// Every bed label a patient record has (discharged and removed patients too), sorted: the
+    /// beds a trail filter may name (`AuditFilter.bedLabel`), so a bed no one was in is refused.
+    func auditTrailBeds() async throws -> [String]
 }
 
 /// Which audit entries to read; every field is optional and all that are given must match.

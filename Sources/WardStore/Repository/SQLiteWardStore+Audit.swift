@@ -70,11 +70,9 @@ extension SQLiteWardStore {
         }
     }
 
-    public func auditTrailChoices() async throws -> AuditTrailChoices {
+    public func auditTrailBeds() async throws -> [String] {
         try await pool.read { db in
-            AuditTrailChoices(
-                staff: try Staff.order(Staff.Columns.name.collating(.nocase), Staff.Columns.id).fetchAll(db),
-                beds: try String.fetchAll(db, sql: "SELECT DISTINCT bedLabel FROM patient ORDER BY bedLabel COLLATE NOCASE"))
+            try String.fetchAll(db, sql: "SELECT DISTINCT bedLabel FROM patient ORDER BY bedLabel COLLATE NOCASE")
         }
     }
 }
