@@ -1,3 +1,4 @@
+import CotsideApp
 import Foundation
 import WardStore
 
@@ -7,7 +8,7 @@ struct AuditTrailFormat {
     let timeZone: TimeZone
 
     /// "#812  2026-11-21 14:05:07  AO  update  nappyChange 57  bed 3 Ada Lovelace", then one line
-    /// per changed field ("    kind: "wet" → "dry""), or the whole record when only one side exists.
+    /// per changed field ("    kind: wet → dry"; a created record's every field).
     func text(_ row: AuditTrailRow) -> String {
         let entry = row.entry
         var line = "#\(entry.id)  \(localText(entry.at))  \(row.staffInitials ?? "—")  \(CLIChoice.kebab(entry.action.rawValue))"
@@ -60,21 +61,14 @@ struct AuditTrailFormat {
         return "bed \(bed) \(row.patientName ?? "")".trimmingCharacters(in: .whitespaces)
     }
 
+    /// The changed fields as the trail on screen finds them (`AuditDiff`: a created record's
+    /// every field, bookkeeping left out), one line each: "    kind: wet → dry".
     private func detail(_ entry: AuditEntry) -> [String] {
-        if [entry.beforeJSON, entry.afterJSON].contains(AuditRedaction.marker) {
+        if AuditDiff.isRedacted(entry.beforeJSON) || AuditDiff.isRedacted(entry.afterJSON) {
             return ["    (content erased with the patient's data)"]
         }
-        switch (entry.beforeJSON.flatMap(Self.object), entry.afterJSON.flatMap(Self.object)) {
-        case (let before?, let after?):
-            return Set(before.keys).union(after.keys).sorted().compactMap { key in
-                let old = before[key].map(Self.compact) ?? "—"
-                let new = after[key].map(Self.compact) ?? "—"
-                return old == new ? nil : "    \(key): \(old) → \(new)"
-            }
-        default:
-            return [("before", entry.beforeJSON), ("after", entry.afterJSON)].compactMap { name, json in
-                json.map { "    \(name): \($0)" }
-            }
+        return AuditDiff.changes(before: entry.beforeJSON, after: entry.afterJSON).map { change in
+            "    \(change.field): \(change.before?.compact ?? "—") → \(change.after?.compact ?? "—")"
         }
     }
 
@@ -86,13 +80,6 @@ struct AuditTrailFormat {
 
     static func object(_ json: String) -> [String: Any]? {
         (try? JSONSerialization.jsonObject(with: Data(json.utf8))) as? [String: Any]
-    }
-
-    /// One JSON value, compact and with sorted keys (a field's value in the changed-field lines).
-    static func compact(_ value: Any) -> String {
-        guard let data = try? JSONSerialization.data(withJSONObject: value, options: [.sortedKeys, .fragmentsAllowed, .withoutEscapingSlashes])
-        else { return String(describing: value) }
-        return String(decoding: data, as: UTF8.self)
     }
 
     static func string(_ text: String) throws -> String {

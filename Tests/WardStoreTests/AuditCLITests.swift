@@ -40,9 +40,11 @@ final class AuditCLITests: WardStoreTestCase {
         let ids = entries.map { Int($0.dropFirst().prefix { $0.isNumber })! }
         XCTAssertEqual(ids, ids.sorted(by: >), "newest first")
         XCTAssertTrue(entries.contains("#6  2026-03-10 10:00:00  AB  update  nappyChange 1  bed 3 Ava Smith"), outcome.stdout)
-        XCTAssertTrue(lines.contains(#"    kind: "wet" → "dry""#), outcome.stdout)
+        XCTAssertTrue(lines.contains("    kind: wet → dry"), outcome.stdout)
+        XCTAssertTrue(lines.contains("    bedLabel: — → 3"), "a created record's fields: \(outcome.stdout)")
+        XCTAssertFalse(lines.contains { $0.hasPrefix("    updatedAt:") || $0.hasPrefix("    id:") }, "bookkeeping left out")
         XCTAssertTrue(entries.contains("#7  2026-03-10 10:30:00  AB  refused  staff 2"), outcome.stdout)
-        XCTAssertTrue(lines.contains(#"    wardName: — → "Puffin""#) || lines.contains { $0.contains("Puffin") }, outcome.stdout)
+        XCTAssertTrue(lines.contains { $0.hasPrefix("    wardName: ") && $0.hasSuffix(" → Puffin") }, outcome.stdout)
         XCTAssertFalse(outcome.stdout.contains("more:"), "one page holds them all")
         XCTAssertEqual(outcome.stderr, "")
     }
