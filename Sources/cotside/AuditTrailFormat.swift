@@ -68,8 +68,23 @@ struct AuditTrailFormat {
             return ["    (content erased with the patient's data)"]
         }
         return AuditDiff.changes(before: entry.beforeJSON, after: entry.afterJSON).map { change in
-            "    \(change.field): \(change.before?.compact ?? "—") → \(change.after?.compact ?? "—")"
+            "    \(change.field): \(valueText(change.before, field: change.field)) → \(valueText(change.after, field: change.field))"
         }
+    }
+
+    /// A field's value: a stored instant in ward time (as the screen shows it), an empty text as
+    /// "", no value as —, anything else as compact JSON-like text.
+    func valueText(_ value: AuditValue?, field: String) -> String {
+        guard let value else { return "—" }
+        if AuditWords.isTimeField(field) {
+            switch value {
+            case .integer(let ms): return localText(Date(timeIntervalSince1970: Double(ms) / 1000))
+            case .text(let text): if let ms = Int64(text) { return localText(Date(timeIntervalSince1970: Double(ms) / 1000)) }
+            default: break
+            }
+        }
+        if case .text("") = value { return "\"\"" }
+        return value.compact
     }
 
     /// A stored image as a JSON object, or null; text that is not a JSON object stays a string.

@@ -42,6 +42,8 @@ final class AuditCLITests: WardStoreTestCase {
         XCTAssertTrue(entries.contains("#6  2026-03-10 10:00:00  AB  update  nappyChange 1  bed 3 Ava Smith"), outcome.stdout)
         XCTAssertTrue(lines.contains("    kind: wet → dry"), outcome.stdout)
         XCTAssertTrue(lines.contains("    bedLabel: — → 3"), "a created record's fields: \(outcome.stdout)")
+        XCTAssertTrue(lines.contains("    occurredAt: — → 2026-03-10 09:30:00"), "times in ward time: \(outcome.stdout)")
+        XCTAssertTrue(lines.contains(#"    notes: — → """#), "an empty text shown as such: \(outcome.stdout)")
         XCTAssertFalse(lines.contains { $0.hasPrefix("    updatedAt:") || $0.hasPrefix("    id:") }, "bookkeeping left out")
         XCTAssertTrue(entries.contains("#7  2026-03-10 10:30:00  AB  refused  staff 2"), outcome.stdout)
         XCTAssertTrue(lines.contains { $0.hasPrefix("    wardName: ") && $0.hasSuffix(" → Puffin") }, outcome.stdout)
