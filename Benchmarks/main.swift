@@ -11,6 +11,7 @@ let suites: [(name: String, run: ([String]) async throws -> Void)] = [
     ("trends", { try await runTrendsBenchmarks(arguments: $0) }),
     ("search", { try await runSearchBenchmarks(arguments: $0) }),
     ("latency", { try await runLatencyBenchmarks(arguments: $0) }),
+    ("audit", { try await runAuditBenchmarks(arguments: $0) }),
 ]
 if let name = benchArguments.first, !name.hasPrefix("-") {
     guard let suite = suites.first(where: { $0.name == name }) else {

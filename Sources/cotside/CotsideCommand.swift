@@ -16,7 +16,8 @@ struct CotsideCommand: AsyncParsableCommand {
         subcommands: [TUICommand.self, SnapshotCommand.self, LogCommand.self, PatientsCommand.self, AdmitCommand.self,
                       DischargeCommand.self, DemoCommand.self, CalcCommand.self, MedsCommand.self, DueCommand.self,
                       CentresCommand.self, StrokeCommand.self, GoalsCommand.self, BackupCommand.self, EraseCommand.self,
-                      ExportCommand.self, ImportCommand.self, RestoreCommand.self, SettingsCommand.self, StaffCommand.self],
+                      ExportCommand.self, ImportCommand.self, RestoreCommand.self, SettingsCommand.self, StaffCommand.self,
+                      AuditCommand.self],
         defaultSubcommand: TUICommand.self
     )
 }

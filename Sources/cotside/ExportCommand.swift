@@ -22,7 +22,8 @@ struct ExportCommand: AsyncParsableCommand {
     @Option(help: ArgumentHelp("Folder to write the export into.", valueName: "dir")) var out: String
     @Option(help: ArgumentHelp("json (one file) or csv (one file per kind).", valueName: "json|csv")) var format: String = "json"
     @Option(help: ArgumentHelp("Only the records of the patient admitted in this bed.", valueName: "bed")) var bed: String?
-    @Option(help: ArgumentHelp("Only records at or after this time (e.g. \"2026-11-01 00:00\", -24h).", valueName: "time")) var since: String?
+    @Option(parsing: .unconditional, help: ArgumentHelp("Only records at or after this time (e.g. \"2026-11-01 00:00\", -24h).", valueName: "time"))
+    var since: String?
     @OptionGroup var options: AppOptions
 
     func run() async throws {

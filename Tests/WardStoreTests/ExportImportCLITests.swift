@@ -29,6 +29,13 @@ final class ExportImportCLITests: WardStoreTestCase {
         }
     }
 
+    /// `--since -24h`, the example its help gives, is a time, not an unknown option.
+    func testExportSinceTakesARelativeTime() throws {
+        let outcome = try runCotside(["export", "--out", out, "--since", "-24h"])
+        XCTAssertEqual(outcome.status, 0, outcome.stderr)
+        XCTAssertTrue(FileManager.default.fileExists(atPath: exportFile))
+    }
+
     func testExportRefusesToReplaceAnExportAndImportIsAllOrNothing() async throws {
         _ = try await DemoWard.generate(into: store, cots: 2, days: 4, seed: 3, now: noon.addingTimeInterval(-3600), timeZone: london)
         let first = try runCotside(["export", "--out", out])

@@ -12,7 +12,10 @@ extension WardMigrations {
     ///   by trigger on every insert (a screen's write, an import alike), so the trail filters by
     ///   patient or bed through an index instead of resolving a million entries one by one.
     /// - The audit trail is append-only: DELETE is refused, and UPDATE is refused unless it is
-    ///   the erasure's redaction (every column kept, each non-NULL image set to the marker).
+    ///   the erasure's redaction (every column kept, each non-NULL image set to the marker). An
+    ///   INSERT with the id of an existing entry is refused too: `INSERT OR REPLACE` deletes the
+    ///   old row without firing DELETE triggers (unless recursive triggers are on), which would
+    ///   rewrite an entry quietly.
     static let v10StaffIdentity = """
         ALTER TABLE staff ADD COLUMN isWardAdmin INTEGER NOT NULL DEFAULT 0;
         ALTER TABLE staff DROP COLUMN pinHash;
@@ -51,6 +54,11 @@ extension WardMigrations {
         CREATE TRIGGER audit_entry_append_only_delete BEFORE DELETE ON audit_entry
         BEGIN
             SELECT RAISE(ABORT, 'the audit trail is append-only: an audit entry cannot be deleted');
+        END;
+        CREATE TRIGGER audit_entry_append_only_replace BEFORE INSERT ON audit_entry
+        WHEN EXISTS (SELECT 1 FROM audit_entry WHERE id = NEW.id)
+        BEGIN
+            SELECT RAISE(ABORT, 'the audit trail is append-only: an audit entry cannot be replaced');
         END;
         CREATE TRIGGER audit_entry_append_only_update BEFORE UPDATE ON audit_entry
         WHEN NOT (NEW.id IS OLD.id AND NEW.at IS OLD.at AND NEW.staffId IS OLD.staffId

@@ -10,9 +10,13 @@ public protocol AuditStore: Sendable {
     func undo(auditEntryIds: [Int64], by: Int64?) async throws -> [AuditEntry]
     func auditEntries(entity: WardEntity, entityId: Int64) async throws -> [AuditEntry]
     /// The trail newest first, a page at a time: entries matching `filter` older than the entry
-    /// `olderThan` (nil: from the newest), at most `limit`. Reads through indexes (patient link,
-    /// staff, time), so a page costs the same on a million entries.
+    /// `olderThan` (nil: from the newest), at most `limit`. Reads through indexes (one record,
+    /// patient link, staff, time; see `AuditTrailQuery`), so a page costs the same on a million
+    /// entries (an action alone walks back by id until the page is full).
     func auditTrail(_ filter: AuditFilter, olderThan: Int64?, limit: Int) async throws -> [AuditTrailRow]
+    /// Every bed label a patient record has (discharged and removed patients too), sorted: the
+    /// beds a trail filter may name (`AuditFilter.bedLabel`), so a bed no one was in is refused.
+    func auditTrailBeds() async throws -> [String]
 }
 
 /// Which audit entries to read; every field is optional and all that are given must match.
@@ -46,17 +50,22 @@ public struct AuditFilter: Sendable, Hashable {
 }
 
 /// One audit entry as the trail shows it: who (by initials and name, inactive staff too) and
-/// which patient it is about.
+/// which patient it is about (their bed and name while the patient record exists; nil once erased).
 public struct AuditTrailRow: Sendable, Hashable {
     public let entry: AuditEntry
     public let staffInitials: String?
     public let staffName: String?
     public let patientId: Int64?
+    public let patientBed: String?
+    public let patientName: String?
 
-    public init(entry: AuditEntry, staffInitials: String?, staffName: String?, patientId: Int64?) {
+    public init(entry: AuditEntry, staffInitials: String?, staffName: String?, patientId: Int64?,
+                patientBed: String? = nil, patientName: String? = nil) {
         self.entry = entry
         self.staffInitials = staffInitials
         self.staffName = staffName
         self.patientId = patientId
+        self.patientBed = patientBed
+        self.patientName = patientName
     }
 }

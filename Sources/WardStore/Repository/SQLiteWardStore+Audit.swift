@@ -51,49 +51,28 @@ extension SQLiteWardStore {
     }
 }
 
+/// The trail a page at a time (`AuditTrailQuery`): one read, so the bed's patients and the page
+/// are read from the same snapshot. Safe from any task; never writes.
 extension SQLiteWardStore {
     public func auditTrail(_ filter: AuditFilter, olderThan: Int64?, limit: Int) async throws -> [AuditTrailRow] {
-        let (sql, arguments) = Self.auditTrailSQL(filter, olderThan: olderThan, limit: limit)
-        return try await pool.read { db in
-            try Row.fetchAll(db, sql: sql, arguments: arguments).map { row in
-                AuditTrailRow(entry: try AuditEntry(row: row), staffInitials: row["staffInitials"],
-                              staffName: row["staffName"], patientId: row["linkedPatientId"])
+        try await pool.read { db in
+            let query = AuditTrailQuery(filter: filter, patients: try AuditTrailQuery.patients(filter, db: db),
+                                        olderThan: olderThan, limit: limit)
+            let (sql, arguments) = query.sqlAndArguments
+            return try Row.fetchAll(db, sql: sql, arguments: arguments).map { row in
+                let given: String? = row["patientGivenName"]
+                let family: String? = row["patientFamilyName"]
+                return AuditTrailRow(entry: try AuditEntry(row: row), staffInitials: row["staffInitials"],
+                                     staffName: row["staffName"], patientId: row["linkedPatientId"],
+                                     patientBed: row["patientBed"],
+                                     patientName: given.map { "\($0) \(family ?? "")".trimmingCharacters(in: .whitespaces) })
             }
         }
     }
 
-    static func auditTrailSQL(_ filter: AuditFilter, olderThan: Int64?, limit: Int) -> (String, StatementArguments) {
-        var conditions: [String] = []
-        var arguments = StatementArguments()
-        if let olderThan { conditions.append("a.id < ?"); arguments += [olderThan] }
-        if let ids = filter.patientIds {
-            conditions.append("ap.patientId IN (\(ids.map { _ in "?" }.joined(separator: ", ")))")
-            arguments += StatementArguments(ids)
+    public func auditTrailBeds() async throws -> [String] {
+        try await pool.read { db in
+            try String.fetchAll(db, sql: "SELECT DISTINCT bedLabel FROM patient ORDER BY bedLabel COLLATE NOCASE")
         }
-        if let bed = filter.bedLabel {
-            conditions.append("ap.patientId IN (SELECT id FROM patient WHERE bedLabel = ? COLLATE NOCASE)")
-            arguments += [bed.trimmingCharacters(in: .whitespaces)]
-        }
-        if let staffId = filter.staffId { conditions.append("a.staffId = ?"); arguments += [staffId] }
-        if let actions = filter.actions {
-            let sorted = actions.map(\.rawValue).sorted()
-            conditions.append("a.action IN (\(sorted.map { _ in "?" }.joined(separator: ", ")))")
-            arguments += StatementArguments(sorted)
-        }
-        if let entity = filter.entity { conditions.append("a.entity = ?"); arguments += [entity.rawValue] }
-        if let entityId = filter.entityId { conditions.append("a.entityId = ?"); arguments += [entityId] }
-        if let since = filter.since { conditions.append("a.at >= ?"); arguments += [StoredTime.milliseconds(since)] }
-        if let until = filter.until { conditions.append("a.at < ?"); arguments += [StoredTime.milliseconds(until)] }
-        arguments += [max(1, limit)]
-        let sql = """
-            SELECT a.*, s.initials AS staffInitials, s.name AS staffName, ap.patientId AS linkedPatientId
-            FROM audit_entry a
-            LEFT JOIN audit_patient ap ON ap.auditId = a.id
-            LEFT JOIN staff s ON s.id = a.staffId
-            \(conditions.isEmpty ? "" : "WHERE " + conditions.joined(separator: " AND "))
-            ORDER BY a.id DESC
-            LIMIT ?
-            """
-        return (sql, arguments)
     }
 }

@@ -7,17 +7,31 @@ import GRDB
 /// `by == nil` names nobody: only scripts and tests do that (the command line and the screens
 /// always name the member), and the store leaves it to them.
 extension SQLiteWardStore {
-    /// Why `by` may not do `permission` now (nil when allowed or when nobody is named).
+    /// Why `by` may not do `permission` now (nil when allowed or when nobody is named): the
+    /// permission table's refusal, or, for a member who is no longer active, that they are not.
+    /// Both are audited as `refused`. An id that names no member at all is thrown here (there is
+    /// nobody to audit).
     static func refusal(_ permission: WardPermission, by: Int64?, timeZone: TimeZone,
-                        _ db: Database) throws -> WardPermissionError? {
+                        _ db: Database) throws -> Refusal? {
         guard let by else { return nil }
-        guard let member = try Staff.fetchOne(db, key: by), member.active else {
-            throw WardStoreError("staff \(by) is not an active staff member; only active staff may \(permission.summary)")
+        guard let member = try Staff.fetchOne(db, key: by) else {
+            throw inactive(by, permission)
         }
+        guard member.active else { return Refusal(staffId: by, error: inactive(by, permission)) }
         let settings = try settings(db)
         guard !permission.allows(member, settings: settings) else { return nil }
-        return WardPermissionError(permission: permission, staffId: by,
-                                   description: permission.refusal(for: member, settings: settings))
+        return Refusal(staffId: by, error: WardPermissionError(permission: permission, staffId: by,
+                                                               description: permission.refusal(for: member, settings: settings)))
+    }
+
+    static func inactive(_ staffId: Int64, _ permission: WardPermission) -> WardStoreError {
+        WardStoreError("staff \(staffId) is not an active staff member; only active staff may \(permission.summary)")
+    }
+
+    /// A refused write: whose, and what to throw once its audit row is committed.
+    struct Refusal: Error {
+        let staffId: Int64
+        let error: any Error & Sendable
     }
 
     static func auditRefusal(_ permission: WardPermission, staffId: Int64, now: Date, _ db: Database) throws {
@@ -38,14 +52,18 @@ extension SQLiteWardStore {
     nonisolated func permittedWrite<T: Sendable>(_ permission: WardPermission, by: Int64?,
                                                  _ body: @escaping @Sendable (Database) throws -> T) async throws -> T {
         let (now, zone) = (self.now, timeZone)
-        let outcome = try await pool.write { db -> Result<T, WardPermissionError> in
+        let outcome = try await pool.write { db -> Result<T, Refusal> in
             if let refusal = try Self.refusal(permission, by: by, timeZone: zone, db) {
                 try Self.auditRefusal(permission, staffId: refusal.staffId, now: now, db)
                 return .failure(refusal)
             }
             return .success(try body(db))
         }
-        if case .failure = outcome { publish([.staff]) }
-        return try outcome.get()
+        switch outcome {
+        case .success(let value): return value
+        case .failure(let refusal):
+            publish([.staff])
+            throw refusal.error
+        }
     }
 }

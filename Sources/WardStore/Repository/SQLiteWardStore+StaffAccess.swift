@@ -39,7 +39,7 @@ extension SQLiteWardStore {
         guard let member, member.active else { throw WardStoreError("no active staff member with id \(staffId)") }
         guard let stored else { return .noPinSet }
         if let until = stored.lockedUntil, until > now {
-            try await recordAttempt(staffId: staffId, outcome: .lockedOut(until: until), purpose: purpose, now: now)
+            try await recordAttempt(staffId: staffId, outcome: .lockedOut(until: until), purpose: purpose, now: now, duringLockOut: true)
             return .lockedOut(until: until)
         }
         let right = try stored.pinHash.matches(pin)
@@ -73,9 +73,13 @@ extension SQLiteWardStore {
         return outcome
     }
 
-    /// The audit row of a refused attempt: `pinFailed` (how many in a row), or `lockedOut`.
-    static func auditAttempt(staffId: Int64, outcome: PinCheck, purpose: PinPurpose, now: Date, _ db: Database) throws {
+    /// The audit row of a refused attempt: `pinFailed` (how many in a row), or `lockedOut`: the
+    /// lock-out itself, or (`duringLockOut`, noted as such) a try while it lasts, which neither
+    /// counts nor extends it, so the trail tells the lock-outs from the tries refused by one.
+    static func auditAttempt(staffId: Int64, outcome: PinCheck, purpose: PinPurpose, now: Date,
+                             duringLockOut: Bool = false, _ db: Database) throws {
         var note: [String: String] = ["purpose": purpose.rawValue]
+        if duringLockOut { note["attempt"] = "during the lock-out" }
         let action: AuditAction
         switch outcome {
         case .wrong(let remaining):
@@ -91,9 +95,10 @@ extension SQLiteWardStore {
                               afterJSON: try AuditJSON.encode(note), by: staffId, at: now)
     }
 
-    private nonisolated func recordAttempt(staffId: Int64, outcome: PinCheck, purpose: PinPurpose, now: Date) async throws {
+    private nonisolated func recordAttempt(staffId: Int64, outcome: PinCheck, purpose: PinPurpose, now: Date,
+                                           duringLockOut: Bool) async throws {
         try await pool.write { db in
-            try Self.auditAttempt(staffId: staffId, outcome: outcome, purpose: purpose, now: now, db)
+            try Self.auditAttempt(staffId: staffId, outcome: outcome, purpose: purpose, now: now, duringLockOut: duringLockOut, db)
         }
         publish([.staff])
     }

@@ -3,7 +3,7 @@ import WardStore
 
 /// A JSON value of an audit image, kept with its type so it can be shown in words (a time,
 /// yes/no) and compared exactly.
-enum AuditValue: Hashable, Sendable, Decodable {
+public enum AuditValue: Hashable, Sendable, Decodable {
     case text(String)
     case integer(Int64)
     case number(Double)
@@ -12,7 +12,7 @@ enum AuditValue: Hashable, Sendable, Decodable {
     case object([String: AuditValue])
     case null
 
-    init(from decoder: Decoder) throws {
+    public init(from decoder: Decoder) throws {
         let single = try decoder.singleValueContainer()
         if single.decodeNil() { self = .null; return }
         if let value = try? single.decode(Bool.self) { self = .bool(value); return }
@@ -24,7 +24,7 @@ enum AuditValue: Hashable, Sendable, Decodable {
     }
 
     /// The value as compact JSON-like text (lists and objects; leaves are shown by `AuditValueText`).
-    var compact: String {
+    public var compact: String {
         switch self {
         case .text(let s): return s
         case .integer(let n): return String(n)
@@ -40,17 +40,18 @@ enum AuditValue: Hashable, Sendable, Decodable {
 
 /// One field that differs between two versions of a record. `before` nil: the field had no
 /// value (absent or null); `after` nil: it has none now.
-struct AuditFieldChange: Hashable, Sendable {
+public struct AuditFieldChange: Hashable, Sendable {
     /// The field's path in the record's JSON image: "nappyWeightGrams", "removed.feed".
-    let field: String
-    let before: AuditValue?
-    let after: AuditValue?
+    public let field: String
+    public let before: AuditValue?
+    public let after: AuditValue?
 }
 
 /// The field diff of an audit entry: what its before-image and after-image say differently.
 /// Pure: JSON text in, changed fields out, in the images' field order (sorted keys). Nested
-/// objects are compared field by field ("removed.feed"); lists as a whole.
-enum AuditDiff {
+/// objects are compared field by field ("removed.feed"); lists as a whole. Shared by the
+/// trail on screen and `cotside audit`.
+public enum AuditDiff {
     /// Bookkeeping every version carries: the record's id (the trail is about one record) and
     /// its created/updated stamps (the version line already says when).
     static let bookkeeping: Set<String> = ["id", "createdAt", "updatedAt"]
@@ -58,7 +59,7 @@ enum AuditDiff {
     /// The fields whose values differ; with no before-image, every field the after-image gives
     /// a value (a created record); with no after-image, every field the before-image had.
     /// An image that is not a JSON object (or a redacted one) yields nothing.
-    static func changes(before: String?, after: String?) -> [AuditFieldChange] {
+    public static func changes(before: String?, after: String?) -> [AuditFieldChange] {
         guard !isRedacted(before), !isRedacted(after) else { return [] }
         let old = flatten(before.flatMap(object) ?? [:])
         let new = flatten(after.flatMap(object) ?? [:])
@@ -70,7 +71,7 @@ enum AuditDiff {
     }
 
     /// True when an image was replaced by the erasure's marker (its content is gone for good).
-    static func isRedacted(_ image: String?) -> Bool { image == AuditRedaction.marker }
+    public static func isRedacted(_ image: String?) -> Bool { image == AuditRedaction.marker }
 
     /// True when either image of the entry was redacted.
     static func isRedacted(_ entry: AuditEntry) -> Bool { isRedacted(entry.beforeJSON) || isRedacted(entry.afterJSON) }

@@ -6,7 +6,7 @@ import WardStore
 /// "wrong PIN (3 in a row)"), field names and values as a reader wants them (times in the ward's
 /// zone, not Unix milliseconds). Shared by the ward's trail and one record's trail.
 @MainActor
-struct AuditWords {
+public struct AuditWords {
     let context: AppContext
 
     init(_ context: AppContext) { self.context = context }
@@ -85,7 +85,7 @@ struct AuditWords {
     }
 
     /// Fields the store writes as Unix milliseconds: "at", "until", and every "…At" / "…Until".
-    nonisolated static func isTimeField(_ path: String) -> Bool {
+    public nonisolated static func isTimeField(_ path: String) -> Bool {
         let name = path.split(separator: ".").last.map(String.init) ?? path
         return name == "at" || name == "until" || name.hasSuffix("At") || name.hasSuffix("Until")
     }
