@@ -43,6 +43,7 @@ extension WardMigrations {
         CREATE INDEX audit_patient_by_patient ON audit_patient(patientId, auditId);
         CREATE INDEX audit_by_staff ON audit_entry(staffId, id);
         CREATE INDEX audit_by_time ON audit_entry(at);
+        CREATE INDEX audit_by_action ON audit_entry(action, id);
         CREATE TRIGGER audit_entry_links_patient AFTER INSERT ON audit_entry
         BEGIN
             INSERT INTO audit_patient (auditId, patientId)

@@ -14,7 +14,8 @@ import GRDB
 /// - staff: `audit_by_staff(staffId, id)`;
 /// - a time range without the above: `audit_by_time(at)`, a range search whose ids alone are sorted
 ///   (the range's size, never the ward's);
-/// - nothing or only actions/entity: the table backwards by id, stopping at the page's end.
+/// - actions without the above: `audit_by_action(action, id)`, one ordered search per action merged;
+/// - nothing or only an entity: the table backwards by id, stopping at the page's end.
 /// The other conditions are checked on the driven rows.
 struct AuditTrailQuery: Sendable {
     /// More patients than this are read through one `IN` search and sorted (SQLite allows at most
@@ -71,6 +72,18 @@ struct AuditTrailQuery: Sendable {
             sql = driven(by: "a", idColumn: "a.id", from: "audit_entry a INDEXED BY audit_by_staff", patientJoin: false, &arguments)
         } else if filter.since != nil || filter.until != nil {
             sql = driven(by: "a", idColumn: "a.id", from: "audit_entry a INDEXED BY audit_by_time", patientJoin: false, &arguments)
+        } else if let actions = filter.actions, !actions.isEmpty {
+            // One ordered search per action, merged: a rare action (a lock-out, an erasure) is
+            // found through its index instead of by walking back through the whole trail.
+            var arms: [String] = []
+            for action in actions.sorted(by: { $0.rawValue < $1.rawValue }) {
+                var one = self
+                one.filter.actions = [action]
+                arms.append("SELECT a.id AS id FROM audit_entry a INDEXED BY audit_by_action"
+                            + (one.conditions(idColumn: "a.id", patientJoin: false, &arguments) ?? ""))
+            }
+            arguments += [limit]
+            sql = arms.count == 1 ? arms[0] + " ORDER BY a.id DESC LIMIT ?" : arms.joined(separator: " UNION ALL ") + " ORDER BY 1 DESC LIMIT ?"
         } else {
             sql = driven(by: "a", idColumn: "a.id", from: "audit_entry a NOT INDEXED", patientJoin: false, &arguments)
         }
