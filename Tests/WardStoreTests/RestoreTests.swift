@@ -50,6 +50,11 @@ final class RestoreTests: WardStoreTestCase {
         XCTAssertEqual(report.fromSchema, WardDatabase.schemaVersion)
         let names = try await store.admittedPatients().map(\.givenName)
         XCTAssertEqual(names, ["Backed"], "this store works on the restored file at once")
+        let restored = try await store.auditTrail(AuditFilter(actions: [.wardRestored]), olderThan: nil, limit: 5)
+        XCTAssertEqual(restored.count, 1, "the restored ward's trail says it was restored")
+        XCTAssertEqual(restored.first?.entry.staffId, staffId, "by the member with the same initials in the backup")
+        let note = try XCTUnwrap(restored.first?.entry.afterJSON)
+        XCTAssertTrue(note.contains("keptAside") && note.contains("before-restore-20260310T120000Z"), note)
         let logged = try await store.logNappyChange(NappyChangeDraft(patientId: try await store.admittedPatients()[0].id,
                                                                      occurredAt: noon, kind: .wet), by: staffId)
         XCTAssertGreaterThan(logged.record.id, 0, "and writes to it")

@@ -21,12 +21,16 @@ public enum AuditAction: String, Sendable, Codable, CaseIterable, DatabaseValueC
     case pinSet, pinReset
     /// A member asked for what their role does not allow (the after-image names the permission).
     case refused
+    /// The whole ward replaced by a backup (`cotside restore`): written into the restored ward
+    /// before it is put in place, naming the backup, where the old ward was kept and who did it.
+    case wardRestored
 
     /// Actions that change a record (and may be undone); the others only say who did what.
     public var changesRecord: Bool {
         switch self {
         case .signIn, .signOut, .lock, .unlock, .pinFailed, .lockedOut, .pinSet, .pinReset, .refused: return false
-        case .create, .update, .delete, .restore, .discharge, .revert, .demoGenerate, .erase, .imported: return true
+        case .create, .update, .delete, .restore, .discharge, .revert, .demoGenerate, .erase, .imported, .wardRestored:
+            return true
         }
     }
 }

@@ -31,6 +31,7 @@ extension SQLiteWardStore {
         if FileManager.default.fileExists(atPath: aside) {
             throw WardStoreError("\(aside) already exists (a restore in the same second); try again; nothing was restored")
         }
+        try Self.auditRestore(into: candidate.path, from: file, keptAside: aside, by: by, ward: pool, at: now)
         // Folds the log into the old file while nobody holds a read open (best effort), so
         // processes that open the file during the switch find little in a log they cannot see.
         try? pool.checkpoint()
@@ -45,6 +46,26 @@ extension SQLiteWardStore {
         publish(Set(WardEntity.allCases))
         return WardRestoreReport(source: file, ward: ward, keptAside: aside, fromSchema: candidate.fromSchema,
                                  schema: WardDatabase.schemaVersion, patients: candidate.patients)
+    }
+
+    /// The restore's own audit entry, written into the prepared copy before it is put in place, so
+    /// the restored ward says it was restored (the backup's trail ends before it). The member is
+    /// named in words; their id is the restored ward's member with the same initials, if active
+    /// there (ids in a backup may belong to someone else), else none.
+    private static func auditRestore(into copy: String, from file: String, keptAside aside: String, by: Int64,
+                                     ward: WardPool, at date: Date) throws {
+        guard let member = try ward.read({ db in try Staff.fetchOne(db, key: by) }) else { return }
+        let queue = try DatabaseQueue(path: copy)
+        try queue.write { db in
+            let there = try Int64.fetchOne(db, sql: "SELECT id FROM staff WHERE active = 1 AND initials = ? COLLATE NOCASE",
+                                           arguments: [member.initials])
+            let note = ["from": file, "keptAside": aside, "by": "\(member.initials) \(member.name)"]
+            try AuditTrail.record(db, action: .wardRestored, entity: .setting, entityId: 0, beforeJSON: nil,
+                                  afterJSON: try AuditJSON.encode(note), by: there, at: date)
+        }
+        // The copy is renamed into place alone: nothing may stay behind in a log beside it.
+        _ = try queue.writeWithoutTransaction { db in try db.checkpoint(.truncate) }
+        try queue.close()
     }
 
     private static func isActiveStaff(_ id: Int64, in pool: WardPool) throws -> Bool {

@@ -39,6 +39,8 @@ public struct AuditWords {
             return context.t("audit.sentence.lockedOut", until)
         case .refused:
             return context.t("audit.sentence.refused", note["what"].map(leaf) ?? "?", note["needs"].map(leaf) ?? "?")
+        case .wardRestored:
+            return context.t("audit.sentence.wardRestored", note["from"].map(leaf) ?? "?")
         case .create, .update, .delete, .restore, .discharge, .revert, .demoGenerate, .erase, .imported:
             var subject = entity(entry.entity)
             if entry.entity == .staff, let member { subject += " " + member.initials }
@@ -150,7 +152,7 @@ enum AuditActionGroup: String, CaseIterable, Sendable {
         switch self {
         case .any: return nil
         case .created: return [.create, .imported, .demoGenerate]
-        case .changed: return [.update, .restore, .revert, .discharge]
+        case .changed: return [.update, .restore, .revert, .discharge, .wardRestored]
         case .deleted: return [.delete, .erase]
         case .sessions: return [.signIn, .signOut]
         case .locks: return [.lock, .unlock]
