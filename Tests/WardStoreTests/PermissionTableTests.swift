@@ -78,5 +78,10 @@ final class PermissionTableTests: XCTestCase {
         XCTAssertEqual(WardPermission.prescribe.refusal(for: nurse, settings: .defaults),
                        "only a doctor or a pharmacist may add, change, pause and stop medications; MB is a nurse")
         XCTAssertEqual(WardPermission.logCare.whoMay(.defaults), "anyone signed in")
+        XCTAssertEqual(WardPermission.prescribe.refusal(for: member(.healthcareAssistant, admin: true), settings: .defaults),
+                       "only a doctor or a pharmacist may add, change, pause and stop medications; "
+                       + "MB is a healthcare assistant (and a ward admin)")
+        XCTAssertEqual(WardPermission.changeSettings.refusal(for: member(.other, admin: false), settings: .defaults),
+                       "only a ward admin may change ward settings; MB is other staff", "no \"an other staff\"")
     }
 }

@@ -98,6 +98,7 @@ extension AppShell {
     /// The asker is still somewhere a result can show: a tab, the stack, or the dose reminder.
     private func isOpen(_ asker: any CommandAsker) -> Bool {
         tabs.contains { $0 === asker } || stack.contains { $0 === asker } || asker === doseReminder || asker === automaticBackup
+            || asker === wardSettingsWatch
             || asker === lockScreen
     }
 

@@ -60,6 +60,9 @@ extension AppShell {
             applySession(.selectedPatient(nil))
             show(.warning(context.t("restore.elsewhere")))
         }
+        // Settings are read once per change, whichever tab is in front (the Dashboard, which
+        // also reads them, may be hidden): the idle lock and PIN rule follow at once.
+        apply(wardSettingsWatch.reload(context), from: front, asker: wardSettingsWatch)
         reloadAll()
     }
 

@@ -37,6 +37,8 @@ public final class AppShell {
     let effects: ShellEffects
     /// Watches the ward's dose slots on every tab: status-line counts and the overdue bell.
     let doseReminder = DoseReminder()
+    /// Re-reads the ward settings when another process changes the ward.
+    let wardSettingsWatch = WardSettingsWatch()
     let automaticBackup = AutomaticBackup()
     /// Bells asked for since the runner last rang (the runner calls `backend.bell()` and clears it).
     public var pendingBells = 0

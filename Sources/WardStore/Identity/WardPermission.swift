@@ -68,8 +68,9 @@ public enum WardPermission: String, Sendable, Hashable, CaseIterable, Codable {
     public func refusal(for member: Staff, settings: WardSettings) -> String {
         let role = member.role.words
         let article = "aeiou".contains(role.first ?? "x") ? "an" : "a"
-        return "only \(whoMay(settings)) may \(summary); \(member.initials) is \(article) \(role)"
-            + (member.isWardAdmin ? " (and a ward admin)" : "")
+        // "other staff" takes no article: "MB is other staff", never "an other staff".
+        let who = member.role == .other ? "\(member.initials) is \(role)" : "\(member.initials) is \(article) \(role)"
+        return "only \(whoMay(settings)) may \(summary); \(who)" + (member.isWardAdmin ? " (and a ward admin)" : "")
     }
 
     /// The README's table: one row per permission, one column per role and the admin flag.
