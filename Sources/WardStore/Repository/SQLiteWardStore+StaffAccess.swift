@@ -31,7 +31,8 @@ extension SQLiteWardStore {
         }
     }
 
-    public nonisolated func checkPin(staffId: Int64, pin: String, purpose: PinPurpose) async throws -> PinCheck {
+    public nonisolated func checkPin(staffId: Int64, pin: String, purpose: PinPurpose,
+                                     replacing previous: Int64?) async throws -> PinCheck {
         let now = self.now
         let (member, stored) = try await pool.read { db in
             (try Staff.fetchOne(db, key: staffId), try Self.credential(staffId: staffId, db))
@@ -53,6 +54,10 @@ extension SQLiteWardStore {
                 try db.execute(sql: "UPDATE staff_credential SET failedAttempts = 0, lockedUntil = NULL WHERE staffId = ?",
                                arguments: [staffId])
                 if let rehash { try Self.storeCredential(rehash, staffId: staffId, now: now, db) }
+                if let previous, previous != staffId, purpose == .signIn || purpose == .unlock {
+                    try AuditTrail.record(db, action: .signOut, entity: .staff, entityId: previous, beforeJSON: nil,
+                                          afterJSON: nil, by: previous, at: now)
+                }
                 if purpose == .signIn || purpose == .unlock {
                     try AuditTrail.record(db, action: purpose == .signIn ? .signIn : .unlock, entity: .staff, entityId: staffId,
                                           beforeJSON: nil, afterJSON: nil, by: staffId, at: now)

@@ -10,7 +10,9 @@ public protocol StaffAccessStore: Sendable {
     /// Checks `pin` for an active member. A wrong PIN is counted and audited; the fifth in a row
     /// locks the member out for five minutes (audited). While locked out nothing is derived. A
     /// right PIN clears the count and, for a sign-in or an unlock, is audited as one.
-    func checkPin(staffId: Int64, pin: String, purpose: PinPurpose) async throws -> PinCheck
+    /// `replacing`: the member who was at the keyboard until now (a sign-in from the lock screen
+    /// or a switch of user); their sign-out is audited in the same transaction, just before.
+    func checkPin(staffId: Int64, pin: String, purpose: PinPurpose, replacing: Int64?) async throws -> PinCheck
     /// Sets the member's PIN (checked by `PinRules`). `by` is who asks: the member, who must give
     /// their current PIN when they have one, or a ward admin (a reset: no current PIN needed).
     /// Returns the audit entry id (`pinSet` or `pinReset`; it holds neither PIN nor hash).
@@ -27,4 +29,11 @@ public protocol StaffAccessStore: Sendable {
     /// True until the ward admin of a ward made before PINs existed has said whether the ward
     /// requires them (any change of `requirePin` answers it).
     func pinQuestionPending() async throws -> Bool
+}
+
+extension StaffAccessStore {
+    /// A check with nobody else at the keyboard (the command line, an unlock, a first sign-in).
+    public func checkPin(staffId: Int64, pin: String, purpose: PinPurpose) async throws -> PinCheck {
+        try await checkPin(staffId: staffId, pin: pin, purpose: purpose, replacing: nil)
+    }
 }

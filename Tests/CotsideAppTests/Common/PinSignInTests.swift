@@ -190,7 +190,7 @@ final class PinSignInTests: WardTestCase {
         XCTAssertEqual(shell.context.staff, doctor)
         XCTAssertTrue(shell.stack.isEmpty)
         let trail = try await sessionTrail()
-        XCTAssertEqual(trail, ["pinSet DD", "signIn DD", "signOut NN"])
+        XCTAssertEqual(trail, ["pinSet DD", "signOut NN", "signIn DD"], "the nurse leaves before the doctor arrives")
     }
 
     /// Start-up with a member remembered on a ward with PINs: locked for that member, whose PIN

@@ -98,7 +98,7 @@ final class LockScreenTests: WardTestCase {
         XCTAssertEqual(messageText, "Signed in as Dan Doctor (DD). Nia Nurse's unsaved form was discarded")
         XCTAssertEqual(shell.message?.kind, .warning)
         let trail = try await sessionTrail()
-        XCTAssertEqual(trail.suffix(3), ["lock NN", "signIn DD", "signOut NN"])
+        XCTAssertEqual(trail.suffix(3), ["lock NN", "signOut NN", "signIn DD"])
     }
 
     /// Locked, the app still redraws at a new size and keeps its clock; a dose reminder that

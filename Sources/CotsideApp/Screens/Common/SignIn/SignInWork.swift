@@ -44,9 +44,9 @@ enum SignInWork {
     /// Checks `pin` for `member`; `previous` (who was at the keyboard) is signed out on success.
     static func check(_ member: Staff, pin: String, purpose: PinPurpose, previous: Staff?) -> Work {
         { repository in
-            switch try await repository.checkPin(staffId: member.id, pin: pin, purpose: purpose) {
+            // The previous member's sign-out is audited with the sign-in, just before it.
+            switch try await repository.checkPin(staffId: member.id, pin: pin, purpose: purpose, replacing: previous?.id) {
             case .accepted:
-                try await signOut(previous, for: member, repository)
                 return .signedIn(member, asksPinQuestion: try await asks(member, repository), hasPin: true, pinSet: false)
             case .wrong(let remaining): return .wrong(remaining: remaining)
             case .lockedOut(let until): return .lockedOut(until: until)
