@@ -77,7 +77,7 @@ extension SQLiteWardStore {
         let result = try await permittedWrite(.manageStaff, by: by) { db -> Audited<Staff> in
             guard let before = try Staff.fetchOne(db, key: id) else { throw WardStoreError("no staff member with id \(id)") }
             guard before.active else { throw WardStoreError("\(before.name) is already inactive") }
-            if before.isWardAdmin { try Self.keepOneAdmin(besides: id, db) }
+            if before.isWardAdmin { try Self.keepOneAdmin(besides: before, db) }
             var after = before
             after.active = false
             after.updatedAt = now
@@ -90,11 +90,11 @@ extension SQLiteWardStore {
     }
 
     /// A ward keeps at least one active ward admin (or nobody could manage it again).
-    static func keepOneAdmin(besides id: Int64, _ db: Database) throws {
+    static func keepOneAdmin(besides member: Staff, _ db: Database) throws {
         let others = try Int.fetchOne(db, sql: "SELECT count(*) FROM staff WHERE active = 1 AND isWardAdmin = 1 AND id != ?",
-                                      arguments: [id]) ?? 0
+                                      arguments: [member.id]) ?? 0
         if others == 0 {
-            throw WardStoreError("this is the ward's only ward admin; make someone else a ward admin first")
+            throw WardStoreError("\(member.initials) is the ward's only ward admin; make someone else a ward admin first")
         }
     }
 }

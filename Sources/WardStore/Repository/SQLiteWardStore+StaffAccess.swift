@@ -179,10 +179,7 @@ extension SQLiteWardStore {
             guard let before = try Staff.fetchOne(db, key: staffId), before.active else {
                 throw WardStoreError("no active staff member with id \(staffId)")
             }
-            if !isAdmin, before.isWardAdmin,
-               try Int.fetchOne(db, sql: "SELECT count(*) FROM staff WHERE active = 1 AND isWardAdmin = 1") == 1 {
-                throw WardStoreError("\(before.initials) is the ward's only ward admin; make someone else one first")
-            }
+            if !isAdmin, before.isWardAdmin { try Self.keepOneAdmin(besides: before, db) }
             var after = before
             after.isWardAdmin = isAdmin
             after.updatedAt = now

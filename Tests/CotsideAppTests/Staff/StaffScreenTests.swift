@@ -210,7 +210,7 @@ final class StaffScreenTests: WardTestCase {
         let seed = try await openStaff(as: \.nurse)
         await select("NN")
         await press(.char("d"), .char("y"))
-        XCTAssertEqual(messageText, "this is the ward's only ward admin; make someone else a ward admin first")
+        XCTAssertEqual(messageText, "NN is the ward's only ward admin; make someone else a ward admin first")
         let nurse = try await store.staff(id: seed.nurse.id)
         XCTAssertEqual(nurse?.active, true)
         XCTAssertTrue(shell.front is StaffScreen)
@@ -234,7 +234,7 @@ final class StaffScreenTests: WardTestCase {
         // The only ward admin stays one, in the store's words.
         await select("NN")
         await press(.char("A"))
-        XCTAssertEqual(messageText, "NN is the ward's only ward admin; make someone else one first")
+        XCTAssertEqual(messageText, "NN is the ward's only ward admin; make someone else a ward admin first")
         XCTAssertEqual(shell.context.staff?.isWardAdmin, true)
     }
 
