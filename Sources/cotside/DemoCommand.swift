@@ -34,5 +34,12 @@ struct DemoCommand: AsyncParsableCommand {
               + "\(summary.medications) medications with \(summary.doseRecords + summary.asNeededDoses) dose records "
               + "(\(summary.events) events; \(cots) cots, \(days) days, seed \(seed)) in "
               + String(format: "%.1f s", seconds))
+        // Whoever tries the demo needs to know who may change its settings and staff.
+        let admins = try await ward.store.activeStaff().filter(\.isWardAdmin)
+        let settings = try await ward.store.settings()
+        if let admin = admins.first {
+            print("ward admin: \(admin.initials) \(admin.name)"
+                  + (settings.requirePin ? "" : "; PINs are off (turn them on: cotside settings set require_pin=on --by \(admin.initials))"))
+        }
     }
 }

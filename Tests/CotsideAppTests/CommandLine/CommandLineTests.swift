@@ -111,6 +111,10 @@ final class CommandLineTests: WardTestCase {
         let forced = try run("demo", "--cots", "2", "--days", "2", "--seed", "7", "--force")
         XCTAssertEqual(forced.status, 0, forced.stderr)
         XCTAssertTrue(forced.stdout.contains("2 cots, 2 days, seed 7"), forced.stdout)
+        // Whoever tries the demo is told who its ward admin is, and that PINs are off.
+        let staff = try await store.activeStaff()
+        let admin = try XCTUnwrap(staff.first(where: \.isWardAdmin), "the demo's first member is its admin")
+        XCTAssertTrue(forced.stdout.contains("ward admin: \(admin.initials) \(admin.name); PINs are off"), forced.stdout)
     }
 
     func testSnapshotWaitsForTheStore() async throws {
