@@ -69,6 +69,7 @@ final class PinSignInTests: WardTestCase {
         await press(.enter)
         XCTAssertEqual(picker?.step, .newPin(doctor, first: nil))
         XCTAssertTrue(screenText().contains("Dan Doctor (DD) has no PIN yet: choose one, 4 to 64 characters"), screenText())
+        XCTAssertTrue(screenText().contains("(digits only is fine)"), "the rules are wrapped, not cut off:\n" + screenText())
         await press(.enter)
         XCTAssertTrue(screenText().contains("the PIN is empty; it must be 4 to 64 characters"), screenText())
         await type("12")

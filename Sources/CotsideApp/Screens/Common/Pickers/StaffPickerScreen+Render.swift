@@ -84,9 +84,11 @@ extension StaffPickerScreen {
             }
             lines.append((context.t("signin.pin_field") + entry.masked(context.glyphs), .input))
         case .newPin(let member, let first):
+            // The rules for a new PIN are read once, in full: wrapped, never cut at the box's edge.
+            let width = max(1, rect.width)
             lines = first == nil
-                ? [(context.t("signin.new_pin", member.name, member.initials), .normal), ("", .normal),
-                   (context.t("signin.new_pin_field") + entry.masked(context.glyphs), .input)]
+                ? TextWrap.wrap(context.t("signin.new_pin", member.name, member.initials), width: width).map { ($0, .normal) }
+                    + [("", .normal), (context.t("signin.new_pin_field") + entry.masked(context.glyphs), .input)]
                 : [(context.t("signin.new_pin_again"), .normal), ("", .normal),
                    (context.t("signin.new_pin_again_field") + entry.masked(context.glyphs), .input)]
         }
