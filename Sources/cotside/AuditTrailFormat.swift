@@ -76,13 +76,7 @@ struct AuditTrailFormat {
     /// "", no value as —, anything else as compact JSON-like text.
     func valueText(_ value: AuditValue?, field: String) -> String {
         guard let value else { return "—" }
-        if AuditWords.isTimeField(field) {
-            switch value {
-            case .integer(let ms): return localText(Date(timeIntervalSince1970: Double(ms) / 1000))
-            case .text(let text): if let ms = Int64(text) { return localText(Date(timeIntervalSince1970: Double(ms) / 1000)) }
-            default: break
-            }
-        }
+        if AuditWords.isTimeField(field), let date = value.instant { return localText(date) }
         if case .text("") = value { return "\"\"" }
         return value.compact
     }

@@ -12,6 +12,16 @@ public enum AuditValue: Hashable, Sendable, Decodable {
     case object([String: AuditValue])
     case null
 
+    /// The value read as a stored instant (Unix milliseconds, or a number written as text in a
+    /// note), for the screen and `cotside audit` alike.
+    public var instant: Date? {
+        switch self {
+        case .integer(let ms): return Date(timeIntervalSince1970: Double(ms) / 1000)
+        case .text(let text): return Int64(text).map { Date(timeIntervalSince1970: Double($0) / 1000) }
+        default: return nil
+        }
+    }
+
     public init(from decoder: Decoder) throws {
         let single = try decoder.singleValueContainer()
         if single.decodeNil() { self = .null; return }
