@@ -130,7 +130,7 @@ extension SQLiteWardStore {
         let isReset = by != staffId
         if isReset {
             // Only a ward admin sets someone else's PIN; the refusal is audited like any other.
-            _ = try await permittedWrite(.manageStaff, by: by) { _ in }
+            try await requirePermission(.manageStaff, by: by)
         } else if stored != nil {
             guard let currentPin else {
                 throw WardValidationError([ValidationIssue(field: "currentPin", message: "give your current PIN to change it (or ask a ward admin to reset it)")])
@@ -211,10 +211,7 @@ public struct PinLockedOutError: Error, Sendable, CustomStringConvertible {
     }
 
     public var description: String {
-        var calendar = Calendar(identifier: .gregorian)
-        calendar.timeZone = timeZone
-        let parts = calendar.dateComponents([.hour, .minute], from: until)
-        let time = String(format: "%02d:%02d", parts.hour ?? 0, parts.minute ?? 0)
+        let time = WardLocalTime.timeOfDay(until, in: timeZone).description
         return "\(initials) is locked out after \(PinLockout.attempts) wrong PINs until \(time); try again then, or ask a ward admin to reset the PIN"
     }
 }
