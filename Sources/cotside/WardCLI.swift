@@ -57,13 +57,12 @@ struct WardCLI {
     /// The active member with these initials, or exit 2: an inactive one is named as such, an
     /// unknown one with the active initials and the command that lists the staff.
     func activeMember(initials: String, option: String) async throws -> Staff {
-        if let staff = try await store.staff(initials: initials) { return staff }
-        let everyone = try await store.staffList(includingInactive: true)
-        if let inactive = everyone.first(where: { $0.initials.caseInsensitiveCompare(initials) == .orderedSame }) {
-            throw CommandFailure.usage("\(option) \(initials): \(inactive.name) is no longer active (deactivated); only active "
+        if let member = try await store.anyMember(initials: initials) {
+            guard !member.active else { return member }
+            throw CommandFailure.usage("\(option) \(initials): \(member.name) is no longer active (deactivated); only active "
                                        + "staff may do this (`cotside staff list` shows who is)")
         }
-        let known = everyone.filter(\.active).map(\.initials)
+        let known = try await store.activeStaff().map(\.initials)
         throw CommandFailure.usage("\(option) \(initials): no active staff member has these initials"
                                    + (known.isEmpty ? "; the ward has no active staff yet (add the first with `cotside staff add`)"
                                                     : "; known: " + known.prefix(40).joined(separator: ", ")
@@ -84,20 +83,17 @@ struct WardCLI {
         let required = try await store.settings().requirePin
         let status = try await store.pinStatus(staffId: member.id)
         let setOne = "set one with `cotside staff set-pin --initials \(member.initials)` (the new PIN on standard input)"
-        guard let pin else {
-            guard required else { return }
-            if !status.hasPin {
-                throw CommandFailure.usage("\(member.initials) has no PIN and this ward requires one for every write; \(setOne); nothing was stored")
-            }
-            throw CommandFailure.usage("this ward requires the PIN of \(member.initials) for every write: give it with --pin-stdin "
-                                       + "(the first line of standard input) or in COTSIDE_PIN, never as an option; nothing was stored")
-        }
+        if pin == nil, !required { return }
         guard status.hasPin else {
             if required {
                 throw CommandFailure.usage("\(member.initials) has no PIN and this ward requires one for every write; \(setOne); nothing was stored")
             }
             throw CommandFailure.usage("a PIN was given, but this ward does not use PINs (require_pin is off) and \(member.initials) has none; "
                                        + "leave out --pin-stdin and COTSIDE_PIN, or \(setOne); nothing was stored")
+        }
+        guard let pin else {
+            throw CommandFailure.usage("this ward requires the PIN of \(member.initials) for every write: give it with --pin-stdin "
+                                       + "(the first line of standard input) or in COTSIDE_PIN, never as an option; nothing was stored")
         }
         if let issue = PinRules.issues(pin).first {
             throw CommandFailure.usage("the PIN given for \(member.initials): \(issue.message); nothing was stored")
