@@ -47,13 +47,16 @@ extension SQLiteWardStore {
         try await permittedWrite(permission, by: by) { _ in }
     }
 
-    /// `body` in one write transaction, after checking that `by` may do `permission`.
+    /// `body` in one write transaction, after checking that `by` may do `permission` — unless
+    /// `exempt` says, in that same transaction, that nobody needs to (the first member of an
+    /// empty ward), so no other write can slip in between the look and the write.
     @discardableResult
     nonisolated func permittedWrite<T: Sendable>(_ permission: WardPermission, by: Int64?,
+                                                 exempt: (@Sendable (Database) throws -> Bool)? = nil,
                                                  _ body: @escaping @Sendable (Database) throws -> T) async throws -> T {
         let (now, zone) = (self.now, timeZone)
         let outcome = try await pool.write { db -> Result<T, Refusal> in
-            if let refusal = try Self.refusal(permission, by: by, timeZone: zone, db) {
+            if try exempt?(db) != true, let refusal = try Self.refusal(permission, by: by, timeZone: zone, db) {
                 try Self.auditRefusal(permission, staffId: refusal.staffId, now: now, db)
                 return .failure(refusal)
             }

@@ -32,8 +32,10 @@ extension SQLiteWardStore {
     /// admin; after that only a ward admin adds staff.
     public func addStaff(_ draft: StaffDraft, by: Int64?) async throws -> Audited<Staff> {
         let now = self.now
-        let isFirst = try await pool.read { db in try Int.fetchOne(db, sql: "SELECT count(*) FROM staff WHERE active = 1") == 0 }
-        let result = try await permittedWrite(.manageStaff, by: isFirst ? nil : by) { db -> Audited<Staff> in
+        let noActiveStaff: @Sendable (Database) throws -> Bool = { db in
+            try Int.fetchOne(db, sql: "SELECT count(*) FROM staff WHERE active = 1") == 0
+        }
+        let result = try await permittedWrite(.manageStaff, by: by, exempt: noActiveStaff) { db -> Audited<Staff> in
             let used = try String.fetchAll(db, sql: "SELECT initials FROM staff WHERE active = 1")
             let issues = WardValidation.staff(draft, activeInitials: used)
             guard issues.isEmpty else { throw WardValidationError(issues) }
