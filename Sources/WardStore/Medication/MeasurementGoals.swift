@@ -17,6 +17,9 @@ import Clinical
 /// - Glucose: newborns ≥ 2.6 mmol/L (BAPM framework "Identification and management of neonatal
 ///   hypoglycaemia in the full-term infant", 2017); older children 4.0–10.0 mmol/L (ISPAD 2022
 ///   target range, hypoglycaemia alert 3.9). Upper 10.0 for newborns as well.
+/// - Pain score 0–10 (FLACC, Merkel et al. 1997, for a child who cannot say; the 0–10 numeric
+///   rating for one who can): 0 relaxed, 1–3 mild, 4–6 moderate, 7–10 severe; 4 or more calls
+///   for treatment (RCN "The recognition and assessment of acute pain in children", 2009).
 /// Weight, length and head circumference have no fixed range here (growth charts judge them).
 public enum MeasurementGoals {
     /// The `source` of a patient's own goal, as `SQLiteWardStore.goalRanges` labels it.
@@ -24,7 +27,8 @@ public enum MeasurementGoals {
 
     /// The kinds that have goal ranges, in the order the Goal ranges screen and `cotside goals`
     /// list them (blood pressure: the systolic value).
-    public static let kinds: [MeasurementKind] = [.temperature, .heartRate, .respiratoryRate, .spo2, .bloodPressure, .glucose]
+    public static let kinds: [MeasurementKind] = [.temperature, .heartRate, .respiratoryRate, .spo2, .bloodPressure, .glucose,
+                                                  .pain]
 
     /// The default range for `kind` at `ageDays` (days of life) and, for preterm babies, the
     /// corrected gestation in weeks.
@@ -55,6 +59,8 @@ public enum MeasurementGoals {
         case .glucose:
             if newborn { return GoalRange(low: 2.6, high: 10.0, source: "BAPM 2017") }
             return GoalRange(low: 4.0, high: 10.0, source: "ISPAD 2022")
+        case .pain:
+            return GoalRange(low: nil, high: 3, source: "FLACC / 0–10 rating (RCN 2009)")
         case .weight, .length, .headCircumference:
             return nil
         }

@@ -33,7 +33,7 @@ struct HistoryBranch {
                                     + "n.volumeML AS detailNumber, n.durationMinutes AS detailNumber2")
         case .measurement:
             return HistoryBranch(kind: kind, table: "measurement", timeColumn: "measuredAt", extraConditions: [],
-                                 columns: "n.kind AS subtype, NULL AS detailA, NULL AS detailB, "
+                                 columns: "n.kind AS subtype, n.oxygenMode AS detailA, CAST(n.oxygenAmount AS TEXT) AS detailB, "
                                     + "n.value AS detailNumber, n.diastolicMmHg AS detailNumber2")
         case .doseRecord:
             return HistoryBranch(kind: kind, table: "dose_record", timeColumn: "recordedAt",
@@ -84,7 +84,9 @@ struct HistoryBranch {
             return ("Feed \(feedKind?.displayName ?? subtype)", details.joined(separator: " · "))
         case .measurement:
             let measurementKind = MeasurementKind(rawValue: subtype) ?? .weight
-            let value = MeasurementText.value(kind: measurementKind, value: number ?? 0, diastolic: number2)
+            // detailA / detailB: the oxygen an SpO2 was read on (mode, amount).
+            let oxygen = detailA.flatMap(OxygenMode.init(rawValue:)).map { OxygenSupport(mode: $0, amount: detailB.flatMap(Double.init)) }
+            let value = MeasurementText.value(kind: measurementKind, value: number ?? 0, diastolic: number2, oxygen: oxygen)
             return (measurementKind.displayName.prefix(1).uppercased() + measurementKind.displayName.dropFirst(), value)
         case .doseRecord:
             // detailB is "drug name <US> unit <US> route <US> slot time"; detailNumber2 the prescribed amount.

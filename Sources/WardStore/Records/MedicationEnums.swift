@@ -70,8 +70,11 @@ public enum FeedKind: String, Sendable, Codable, CaseIterable, DatabaseValueConv
 /// What was measured. Values are stored in one canonical unit per kind (`canonicalUnit`).
 public enum MeasurementKind: String, Sendable, Codable, CaseIterable, DatabaseValueConvertible {
     case weight, length, headCircumference, temperature, heartRate, respiratoryRate, spo2, bloodPressure, glucose
+    /// A pain score 0–10 (FLACC for a child who cannot say, the 0–10 numeric rating for one who can).
+    case pain
 
-    /// The stored unit: grams, cm, °C, beats/min, breaths/min, %, mmHg (systolic; diastolic beside it), mmol/L.
+    /// The stored unit: grams, cm, °C, beats/min, breaths/min, %, mmHg (systolic; diastolic beside it),
+    /// mmol/L, points out of 10.
     public var canonicalUnit: String {
         switch self {
         case .weight: return "g"
@@ -82,6 +85,7 @@ public enum MeasurementKind: String, Sendable, Codable, CaseIterable, DatabaseVa
         case .spo2: return "%"
         case .bloodPressure: return "mmHg"
         case .glucose: return "mmol/L"
+        case .pain: return "/10"
         }
     }
 
@@ -96,6 +100,7 @@ public enum MeasurementKind: String, Sendable, Codable, CaseIterable, DatabaseVa
         case .spo2: return "SpO2"
         case .bloodPressure: return "blood pressure"
         case .glucose: return "glucose"
+        case .pain: return "pain score"
         }
     }
 
@@ -111,6 +116,7 @@ public enum MeasurementKind: String, Sendable, Codable, CaseIterable, DatabaseVa
         case .spo2: return 30...100
         case .bloodPressure: return 20...250
         case .glucose: return 0.5...50
+        case .pain: return 0...10
         }
     }
 }

@@ -42,7 +42,9 @@ extension MeasurementRecord {
                   value: try row.decode(forColumn: "value"), diastolicMmHg: try row.decode(forColumn: "diastolicMmHg"),
                   notes: try row.decode(forColumn: "notes"), recordedBy: try row.decode(forColumn: "recordedBy"),
                   createdAt: try row.instant("createdAt"), updatedAt: try row.instant("updatedAt"),
-                  deletedAt: try row.optionalInstant("deletedAt"), isDemo: try row.decode(forColumn: "isDemo"))
+                  deletedAt: try row.optionalInstant("deletedAt"), isDemo: try row.decode(forColumn: "isDemo"),
+                  oxygenMode: row.hasColumn("oxygenMode") ? try row.decode(forColumn: "oxygenMode") : nil,
+                  oxygenAmount: row.hasColumn("oxygenAmount") ? try row.decode(forColumn: "oxygenAmount") : nil)
     }
 }
 

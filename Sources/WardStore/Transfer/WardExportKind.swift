@@ -130,7 +130,8 @@ extension WardExportKind {
             .init("kind", .text), .init("value", .number), .init("diastolicMmHg", .number, nullable: true),
             .init("notes", .text), .init("recordedBy", .integer, nullable: true, references: "staff"),
             .init("createdAt", .instant), .init("updatedAt", .instant), .init("deletedAt", .instant, nullable: true),
-            .init("isDemo", .boolean),
+            .init("isDemo", .boolean), .init("oxygenMode", .text, nullable: true, mayBeMissing: true),
+            .init("oxygenAmount", .number, nullable: true, mayBeMissing: true),
         ]),
         .init("goalRanges", table: "measurement_goal", keys: ["patientId", "kind"], entity: .measurementGoal, [
             .init("patientId", .integer, references: "patient"), .init("kind", .text), .init("low", .number, nullable: true),
