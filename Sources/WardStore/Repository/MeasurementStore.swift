@@ -6,6 +6,9 @@ import Foundation
 public protocol MeasurementStore: Sendable {
     /// `value` in the kind's canonical unit (convert with `UnitConversion` first).
     func logMeasurement(_ draft: MeasurementDraft, by: Int64?) async throws -> Audited<MeasurementRecord>
+    /// A set of observations at one time: one row and one audit entry per reading, all in one
+    /// transaction; nothing is stored when any reading (or the set) is refused.
+    func logObservations(_ set: ObservationSet, by: Int64?) async throws -> [Audited<MeasurementRecord>]
     func updateMeasurement(id: Int64, _ draft: MeasurementDraft, by: Int64?) async throws -> Audited<MeasurementRecord>
     func deleteMeasurement(id: Int64, by: Int64?) async throws -> Audited<MeasurementRecord>
     func restoreMeasurement(id: Int64, by: Int64?) async throws -> Audited<MeasurementRecord>

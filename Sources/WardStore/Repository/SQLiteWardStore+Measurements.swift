@@ -7,13 +7,7 @@ extension SQLiteWardStore {
         let now = self.now
         let result = try await pool.write { db -> Audited<MeasurementRecord> in
             try Self.checkMeasurement(draft, db: db, now: now)
-            try db.execute(sql: """
-                INSERT INTO measurement (patientId, measuredAt, kind, value, diastolicMmHg, notes, recordedBy, createdAt, updatedAt)
-                VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)
-                """, arguments: [draft.patientId, StoredTime.milliseconds(draft.measuredAt), draft.kind, draft.value,
-                                 draft.diastolicMmHg, Self.cleanNotes(draft.notes), by,
-                                 StoredTime.milliseconds(now), StoredTime.milliseconds(now)])
-            return try AuditTrail.created(MeasurementRecord.self, db, by: by, at: now)
+            return try Self.insertMeasurement(draft, db: db, by: by, now: now)
         }
         publish([.measurement])
         return result
@@ -31,6 +25,7 @@ extension SQLiteWardStore {
             after.kind = draft.kind
             after.value = draft.value
             after.diastolicMmHg = draft.diastolicMmHg
+            after.oxygen = draft.oxygen
             after.notes = Self.cleanNotes(draft.notes)
             after.updatedAt = now
             try after.update(db)

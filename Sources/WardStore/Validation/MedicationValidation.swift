@@ -113,11 +113,12 @@ extension WardValidation {
             issues.append(issue)
         }
         let range = draft.kind.plausibleRange
-        let unit = draft.kind.canonicalUnit
+        // A pain score is a number out of 10, without a unit after it.
+        let unit = draft.kind == .pain ? "" : " " + draft.kind.canonicalUnit
         func text(_ v: Double) -> String { NumberText.rounded(v, digits: 3) }
         if !draft.value.isFinite || !range.contains(draft.value) {
-            issues.append(.init(field: "value", message: "\(draft.kind.displayName) \(text(draft.value)) \(unit) is outside "
-                                + "\(text(range.lowerBound))–\(text(range.upperBound)) \(unit)"))
+            issues.append(.init(field: "value", message: "\(draft.kind.displayName) \(text(draft.value))\(unit) is outside "
+                                + "\(text(range.lowerBound))–\(text(range.upperBound))\(unit)"))
         }
         if draft.kind == .bloodPressure {
             if let dia = draft.diastolicMmHg {
@@ -131,6 +132,16 @@ extension WardValidation {
             }
         } else if draft.diastolicMmHg != nil {
             issues.append(.init(field: "diastolicMmHg", message: "a diastolic value is only recorded for blood pressure"))
+        }
+        if draft.kind == .pain, draft.value.isFinite, draft.value != draft.value.rounded() {
+            issues.append(.init(field: "value", message: "pain score \(text(draft.value)) must be a whole number 0–10"))
+        }
+        if let oxygen = draft.oxygen {
+            if draft.kind != .spo2 {
+                issues.append(.init(field: "oxygen", message: "oxygen is only recorded with an SpO2"))
+            } else if let problem = oxygen.problem {
+                issues.append(.init(field: "oxygen", message: problem))
+            }
         }
         if draft.notes.count > 2000 {
             issues.append(.init(field: "notes", message: "notes have \(draft.notes.count) characters; at most 2000 are allowed"))

@@ -1,0 +1,35 @@
+import Foundation
+import GRDB
+
+extension SQLiteWardStore {
+    /// Stores a set of observations: one measurement row per reading, all or nothing, in ONE
+    /// write transaction on the store's actor, each row with its own audit entry (so History,
+    /// the audit trail and undo treat every reading as the measurement it is). The whole set is
+    /// validated before anything is written; any problem refuses all of it.
+    public func logObservations(_ set: ObservationSet, by: Int64?) async throws -> [Audited<MeasurementRecord>] {
+        let now = self.now
+        let validated = WardValidation.observations(set, now: now)
+        let result = try await pool.write { db -> [Audited<MeasurementRecord>] in
+            var issues = validated
+            try Self.checkPatient(set.patientId, at: set.measuredAt, field: "measuredAt", db: db, issues: &issues)
+            guard issues.isEmpty else { throw WardValidationError(issues) }
+            return try set.drafts.map { draft in
+                try Self.insertMeasurement(draft, db: db, by: by, now: now)
+            }
+        }
+        publish([.measurement])
+        return result
+    }
+
+    /// Inserts one checked measurement and its audit entry (the caller's transaction).
+    static func insertMeasurement(_ draft: MeasurementDraft, db: Database, by: Int64?, now: Date) throws -> Audited<MeasurementRecord> {
+        try db.execute(sql: """
+            INSERT INTO measurement (patientId, measuredAt, kind, value, diastolicMmHg, oxygenMode, oxygenAmount, notes,
+                recordedBy, createdAt, updatedAt)
+            VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
+            """, arguments: [draft.patientId, StoredTime.milliseconds(draft.measuredAt), draft.kind, draft.value,
+                             draft.diastolicMmHg, draft.oxygen?.mode, draft.oxygen?.amount, cleanNotes(draft.notes), by,
+                             StoredTime.milliseconds(now), StoredTime.milliseconds(now)])
+        return try AuditTrail.created(MeasurementRecord.self, db, by: by, at: now)
+    }
+}
