@@ -8,7 +8,8 @@ struct LogCommand: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "log",
         abstract: "Log an entry for a cot.",
-        subcommands: [LogNappyCommand.self, LogFeedCommand.self, LogMeasurementCommand.self, LogDoseCommand.self]
+        subcommands: [LogNappyCommand.self, LogFeedCommand.self, LogMeasurementCommand.self, LogDoseCommand.self,
+                      LogObsCommand.self]
     )
 }
 

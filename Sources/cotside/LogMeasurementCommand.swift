@@ -6,7 +6,7 @@ import WardStore
 struct LogMeasurementCommand: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "measurement",
-        abstract: "Log a measurement for a cot (weight, length, hc, temp, hr, rr, spo2, bp, glucose).",
+        abstract: "Log a measurement for a cot (weight, length, hc, temp, hr, rr, spo2, bp, glucose, pain).",
         discussion: """
         Units: weight g (default) or kg; temp C (default) or F; glucose mmol/L or mg/dL (default: the ward \
         setting); length and hc in cm; hr bpm; rr /min; spo2 %; bp as SYS/DIA in mmHg, e.g. --value 80/50.
@@ -14,7 +14,7 @@ struct LogMeasurementCommand: AsyncParsableCommand {
     )
 
     @Option(name: .long, help: "Bed label of an admitted patient.") var bed: String
-    @Option(name: .long, help: "weight, length, hc, temp, hr, rr, spo2, bp or glucose.") var kind: String
+    @Option(name: .long, help: "weight, length, hc, temp, hr, rr, spo2, bp, glucose or pain.") var kind: String
     @Option(name: .long, help: "The reading (bp: 80/50).") var value: String
     @Option(name: .long, help: "g|kg for weight, C|F for temp, mmol/L|mg/dL for glucose.") var unit: String?
     @Option(name: .long, parsing: .unconditional,
@@ -29,6 +29,7 @@ struct LogMeasurementCommand: AsyncParsableCommand {
         (["temp", "temperature"], .temperature), (["hr", "heart-rate", "heartRate"], .heartRate),
         (["rr", "respiratory-rate", "respiratoryRate"], .respiratoryRate), (["spo2", "sats"], .spo2),
         (["bp", "blood-pressure", "bloodPressure"], .bloodPressure), (["glucose", "bm"], .glucose),
+        (["pain", "pain-score"], .pain),
     ]
 
     func run() async throws {
@@ -56,17 +57,17 @@ struct LogMeasurementCommand: AsyncParsableCommand {
 
     /// The typed value in the stored unit; bp gives (systolic, diastolic).
     static func canonicalValue(_ text: String, unit: String?, kind: MeasurementKind,
-                               glucoseDefault: GlucoseUnit) throws -> (Double, Double?) {
+                               glucoseDefault: GlucoseUnit, option: String = "--value") throws -> (Double, Double?) {
         if kind == .bloodPressure {
             let parts = text.split(separator: "/", omittingEmptySubsequences: false).map(String.init)
             guard parts.count == 2 else {
-                throw CommandFailure.usage("--value \(text) is not a blood pressure; give SYSTOLIC/DIASTOLIC in mmHg, e.g. 80/50")
+                throw CommandFailure.usage("\(option) \(text) is not a blood pressure; give SYSTOLIC/DIASTOLIC in mmHg, e.g. 80/50")
             }
             try checkUnit(unit, allowed: ["mmHg"], kind: kind)
-            return (try CLIChoice.number(parts[0], option: "--value", what: "systolic mmHg"),
-                    try CLIChoice.number(parts[1], option: "--value", what: "diastolic mmHg"))
+            return (try CLIChoice.number(parts[0], option: option, what: "systolic mmHg"),
+                    try CLIChoice.number(parts[1], option: option, what: "diastolic mmHg"))
         }
-        let number = try CLIChoice.number(text, option: "--value", what: "a \(kind.displayName) reading")
+        let number = try CLIChoice.number(text, option: option, what: "a \(kind.displayName) reading")
         switch kind {
         case .weight:
             let u = try CLIChoice.parse(unit ?? "g", option: "--unit", choices: [(["g"], "g"), (["kg"], "kg")])
@@ -94,7 +95,8 @@ struct LogMeasurementCommand: AsyncParsableCommand {
 
 struct MeasurementJSON: Encodable {
     let id: Int64, bed: String, patientId: Int64, measuredAt: String, kind: String, value: Double, unit: String
-    let diastolicMmHg: Double?, outOfRange: String?, notes: String, recordedBy: Int64?
+    let diastolicMmHg: Double?, oxygenMode: String?, oxygenAmount: Double?, outOfRange: String?, notes: String
+    let recordedBy: Int64?
 
     init(_ m: MeasurementRecord, bed: String, mark: RangeMark?) {
         id = m.id
@@ -105,6 +107,8 @@ struct MeasurementJSON: Encodable {
         value = m.value
         unit = m.kind.canonicalUnit
         diastolicMmHg = m.diastolicMmHg
+        oxygenMode = m.oxygenMode?.rawValue
+        oxygenAmount = m.oxygenAmount
         outOfRange = mark?.rawValue
         notes = m.notes
         recordedBy = m.recordedBy

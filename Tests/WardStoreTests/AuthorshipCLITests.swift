@@ -67,6 +67,7 @@ final class AuthorshipCLITests: WardStoreTestCase {
             ["log", "nappy"]: (["--bed", "3", "--kind", "wet"], byDefault),
             ["log", "feed"]: (["--bed", "3", "--kind", "iv", "--volume", "5"], byDefault),
             ["log", "measurement"]: (["--bed", "3", "--kind", "hr", "--value", "140"], byDefault),
+            ["log", "obs"]: (["--bed", "3", "--hr", "140", "--spo2", "97", "--o2", "air"], byDefault),
             ["log", "dose"]: (["--bed", "3", "--drug", "caffeine"], byDefault),
             ["admit"]: (["--bed", "4", "--given", "Bo", "--family", "Brown", "--hospital-number", "H2", "--dob", "2026-03-08",
                          "--sex", "male", "--ga", "38+1", "--birth-weight-g", "3000"], byDefault),
