@@ -77,13 +77,14 @@ struct DashboardDoseColumns {
         return "\(intake) · \(outOfRange(row))"
     }
 
-    /// "▲ high temperature 38.4 °C 13:10", or "no measurement out of range".
+    /// "▲ high temperature 38.4 °C 13:10", "▼ low SpO2 88 % on 2 L/min 13:10", or "no measurement out of range".
     func outOfRange(_ row: DashboardRow) -> String {
         guard let marked = row.latestOutOfRange, let mark = marked.mark else { return context.t("range.none") }
         let m = marked.measurement
         let value = Self.number(m.value) + (m.diastolicMmHg.map { "/" + Self.number($0) } ?? "")
         let word = context.t("range.\(mark.rawValue)")
-        let text = "\(word) \(context.t("measurement.kind.\(m.kind.rawValue)")) \(value) \(m.kind.canonicalUnit) \(WardFormat(context).time(m.measuredAt))"
+        let oxygen = m.oxygen.map { " on \($0.text)" } ?? ""
+        let text = "\(word) \(context.t("measurement.kind.\(m.kind.rawValue)")) \(value) \(m.kind.canonicalUnit)\(oxygen) \(WardFormat(context).time(m.measuredAt))"
         return StatusBadge(mark == .high ? .high : .low, word: text, glyphs: context.glyphs).text
     }
 

@@ -97,6 +97,8 @@ final class MeasurementFormScreen: EntryFormScreen {
             if let editing, editing.kind == kind, state.text("value") == shownValue { stored = editing.value }
             let draft = MeasurementDraft(patientId: patient.id, measuredAt: time, kind: kind, value: stored,
                                          diastolicMmHg: kind == .bloodPressure ? diastolic : nil,
+                                         // A corrected SpO2 keeps the oxygen it was read on (this form does not show it).
+                                         oxygen: kind == .spo2 && editing?.kind == .spo2 ? editing?.oxygen : nil,
                                          notes: state.text("notes")?.trimmingCharacters(in: .whitespaces) ?? "")
             let by = context.staff?.id
             let shown = kind == .bloodPressure

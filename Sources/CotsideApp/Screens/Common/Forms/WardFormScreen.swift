@@ -91,6 +91,10 @@ class WardFormScreen: ActionScreen {
         }
     }
 
+    /// What a form loads when shown (the observations form: the cot's goal ranges). Declared
+    /// here so a subclass's `override` is the one the shell calls, not the protocol's default.
+    func reload(_ context: AppContext) -> Intent { .ignored }
+
     /// Called after the kit accepted every field: check what only the screen knows, then save.
     func submit(_ context: AppContext) -> Intent { .handled }
 
@@ -173,6 +177,7 @@ class WardFormScreen: ActionScreen {
         let rows = Layout.vertical([.fill, .length(1)]).split(body)
         let formArea = Rect(x: rows[0].x, y: rows[0].y + 1, width: rows[0].width, height: max(0, rows[0].height - 1))
         Form(state, glyphs: context.glyphs).render(in: formArea, into: &buffer)
+        drawMarks(in: formArea, into: &buffer, context)
         drawIssues(in: formArea, into: &buffer, context)
         buffer.put(hint(context), in: rows[1], role: .muted, ellipsis: context.glyphs.ellipsis)
     }
@@ -180,10 +185,14 @@ class WardFormScreen: ActionScreen {
     /// The line under the fields: the keys, unless a form has something to say about the focused field.
     func hint(_ context: AppContext) -> String { context.t("form.hint") }
 
-    /// Overwrites the verdict column of fields the store refused with the store's message,
-    /// using the kit Form's column geometry.
-    private func drawIssues(in area: Rect, into buffer: inout Buffer, _ context: AppContext) {
-        guard !issues.isEmpty, !area.isEmpty else { return }
+    /// What a form draws in the verdict column of acceptable fields beyond the kit's verdicts
+    /// (the observations form's "high"/"low"); the store's messages are drawn over it.
+    func drawMarks(in area: Rect, into buffer: inout Buffer, _ context: AppContext) {}
+
+    /// The verdict column of field `index` in the form area, by the kit Form's column
+    /// geometry; nil when that field is scrolled out of view.
+    func verdictRect(_ index: Int, in area: Rect) -> Rect? {
+        guard !area.isEmpty else { return nil }
         let labelWidth = min(state.fields.map { TextWidth.columns(of: $0.label) }.max() ?? 0, max(4, area.width / 3))
         let unitWidth = state.fields.map { field -> Int in
             if case .number(let spec) = field.kind { return TextWidth.columns(of: spec.unit) }
@@ -191,12 +200,19 @@ class WardFormScreen: ActionScreen {
         }.max() ?? 0
         let valueWidth = 22 + (unitWidth > 0 ? unitWidth + 1 : 0)
         let first = ListState.offset(for: state.focus, current: 0, visibleRows: area.height, count: state.fields.count)
+        guard index >= first, index - first < area.height else { return nil }
+        return area.row(index - first).split(.horizontal, [.length(labelWidth), .length(valueWidth), .fill], spacing: 1)[2]
+    }
+
+    /// Overwrites the verdict column of fields the store refused with the store's message,
+    /// using the kit Form's column geometry.
+    private func drawIssues(in area: Rect, into buffer: inout Buffer, _ context: AppContext) {
+        guard !issues.isEmpty else { return }
         for (index, field) in state.fields.enumerated() {
-            guard let message = issues[field.id], index >= first, index - first < area.height,
-                  field.check(state.context).isAcceptable else { continue }
-            let columns = area.row(index - first).split(.horizontal, [.length(labelWidth), .length(valueWidth), .fill], spacing: 1)
-            buffer.fill(columns[2])
-            buffer.put("\(context.glyphs.statusDanger) \(message)", in: columns[2], role: .danger, ellipsis: context.glyphs.ellipsis)
+            guard let message = issues[field.id], field.check(state.context).isAcceptable,
+                  let column = verdictRect(index, in: area) else { continue }
+            buffer.fill(column)
+            buffer.put("\(context.glyphs.statusDanger) \(message)", in: column, role: .danger, ellipsis: context.glyphs.ellipsis)
         }
     }
 
