@@ -12,9 +12,14 @@ import XCTest
 final class ObservationsFormTests: WardTestCase {
     var ada: Patient!
 
-    func openForm() async throws {
+    func openForm(glucoseInMgPerDl: Bool = false) async throws {
         let nurse = try await addStaff("Nia Nurse", "NN")
         ada = try await admit(bed: "3", given: "Ada", family: "Lovelace")  // 3 days old: newborn goal ranges
+        if glucoseInMgPerDl {
+            var settings = try await store.settings()
+            settings.glucoseUnit = .mgPerDl
+            _ = try await store.updateSettings(settings, by: nil)
+        }
         try await startShell()
         await signIn(nurse)
         await press(.char("n"))
@@ -97,8 +102,22 @@ final class ObservationsFormTests: WardTestCase {
         XCTAssertTrue(screenText().contains("25") && screenText().contains("45"), screenText())
         await press(.enter)
         XCTAssertTrue(shell.front is ObservationsFormScreen, "an impossible temperature cannot be saved")
+        XCTAssertTrue((messageText ?? "").hasPrefix("Temperature: ") && (messageText ?? "").contains("between 25 and 45 °C"),
+                      "the message names the field and the allowed range: \(messageText ?? "")")
         let saved = try await stored()
         XCTAssertTrue(saved.isEmpty, "not even the good heart rate")
+    }
+
+    /// Glucose is typed in the ward's unit, judged against the goal in that unit, stored in mmol/L.
+    func testGlucoseIsTypedInTheWardsUnit() async throws {
+        try await openForm(glucoseInMgPerDl: true)
+        await fill("glucose", "36")
+        XCTAssertTrue(screenText().contains("mg/dL"), screenText())
+        XCTAssertTrue(screenText().contains("▼ low (goal 47–180 mg/dL)"), "2.6–10 mmol/L in mg/dL: \(screenText())")
+        await press(.enter)
+        let saved = try await stored()
+        XCTAssertEqual(saved.first?.kind, .glucose)
+        XCTAssertEqual(saved.first?.value ?? 0, 2.0, accuracy: 0.01, "36 mg/dL is 2.0 mmol/L")
     }
 
     func testAnEmptySetIsRefused() async throws {
