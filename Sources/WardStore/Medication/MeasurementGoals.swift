@@ -60,7 +60,7 @@ public enum MeasurementGoals {
             if newborn { return GoalRange(low: 2.6, high: 10.0, source: "BAPM 2017") }
             return GoalRange(low: 4.0, high: 10.0, source: "ISPAD 2022")
         case .pain:
-            return GoalRange(low: nil, high: 3, source: "FLACC / 0–10 rating (RCN 2009)")
+            return GoalRange(low: nil, high: 3, source: "FLACC / 0–10 rating, RCN 2009")
         case .weight, .length, .headCircumference:
             return nil
         }

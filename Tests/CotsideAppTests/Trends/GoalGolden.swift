@@ -14,11 +14,11 @@ enum GoalGolden {
          │ SpO2                       ≥ 94 %           age default (BTS 2017)                             │
          │ Blood pressure (systolic)  60–90 mmHg       age default (PALS 2020 newborn (systolic))         │
          │ Blood glucose              2.6–10 mmol/L    age default (BAPM 2017)                            │
+         │ Pain score                 ≤ 3 /10          age default (FLACC / 0–10 rating, RCN 2009)        │
          │                                                                                                │
          │                                                                                                │
          │ Enter edit · d back to the age default · u undo · out-of-range marks follow at once            │
          └────────────────────────────────────────────────────────────────────────────────────────────────┘
-
 
 
 

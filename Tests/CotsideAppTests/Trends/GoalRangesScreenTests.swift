@@ -178,7 +178,7 @@ final class GoalRangesScreenTests: WardTestCase {
     func testGlucoseIsTypedInTheWardsUnit() async throws {
         try await openGoals(glucoseInMgPerDl: true)
         XCTAssertTrue(screenText().contains("47–180 mg/dL"), screenText())
-        await press(.end, .enter)
+        await press(.end, .up, .enter)   // glucose, above the pain score
         XCTAssertEqual(form.kind, .glucose)
         await retype("54")
         await press(.tab)

@@ -23,6 +23,7 @@ enum TrendsGolden {
          SpO2 (%)                  –           –            –           –         –
          Blood pressure (mmHg)     –           –            –           –         –
          Glucose (mmol/L)          –           –            –           –         –
+         Pain score (/10)          –           –            –           –         –
          Daily rows use whole days of the stay (latest = yesterday, else today so far); readings the latest value. Min and max cover the window.
 
          Insights
@@ -53,7 +54,6 @@ enum TrendsGolden {
              12:00    16 Nov     12:00      17 Nov     12:00      18 Nov      12:00      19 Nov     12:00      20 Nov     12:00      21 Nov   12:00
          ── intake  ┄┄ neonatal target (lower end)
 
-         Urine output (mL/kg/h)                                                                                                               hours
 
          Ward · Doses 1 due · 1 overdue                               no user selected                                             Sat 21 Nov 14:05
         ] Wider  [ Narrower  ? Help  : Commands  s Settings  p Patient  q Quit
