@@ -11,7 +11,7 @@ struct GoalsCommand: AsyncParsableCommand {
         commandName: "goals",
         abstract: "Show, set or reset a cot's measurement goal ranges (own goal or age default).",
         discussion: """
-        KIND is one of temperature, heart-rate, respiratory-rate, spo2, blood-pressure (systolic), glucose.
+        KIND is one of temperature, heart-rate, respiratory-rate, spo2, blood-pressure (systolic), glucose, pain.
         RANGE is LOW-HIGH (36.0-37.8), LOW- (94- for SpO2 ≥ 94) or -HIGH; glucose in the ward's unit setting.
         A limit may be left open only where the age default is open on that side.
         """
