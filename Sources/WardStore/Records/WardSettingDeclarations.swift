@@ -6,6 +6,7 @@ public enum WardSettingKey: String, Sendable, Hashable, CaseIterable, Codable {
     case doseWindowMinutes, doseGraceMinutes, glucoseUnit, effectivenessMode, adherenceGatePercent
     case neonatalFluidTable, backupEveryHours, backupKeep
     case requirePin, idleLockMinutes, nursesPrescribe
+    case bilirubinUnit
 
     /// The name on the command line and in the docs: `dayStartMinutes` → `day_start_minutes`.
     public var commandName: String {
@@ -173,6 +174,8 @@ extension WardSettings {
               meaning: "The screen locks after this long without a key; 0 = never."),
         .init(key: .nursesPrescribe, kind: .flag, noun: "nurse prescribing",
               meaning: "Nurses may add, change, pause and stop medications (off: doctors and pharmacists only)."),
+        .init(key: .bilirubinUnit, kind: .choice(BilirubinUnit.allCases.map(\.rawValue)), noun: "the bilirubin unit",
+              meaning: "How the bilirubin calculator takes and shows TSB and its thresholds (a unit typed after the number wins)."),
     ]
 
     public static func declaration(_ key: WardSettingKey) -> WardSettingDeclaration {
