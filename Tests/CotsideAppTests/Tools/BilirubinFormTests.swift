@@ -122,7 +122,7 @@ final class BilirubinFormTests: XCTestCase {
     func testAFutureOrUnreadableTimeOfBirthIsRefused() {
         let future = filled(form(), age: "2026-11-21 15:00", tsb: "10")
         XCTAssertEqual(future.problem(for: "age_hours", in: future.evaluation),
-                       "the time of birth Sat 21 Nov 2026 15:00 (in 55 min) is in the future")
+                       "the time of birth is in the future (in 55 min)")
         let garbage = filled(form(), age: "soon", tsb: "10")
         XCTAssertTrue(garbage.problem(for: "age_hours", in: garbage.evaluation)?.hasPrefix("‘soon’ is neither hours nor a time of birth") ?? false)
         let tooOld = filled(form(), age: "2026-11-01 08:00", tsb: "10")

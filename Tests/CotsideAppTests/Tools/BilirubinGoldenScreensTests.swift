@@ -50,6 +50,11 @@ final class BilirubinGoldenScreensTests: WardTestCase {
         XCTAssertTrue(text.contains("18 mg/dL_    = 307.8 µmol/L"), text)
         XCTAssertTrue(text.contains("Status: At or above the phototherapy threshold"), text)
         XCTAssertTrue(text.contains("Phototherapy threshold 297.3 µmol/L"), text)
+        // The review before saving shows what the form computed, readably.
+        await press(.tab, .char("S"))
+        let review = screenText(width: 80)
+        XCTAssertTrue(review.contains("Age: 58.83 hours  (from chart)"), review)
+        XCTAssertTrue(review.contains("Total serum bilirubin: 307.8 µmol/L"), review)
     }
 
     func testPretermBabyWithoutATimeOfBirth() async throws {

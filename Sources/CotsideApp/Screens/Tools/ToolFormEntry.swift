@@ -51,9 +51,8 @@ enum ToolFormEntry {
         guard let born = birthInstant(trimmed, now: now, timeZone: timeZone) else {
             return .failure(FieldError(field: key, message: "‘\(text)’ is neither hours nor a time of birth; type hours (46.5) or the date and time of birth (2026-11-24 03:15, yesterday 22:30)"))
         }
-        let described = TimeShortcut.describe(born, now: now, timeZone: timeZone)
         if born > now {
-            return .failure(FieldError(field: key, message: "the time of birth \(described) is in the future"))
+            return .failure(FieldError(field: key, message: "the time of birth is in the future (\(TimeShortcut.relative(born, now: now)))"))
         }
         let hours = now.timeIntervalSince(born) / 3600
         let shown = NumberText.rounded(hours, digits: 1)

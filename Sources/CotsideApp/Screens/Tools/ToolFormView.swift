@@ -46,7 +46,8 @@ struct ToolFormView {
             default:
                 let shown = field.text.isEmpty && !focused ? "…" : field.text + (focused ? "_" : "")
                 // A unit typed after the number, or a time of birth, replaces the field's unit.
-                let ownUnit = understood[input.key] == nil && !field.text.contains { $0.isLetter }
+                let typed = field.text.trimmingCharacters(in: .whitespaces).replacingOccurrences(of: ",", with: ".")
+                let ownUnit = understood[input.key] == nil && (typed.isEmpty || Double(typed) != nil)
                 line.text += pad(shown, 10) + " " + (ownUnit ? input.unit ?? "" : "")
             }
             if let problem {
