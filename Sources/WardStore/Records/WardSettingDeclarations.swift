@@ -119,7 +119,9 @@ public struct WardSettingDeclaration: Sendable {
             }
             return .valid(String(minutes))
         case .choice(let values):
-            return values.contains(trimmed) ? .valid(trimmed) : invalid("‘\(trimmed)’")
+            // A unit as a keyboard types it (umol/l, MG/DL) is the declared one.
+            guard let value = values.first(where: { Self.loose($0) == Self.loose(trimmed) }) else { return invalid("‘\(trimmed)’") }
+            return .valid(value)
         case .flag:
             switch trimmed.lowercased() {
             case "1", "on", "yes", "true": return .valid("1")
@@ -133,6 +135,11 @@ public struct WardSettingDeclaration: Sendable {
             }
             return .valid(table.text)
         }
+    }
+
+    /// Case and the micro sign's spellings (µ, μ, u) aside: how two choice words are compared.
+    static func loose(_ word: String) -> String {
+        word.lowercased().replacingOccurrences(of: "µ", with: "u").replacingOccurrences(of: "μ", with: "u")
     }
 
     /// 30 → "0.5", 480 → "8".
