@@ -96,7 +96,8 @@ final class CalcCLITests: XCTestCase {
             "gfr": ["egfr_ml_min_1_73m2"], "qtc": ["qtc_ms", "interpretation"],
             "bp": ["height_column_percentile", "systolic_p90_mmhg", "systolic_p95_mmhg", "diastolic_p90_mmhg", "diastolic_p95_mmhg",
                    "systolic_band", "diastolic_band", "category"],
-            "bilirubin": ["phototherapy_threshold_mg_dl", "escalation_threshold_mg_dl", "exchange_threshold_mg_dl", "above_phototherapy", "above_exchange", "status"],
+            "bilirubin": ["phototherapy_threshold_mg_dl", "escalation_threshold_mg_dl", "exchange_threshold_mg_dl", "above_phototherapy", "above_exchange",
+                          "thresholds_apply", "status"],
             "fast_ed": ["score"], "ich_volume": ["volume_ml", "severity", "mortality_range"],
             "lvo": ["probability", "above_threshold", "gfap_contribution", "fast_ed_contribution"],
         ]

@@ -47,12 +47,14 @@ final class BilirubinThresholdsTests: XCTestCase {
         XCTAssertEqual(value(.phototherapy, 38, 48.25), 16.025, accuracy: 1e-9)
     }
 
-    func testHoursMissingFromTheSourceAreFilledFromNeighbours() {
-        // Hour 21 is not in the digitised table: 20 h 11.6, 22 h 11.7 (38 weeks, no risk).
-        let filled = t.threshold(.phototherapy, gestationalWeeks: 38, riskFactors: false, ageHours: 21)
-        XCTAssertEqual(filled.mgPerDl, 11.65, accuracy: 1e-9)
-        XCTAssertTrue(filled.usesFilledHour)
-        XCTAssertFalse(t.threshold(.phototherapy, gestationalWeeks: 38, riskFactors: false, ageHours: 22).usesFilledHour)
+    func testDayBoundaryHoursAreTheGuidelinesOwn() {
+        // Hours 21–23 of each day: the primary digitisation lost hour 23 and read 21–22 one hour
+        // late; the reconciled table (PROVENANCE.md) has 11.7, 11.9, 12.1 at 38 weeks, no risk.
+        XCTAssertEqual(value(.phototherapy, 38, 21), 11.7, accuracy: 1e-9)
+        XCTAssertEqual(value(.phototherapy, 38, 22), 11.9, accuracy: 1e-9)
+        XCTAssertEqual(value(.phototherapy, 38, 23), 12.1, accuracy: 1e-9)
+        XCTAssertEqual(value(.phototherapy, 38, 24), 12.3, accuracy: 1e-9)
+        XCTAssertFalse(t.threshold(.phototherapy, gestationalWeeks: 38, riskFactors: false, ageHours: 21).usesFilledHour)
     }
 
     func testFortyWeeksAndAboveShareACurve() {

@@ -16,7 +16,8 @@ final class BilirubinToolTests: XCTestCase {
     func testContractKeysAndValues() throws {
         let r = try run(tsb: 15)
         XCTAssertEqual(r.fields.map(\.key), ["phototherapy_threshold_mg_dl", "escalation_threshold_mg_dl",
-                                             "exchange_threshold_mg_dl", "above_phototherapy", "above_exchange"])
+                                             "exchange_threshold_mg_dl", "above_phototherapy", "above_exchange",
+                                             "thresholds_apply", "status"])
         XCTAssertEqual(r.number("phototherapy_threshold_mg_dl")!, 16.0, accuracy: 1e-9)
         XCTAssertEqual(r.number("exchange_threshold_mg_dl")!, 24.0, accuracy: 1e-9)
         XCTAssertEqual(r.number("escalation_threshold_mg_dl")!, 22.0, accuracy: 1e-9)
@@ -50,7 +51,7 @@ final class BilirubinToolTests: XCTestCase {
         let r = try run(hours: 48.5, tsb: 5)
         XCTAssertEqual(r.number("phototherapy_threshold_mg_dl")!, 16.05, accuracy: 1e-9)
         XCTAssertTrue(r.warnings.contains { $0.contains("interpolated between hours 48 and 49") })
-        XCTAssertTrue(try run(hours: 21, tsb: 5).warnings.contains { $0.contains("missing from the digitised") })
+        XCTAssertTrue(try run(hours: 21, tsb: 5).warnings.isEmpty, "every hour of the reconciled table is the guideline's own")
         XCTAssertTrue(try run(tsb: 5).warnings.isEmpty)
     }
 
@@ -66,7 +67,8 @@ final class BilirubinToolTests: XCTestCase {
                 XCTAssertEqual(e.errors.first?.field, key)
             }
         }
-        check("gestational_age_weeks", 34, valid: false); check("gestational_age_weeks", 35, valid: true)
+        check("gestational_age_weeks", 21, valid: false); check("gestational_age_weeks", 22, valid: true)
+        check("gestational_age_weeks", 34, valid: true); check("gestational_age_weeks", 35, valid: true)
         check("gestational_age_weeks", 44, valid: true); check("gestational_age_weeks", 45, valid: false)
         check("gestational_age_weeks", 37.5, valid: false)
         check("age_hours", 0.9, valid: false); check("age_hours", 1, valid: true)

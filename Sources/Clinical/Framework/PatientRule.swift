@@ -24,6 +24,8 @@ public enum PatientRule: Sendable, Equatable {
     case notBeforePostmenstrualWeeks(Int)
     /// Not under this many days of age (Holliday–Segar: 28).
     case notUnderDays(Int)
+    /// Not for babies born before this many completed weeks (AAP 2022 bilirubin: 35).
+    case notBornBeforeWeeks(Int)
 
     /// 18 years in days, counted as 365.25 days a year.
     static let adultDays = Int((18 * 365.25).rounded(.down))
@@ -39,6 +41,10 @@ public enum PatientRule: Sendable, Equatable {
                 ? "not for babies before \(weeks) weeks' postmenstrual age (this baby is \(pma / 7)+\(pma % 7))" : nil
         case .notUnderDays(let days):
             return patient.ageDays < days ? "not for babies under \(days) days old (this baby is \(patient.ageDays) days)" : nil
+        case .notBornBeforeWeeks(let weeks):
+            let born = patient.gestationDays
+            return born < weeks * 7
+                ? "for babies of \(weeks) weeks or more (born at \(born / 7)+\(born % 7))" : nil
         }
     }
 }

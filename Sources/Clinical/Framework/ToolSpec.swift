@@ -134,6 +134,9 @@ public struct InputSpec: Sendable, Equatable {
 public enum ChartField: String, Sendable, Equatable {
     case weightKg, lengthCm, ageYears, ageMonths, ageDays, birthDate, sex
     case gestationalAgeWeeks, gestationalAgeDays
+    /// Hours since birth: the Tools pane fills the chart's date and time of birth (and takes a
+    /// typed time of birth in place of hours).
+    case ageHours
 }
 
 /// A tool's whole declaration. The CLI, the Tools pane and About are generated from it.
@@ -153,11 +156,19 @@ public struct ToolSpec: Sendable, Equatable {
     public var constraints: [String]
     /// Patients the tool was not made for; the Tools pane says so with such a patient selected.
     public var notFor: [PatientRule]
+    /// Inputs that are one quantity in different units (`tsb_mg_dl`, `tsb_umol_l`): exactly one
+    /// of a group is given. A form shows one field per group, in the ward's unit, and honours a
+    /// unit typed after the number.
+    public var unitAlternatives: [[String]]
+    /// For each input of a unit group, its value for 1 of the group's first input
+    /// (`tsb_umol_l`: 17.1 per mg/dL), so a form can convert a typed unit into its field's.
+    public var unitScales: [String: Double]
 
     public init(
         id: String, name: String, group: ToolGroup, summary: String, inputs: [InputSpec],
         references: [Reference], applicability: [String] = [], limitations: String,
-        constraints: [String] = [], notFor: [PatientRule] = []
+        constraints: [String] = [], notFor: [PatientRule] = [], unitAlternatives: [[String]] = [],
+        unitScales: [String: Double] = [:]
     ) {
         self.id = id
         self.name = name
@@ -169,7 +180,21 @@ public struct ToolSpec: Sendable, Equatable {
         self.limitations = limitations
         self.constraints = constraints
         self.notFor = notFor
+        self.unitAlternatives = unitAlternatives
+        self.unitScales = unitScales
     }
 
     public func input(_ key: String) -> InputSpec? { inputs.first { $0.key == key } }
+
+    /// The other inputs that give the same quantity as `key` in another unit (empty if none).
+    public func unitAlternatives(of key: String) -> [String] {
+        unitAlternatives.first { $0.contains(key) }?.filter { $0 != key } ?? []
+    }
+
+    /// `value` given as input `from` in the unit of input `to` of the same group, or nil when
+    /// the two are not declared as one quantity.
+    public func convert(_ value: Double, from: String, to: String) -> Double? {
+        guard unitAlternatives(of: from).contains(to), let a = unitScales[from], let b = unitScales[to], a > 0 else { return nil }
+        return value / a * b
+    }
 }

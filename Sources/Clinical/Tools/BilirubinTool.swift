@@ -1,17 +1,28 @@
 import Foundation
 
 /// Neonatal hyperbilirubinaemia treatment thresholds (AAP 2022) for infants of 35 weeks or more.
+/// TSB in mg/dL or µmol/L (the thresholds come back in the unit given); below 35 weeks the
+/// guideline does not apply and no number is given.
 public enum BilirubinTool: ClinicalTool {
+    /// µmol/L per mg/dL of bilirubin: 10 000 / 584.66 g/mol (bilirubin's molar mass) = 17.1.
+    public static let umolPerMg = 17.1
+    /// The AAP 2022 thresholds are for infants born at this completed week or later.
+    public static let firstWeek = 35
+
     public static let spec = ToolSpec(
         id: "bilirubin", name: "Bilirubin thresholds (AAP 2022)", group: .calculators,
         summary: "Phototherapy, escalation-of-care and exchange-transfusion thresholds by gestation, age in hours and risk",
         inputs: [
-            InputSpec(key: "gestational_age_weeks", label: "Gestational age", unit: "weeks", kind: .integer, range: 35...44,
-                      help: "Completed weeks; 40 and above use the ≥40-week curve (≥38 with risk factors)",
+            InputSpec(key: "gestational_age_weeks", label: "Gestational age", unit: "weeks", kind: .integer, range: 22...44,
+                      help: "Completed weeks at birth; below 35 the AAP 2022 thresholds do not apply and none is given. 40 and above use the ≥40-week curve (≥38 with risk factors)",
                       chartField: .gestationalAgeWeeks),
             InputSpec(key: "age_hours", label: "Age", unit: "hours", kind: .number, range: 1...336,
-                      help: "Between whole hours the thresholds are interpolated linearly"),
-            InputSpec(key: "tsb_mg_dl", label: "Total serum bilirubin", unit: "mg/dL", kind: .number, range: 0.1...50),
+                      help: "Hours since birth, or the date and time of birth (2026-11-24 03:15, yesterday 22:30); between whole hours the thresholds are interpolated linearly",
+                      chartField: .ageHours),
+            InputSpec(key: "tsb_mg_dl", label: "Total serum bilirubin", unit: "mg/dL", kind: .number, range: 0.1...50,
+                      isRequired: false, help: "Give this or tsb_umol_l, not both (17.1 µmol/L per mg/dL)"),
+            InputSpec(key: "tsb_umol_l", label: "Total serum bilirubin", unit: "µmol/L", kind: .number, range: 1.7...855,
+                      isRequired: false, help: "Give this or tsb_mg_dl, not both (17.1 µmol/L per mg/dL)"),
             InputSpec(key: "neurotoxicity_risk_factors", label: "Neurotoxicity risk factors", kind: .boolean,
                       help: "Any risk factor other than gestational age: albumin < 3.0 g/dL, isoimmune haemolytic disease, G6PD deficiency or other haemolysis, sepsis, significant clinical instability in the previous 24 h"),
         ],
@@ -23,29 +34,49 @@ public enum BilirubinTool: ClinicalTool {
         ],
         applicability: [
             "Infants born at 35 weeks' gestation or later, from 1 hour to 14 days (336 h) of age.",
-            "Thresholds from the guideline's hourly supplemental tables; escalation of care is 2 mg/dL below the exchange threshold.",
+            "Below 35 weeks the AAP 2022 thresholds do not apply: follow the unit's preterm guidance (for example NICE CG98, Jaundice in newborn babies under 28 days, with its threshold graphs by gestational age).",
+            "Thresholds from the guideline's hourly supplemental tables; escalation of care is 2 mg/dL (34.2 µmol/L) below the exchange threshold.",
+            "TSB in mg/dL or µmol/L (1 mg/dL = 17.1 µmol/L); the thresholds are given in the unit of the TSB.",
         ],
         limitations: "Thresholds guide, not replace, clinical judgement: act on signs of acute bilirubin encephalopathy at any level, and follow the guideline's advice on repeat measurement and follow-up.",
-        constraints: []
+        constraints: [],
+        notFor: [.notBornBeforeWeeks(firstWeek)],
+        unitAlternatives: [["tsb_mg_dl", "tsb_umol_l"]],
+        unitScales: ["tsb_mg_dl": 1, "tsb_umol_l": umolPerMg]
     )
 
     public static func compute(_ inputs: ToolInputs) throws(ToolErrors) -> ToolResult {
-        let thresholds = try BilirubinThresholds.shared.tableOrToolError()
         let weeks = inputs.int("gestational_age_weeks")
         let hours = inputs.number("age_hours")
-        let tsb = inputs.number("tsb_mg_dl")
         let risk = inputs.flag("neurotoxicity_risk_factors")
+        let inUmol: Bool
+        let tsb: Double
+        switch (inputs.optionalNumber("tsb_mg_dl"), inputs.optionalNumber("tsb_umol_l")) {
+        case (.some, .some):
+            throw ToolErrors(field: "tsb_umol_l", "give tsb_mg_dl (0.1–50 mg/dL) or tsb_umol_l (1.7–855 µmol/L), not both")
+        case (nil, nil):
+            throw ToolErrors(field: "tsb_mg_dl", "tsb_mg_dl (0.1–50 mg/dL) or tsb_umol_l (1.7–855 µmol/L) is required")
+        case (let mg?, nil): tsb = mg; inUmol = false
+        case (nil, let umol?): tsb = umol; inUmol = true
+        }
+        if weeks < firstWeek { return notApplicable(weeks: weeks) }
 
+        let thresholds = try BilirubinThresholds.shared.tableOrToolError()
         let photo = thresholds.threshold(.phototherapy, gestationalWeeks: weeks, riskFactors: risk, ageHours: hours)
         let exchange = thresholds.threshold(.exchange, gestationalWeeks: weeks, riskFactors: risk, ageHours: hours)
-        let escalation = exchange.mgPerDl - 2
-        let abovePhoto = tsb >= photo.mgPerDl
-        let aboveExchange = tsb >= exchange.mgPerDl
+        // Thresholds in the unit the TSB came in, compared in that unit (no rounding either way).
+        let scale = inUmol ? umolPerMg : 1
+        let photoValue = photo.mgPerDl * scale
+        let exchangeValue = exchange.mgPerDl * scale
+        let escalationValue = (exchange.mgPerDl - 2) * scale
+        let tolerance = 1e-9 * scale
+        let abovePhoto = tsb >= photoValue - tolerance
+        let aboveExchange = tsb >= exchangeValue - tolerance
 
         let status: ResultCategory
         if aboveExchange {
             status = ResultCategory(key: "status", word: "exchange", label: "At or above the exchange-transfusion threshold", severity: .danger)
-        } else if tsb >= escalation {
+        } else if tsb >= escalationValue - tolerance {
             status = ResultCategory(key: "status", word: "escalation", label: "At or above the escalation-of-care threshold", severity: .danger)
         } else if abovePhoto {
             status = ResultCategory(key: "status", word: "phototherapy", label: "At or above the phototherapy threshold", severity: .caution)
@@ -62,16 +93,32 @@ public enum BilirubinTool: ClinicalTool {
         }
         let photoWeek = BilirubinThresholds.curveWeek(.phototherapy, riskFactors: risk, gestationalWeeks: weeks)
         let curve = photoWeek == weeks ? "\(weeks)-week" : "≥\(photoWeek)-week"
+        let unit = inUmol ? "µmol/L" : "mg/dL"
+        let suffix = inUmol ? "umol_l" : "mg_dl"
+        let digits = inUmol ? 0 : 1
         return ToolResult(
             fields: [
-                ResultField("phototherapy_threshold_mg_dl", .number(photo.mgPerDl)),
-                ResultField("escalation_threshold_mg_dl", .number(escalation)),
-                ResultField("exchange_threshold_mg_dl", .number(exchange.mgPerDl)),
+                ResultField("phototherapy_threshold_\(suffix)", .number(photoValue)),
+                ResultField("escalation_threshold_\(suffix)", .number(escalationValue)),
+                ResultField("exchange_threshold_\(suffix)", .number(exchangeValue)),
                 ResultField("above_phototherapy", .bool(abovePhoto)),
                 ResultField("above_exchange", .bool(aboveExchange)),
+                ResultField("thresholds_apply", .bool(true)),
+                ResultField("status", .word(status.word)),
             ],
             categories: [status],
-            interpretation: "TSB \(NumberText.plain(tsb)) mg/dL at \(NumberText.plain(hours)) h (\(curve) curve, \(risk ? "with" : "no") neurotoxicity risk factors): \(status.label.lowercased()); phototherapy \(NumberText.rounded(photo.mgPerDl, digits: 1)), exchange \(NumberText.rounded(exchange.mgPerDl, digits: 1)) mg/dL.",
+            interpretation: "TSB \(NumberText.plain(tsb)) \(unit) at \(NumberText.rounded(hours, digits: 1)) h (\(curve) curve, \(risk ? "with" : "no") neurotoxicity risk factors): \(status.label.lowercased()); phototherapy \(NumberText.rounded(photoValue, digits: digits)), exchange \(NumberText.rounded(exchangeValue, digits: digits)) \(unit).",
             warnings: warnings)
+    }
+
+    /// Below 35 weeks: the guideline's curves are for 35 weeks and later, so no number is given
+    /// rather than one read off a curve that was not made for this baby.
+    static func notApplicable(weeks: Int) -> ToolResult {
+        let status = ResultCategory(key: "status", word: "not_applicable",
+                                    label: "AAP 2022 thresholds do not apply below \(firstWeek) weeks", severity: .caution)
+        return ToolResult(
+            fields: [ResultField("thresholds_apply", .bool(false)), ResultField("status", .word(status.word))],
+            categories: [status],
+            interpretation: "The AAP 2022 thresholds are for infants born at \(firstWeek) weeks or later; at \(weeks) weeks they do not apply and no threshold is given. Follow the unit's preterm guidance (for example NICE CG98, Jaundice in newborn babies under 28 days, which gives threshold graphs by gestational age).")
     }
 }

@@ -13,6 +13,13 @@ public enum UnitConversion {
     public static func fahrenheit(fromCelsius c: Double) -> Double { c * 9 / 5 + 32 }
 }
 
+/// How the ward enters and shows total serum bilirubin (the bilirubin calculator; the AAP tables
+/// are in mg/dL, 17.1 µmol/L per mg/dL).
+public enum BilirubinUnit: String, Sendable, Codable, CaseIterable {
+    case mgPerDl = "mg/dL"
+    case umolPerL = "µmol/L"
+}
+
 /// How the ward enters and shows glucose (stored in mmol/L either way).
 public enum GlucoseUnit: String, Sendable, Codable, CaseIterable {
     case mmolPerL = "mmol/L"

@@ -6,6 +6,7 @@ public enum WardSettingKey: String, Sendable, Hashable, CaseIterable, Codable {
     case doseWindowMinutes, doseGraceMinutes, glucoseUnit, effectivenessMode, adherenceGatePercent
     case neonatalFluidTable, backupEveryHours, backupKeep
     case requirePin, idleLockMinutes, nursesPrescribe
+    case bilirubinUnit
 
     /// The name on the command line and in the docs: `dayStartMinutes` → `day_start_minutes`.
     public var commandName: String {
@@ -118,7 +119,9 @@ public struct WardSettingDeclaration: Sendable {
             }
             return .valid(String(minutes))
         case .choice(let values):
-            return values.contains(trimmed) ? .valid(trimmed) : invalid("‘\(trimmed)’")
+            // A unit as a keyboard types it (umol/l, MG/DL) is the declared one.
+            guard let value = values.first(where: { Self.loose($0) == Self.loose(trimmed) }) else { return invalid("‘\(trimmed)’") }
+            return .valid(value)
         case .flag:
             switch trimmed.lowercased() {
             case "1", "on", "yes", "true": return .valid("1")
@@ -132,6 +135,11 @@ public struct WardSettingDeclaration: Sendable {
             }
             return .valid(table.text)
         }
+    }
+
+    /// Case and the micro sign's spellings (µ, μ, u) aside: how two choice words are compared.
+    static func loose(_ word: String) -> String {
+        word.lowercased().replacingOccurrences(of: "µ", with: "u").replacingOccurrences(of: "μ", with: "u")
     }
 
     /// 30 → "0.5", 480 → "8".
@@ -173,6 +181,8 @@ extension WardSettings {
               meaning: "The screen locks after this long without a key; 0 = never."),
         .init(key: .nursesPrescribe, kind: .flag, noun: "nurse prescribing",
               meaning: "Nurses may add, change, pause and stop medications (off: doctors and pharmacists only)."),
+        .init(key: .bilirubinUnit, kind: .choice(BilirubinUnit.allCases.map(\.rawValue)), noun: "the bilirubin unit",
+              meaning: "How the bilirubin calculator takes and shows TSB and its thresholds (a unit typed after the number wins)."),
     ]
 
     public static func declaration(_ key: WardSettingKey) -> WardSettingDeclaration {

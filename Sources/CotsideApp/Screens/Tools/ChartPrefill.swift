@@ -18,6 +18,8 @@ struct ChartFacts: Sendable, Equatable {
     var gestationalAgeDays: Int?
     var weightKg: Measured?
     var lengthCm: Measured?
+    /// Ward-local time of birth on `birthDate`, when the chart has one (migration v8).
+    var birthTime: TimeOfDay?
 
     init(birthDate: CalendarDate? = nil, sex: String? = nil, gestationalAgeWeeks: Int? = nil, gestationalAgeDays: Int? = nil,
          weightKg: Measured? = nil, lengthCm: Measured? = nil) {
@@ -35,6 +37,7 @@ struct ChartFacts: Sendable, Equatable {
                   sex: patient.sex == .unknown ? nil : patient.sex.rawValue,
                   gestationalAgeWeeks: patient.gestationalAgeWeeks, gestationalAgeDays: patient.gestationalAgeDays,
                   weightKg: latestWeightKg, lengthCm: latestLengthCm)
+        birthTime = patient.timeOfBirth
     }
 }
 
@@ -42,11 +45,13 @@ struct ChartFacts: Sendable, Equatable {
 /// knows, marked "from chart, <when>", editable. A value outside the input's valid range is
 /// left for the user to enter rather than pre-filled wrong (an infant's 0 years for ETT by age).
 enum ChartPrefill {
-    static func apply(_ facts: ChartFacts, to form: inout ToolForm, now: Date, timeZone: TimeZone, note: (Date?) -> String) {
+    /// `noBirthTime` is said beside an age in hours when the chart has a date but no time of birth.
+    static func apply(_ facts: ChartFacts, to form: inout ToolForm, now: Date, timeZone: TimeZone,
+                      noBirthTime: String = "", note: (Date?) -> String) {
         let today = CalendarDate.on(now, in: timeZone)
         let ageDays = facts.birthDate.map { today.dayNumber - $0.dayNumber }
         var filledAge = false
-        for input in form.spec.inputs {
+        for input in form.inputs {
             guard let field = input.chartField else { continue }
             var text: String?
             var at: Date?
@@ -60,9 +65,19 @@ enum ChartPrefill {
             case .ageDays: text = ageDays.map(String.init)
             case .ageMonths:
                 // Growth takes days or months, not both: days win when the form has both.
-                if form.spec.inputs.contains(where: { $0.chartField == .ageDays }) { continue }
+                if form.inputs.contains(where: { $0.chartField == .ageDays }) { continue }
                 text = facts.birthDate.map { String(CalendarDate.completedMonths(from: $0, to: today)) }
             case .ageYears: text = facts.birthDate.map { String(CalendarDate.completedMonths(from: $0, to: today) / 12) }
+            case .ageHours:
+                // The date and time of birth, read in ward time; without a time the chart cannot
+                // give hours, so the field says so and is left for the user.
+                guard let born = facts.birthDate, let day = CalendarDay(year: born.year, month: born.month, day: born.day) else { continue }
+                guard let time = facts.birthTime else {
+                    form.chartNotes[input.key] = noBirthTime
+                    continue
+                }
+                form.prefill(input.key, text: ToolFormEntry.birthText(day: day, time: time), note: note(nil))
+                continue
             }
             guard let value = text, fits(value, input) else { continue }
             if [.ageDays, .ageMonths, .ageYears].contains(field) {

@@ -68,7 +68,9 @@ final class ResultReviewScreen: ActionScreen {
             guard let value = raw[input.key] else { continue }
             let text: String
             switch value {
-            case .number(let d): text = NumberText.plain(d)
+            // Typed numbers stay text; a number is a choice's points or computed by the form
+            // (hours from a time of birth, a TSB from another unit), shown to two decimals.
+            case .number(let d): text = NumberText.rounded(d, digits: 2)
             case .bool(let b): text = b ? context.t("dialog.yes") : context.t("dialog.no")
             case .string(let s): text = s
             case .null: continue

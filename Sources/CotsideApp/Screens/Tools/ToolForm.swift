@@ -13,11 +13,14 @@ enum ToolEvaluation: Equatable {
 }
 
 /// A calculator form generated from a `ToolSpec`: one field per `InputSpec`, in order, with
-/// the kit's editing behaviour. Pure state; the screen draws it with `ToolFormView`.
+/// the kit's editing behaviour; inputs that are one quantity in several units share one field
+/// (in the preferred unit). Pure state; the screen draws it with `ToolFormView`.
 struct ToolForm {
     typealias Evaluate = @Sendable ([String: RawValue]) -> Result<ToolResult, ToolErrors>
 
     let spec: ToolSpec
+    /// The inputs that have a field, in order: every input but the other units of a unit group.
+    let inputs: [InputSpec]
     var state: FormState
     /// Inputs filled from the chart: key → "from chart, 2 h ago". Editing a field drops its note.
     var chartNotes: [String: String] = [:]
@@ -28,16 +31,40 @@ struct ToolForm {
     /// Placeholder shown as the first option of optional word inputs ("none").
     static let noneTitle = "—"
 
-    init(spec: ToolSpec, context: FormContext, today: CalendarDate, evaluate: @escaping Evaluate) {
+    /// `preferredUnits` picks the field of a unit group (the ward's bilirubin unit); without a
+    /// match the group's first input has the field.
+    init(spec: ToolSpec, context: FormContext, today: CalendarDate, preferredUnits: [String] = [],
+         evaluate: @escaping Evaluate) {
         self.spec = spec
         self.today = today
         self.evaluate = evaluate
-        state = FormState(fields: spec.inputs.map(ToolForm.field(for:)), context: context)
+        inputs = ToolForm.visibleInputs(spec, preferredUnits: preferredUnits)
+        state = FormState(fields: inputs.map { ToolForm.field(for: $0, in: spec) }, context: context)
         refreshDependentOptions()
     }
 
-    init(tool: any ClinicalTool.Type, context: FormContext, today: CalendarDate) {
-        self.init(spec: tool.spec, context: context, today: today, evaluate: { tool.run($0, origin: .text) })
+    init(tool: any ClinicalTool.Type, context: FormContext, today: CalendarDate, preferredUnits: [String] = []) {
+        self.init(spec: tool.spec, context: context, today: today, preferredUnits: preferredUnits,
+                  evaluate: { tool.run($0, origin: .text) })
+    }
+
+    /// One input per unit group: the one in a preferred unit, else the group's first.
+    static func visibleInputs(_ spec: ToolSpec, preferredUnits: [String]) -> [InputSpec] {
+        spec.inputs.filter { input in
+            guard let group = spec.unitAlternatives.first(where: { $0.contains(input.key) }) else { return true }
+            let members = group.compactMap { spec.input($0) }
+            let shown = members.first { preferredUnits.contains($0.unit ?? "") } ?? members.first
+            return shown?.key == input.key
+        }
+    }
+
+    /// The field for an input of `spec`: free text where more than a number may be typed (a
+    /// unit after the number, a time of birth for hours), else the kind's own field.
+    static func field(for input: InputSpec, in spec: ToolSpec) -> FormField {
+        if input.chartField == .ageHours || !spec.unitAlternatives(of: input.key).isEmpty {
+            return .text(input.key, label: input.label, maxLength: 40, required: input.isRequired)
+        }
+        return field(for: input)
     }
 
     /// The form field for one declared input. Scores become choices whose titles are the points.
@@ -78,7 +105,14 @@ struct ToolForm {
     // MARK: - Editing
 
     var focusedInput: InputSpec? {
-        spec.inputs.indices.contains(state.focus) ? spec.inputs[state.focus] : nil
+        inputs.indices.contains(state.focus) ? inputs[state.focus] : nil
+    }
+
+    /// Whether the focused field takes letters (a date, a unit, a time of birth), so printable
+    /// keys are typed into it rather than used as shortcuts.
+    var focusedTakesText: Bool {
+        guard state.fields.indices.contains(state.focus), case .text = state.fields[state.focus].kind else { return false }
+        return true
     }
 
     /// Sends a key to the kit form. A digit on a score row picks the option worth that many
@@ -181,13 +215,34 @@ struct ToolForm {
     // MARK: - Evaluation
 
     /// The form's values as the tool takes them; blank inputs are left out.
-    var raw: [String: RawValue] {
+    var raw: [String: RawValue] { entries.raw }
+
+    /// What each field's text means: the contract values, the texts that could not be read
+    /// (a unit the input does not take, a time of birth in the future), and what was understood.
+    var entries: (raw: [String: RawValue], problems: [FieldError], understood: [String: String]) {
         var raw: [String: RawValue] = [:]
-        for (input, field) in zip(spec.inputs, state.fields) {
+        var problems: [FieldError] = []
+        var understood: [String: String] = [:]
+        for (input, field) in zip(inputs, state.fields) {
             switch input.kind {
             case .number, .integer:
                 let text = field.text.trimmingCharacters(in: .whitespaces).replacingOccurrences(of: ",", with: ".")
-                if !text.isEmpty { raw[input.key] = .string(text) }
+                if text.isEmpty { continue }
+                let reading: Result<ToolFormEntry.Reading, FieldError>
+                if input.chartField == .ageHours {
+                    reading = ToolFormEntry.ageHours(text, key: input.key, now: state.context.now, timeZone: state.context.timeZone)
+                } else if !spec.unitAlternatives(of: input.key).isEmpty {
+                    reading = ToolFormEntry.quantity(text, field: input, spec: spec)
+                } else {
+                    raw[input.key] = .string(text)
+                    continue
+                }
+                switch reading {
+                case .success(let r):
+                    raw[r.key] = r.value
+                    if let text = r.understood { understood[input.key] = text }
+                case .failure(let e): problems.append(e)
+                }
             case .choice(let options):
                 if let i = field.choice, options.indices.contains(i) { raw[input.key] = .number(Double(options[i].value)) }
             case .boolean:
@@ -200,11 +255,13 @@ struct ToolForm {
                 if let word = selectedWord(input.key) { raw[input.key] = .string(word) }
             }
         }
-        return raw
+        return (raw, problems, understood)
     }
 
     var evaluation: ToolEvaluation {
-        let raw = self.raw
+        let entries = self.entries
+        if !entries.problems.isEmpty { return .invalid(entries.problems) }
+        let raw = entries.raw
         switch spec.validate(raw, origin: .text) {
         case .failure(let errors):
             let wrong = errors.errors.filter { raw[$0.field] != nil || spec.input($0.field) == nil }
@@ -219,7 +276,10 @@ struct ToolForm {
                 if errors.errors.contains(where: { raw[$0.field] != nil && !isDefaultToggle($0.field) }) {
                     return .invalid(errors.errors)
                 }
-                return .incomplete(missing: [], notes: errors.errors.map(\.message))
+                // An empty unit-group field is missing by its label, not by the contract's keys.
+                let grouped = errors.errors.filter { !spec.unitAlternatives(of: $0.field).isEmpty }
+                return .incomplete(missing: grouped.compactMap { spec.input($0.field)?.label },
+                                   notes: errors.errors.filter { spec.unitAlternatives(of: $0.field).isEmpty }.map(\.message))
             }
         }
     }
@@ -229,9 +289,11 @@ struct ToolForm {
         return !(state[key]?.isOn ?? false)
     }
 
-    /// The message for one field, when its value is wrong.
+    /// The message for one field, when its value is wrong (a unit group's field answers for
+    /// every unit of its quantity).
     func problem(for key: String, in evaluation: ToolEvaluation) -> String? {
         guard case .invalid(let errors) = evaluation else { return nil }
-        return errors.first { $0.field == key }?.message
+        let keys = [key] + spec.unitAlternatives(of: key)
+        return errors.first { keys.contains($0.field) }?.message
     }
 }

@@ -31,7 +31,8 @@ final class ToolFormScreen: ActionScreen {
 
     convenience init(tool: any ClinicalTool.Type, context: AppContext) {
         self.init(form: ToolForm(tool: tool, context: ToolFormScreen.formContext(context),
-                                 today: CalendarDate.on(context.clock.now, in: context.clock.timeZone)))
+                                 today: CalendarDate.on(context.clock.now, in: context.clock.timeZone),
+                                 preferredUnits: [context.wardSettings.bilirubinUnit.rawValue]))
     }
 
     static func formContext(_ context: AppContext) -> FormContext {
@@ -44,7 +45,8 @@ final class ToolFormScreen: ActionScreen {
     func prefillFromChart(_ facts: ChartFacts, _ context: AppContext) {
         var f = form
         let now = context.clock.now
-        ChartPrefill.apply(facts, to: &f, now: now, timeZone: context.clock.timeZone) { at in
+        ChartPrefill.apply(facts, to: &f, now: now, timeZone: context.clock.timeZone,
+                           noBirthTime: context.t("tools.no_birth_time")) { at in
             at.map { context.t("tools.from_chart_when", TimeShortcut.relative($0, now: now)) } ?? context.t("tools.from_chart")
         }
         form = f
@@ -52,8 +54,9 @@ final class ToolFormScreen: ActionScreen {
 
     /// Replaces the form (pre-fill); the screen stays where it is on the stack.
     func replaceForm(_ newForm: ToolForm) { form = newForm }
-    /// Date inputs take letters ("today"), so printable keys are not shortcuts there.
-    var capturesText: Bool { form.focusedInput?.kind == .date }
+    /// Date inputs take letters ("today"), as do a unit after a number and a time of birth, so
+    /// printable keys are not shortcuts there.
+    var capturesText: Bool { form.focusedTakesText }
 
     func title(_ context: AppContext) -> String { form.spec.name }
 
@@ -131,6 +134,8 @@ final class ToolFormScreen: ActionScreen {
 
     func render(in area: Rect, into buffer: inout Buffer, _ context: AppContext) {
         buffer.fill(area)
+        // An age typed as a time of birth counts to the clock shown, not to when the form opened.
+        form.state.context.now = context.clock.now
         let strings = ToolStrings(context)
         let inner = area.inset(left: 1, right: 1)
         let evaluation = form.evaluation

@@ -23,7 +23,8 @@ struct ToolFormView {
         let evaluation = form.evaluation
         let labelWidth = min(30, (form.state.fields.map { TextWidth.columns(of: $0.label) }.max() ?? 0)) + 1
         var out: [Line] = []
-        for (index, (input, field)) in zip(form.spec.inputs, form.state.fields).enumerated() {
+        let understood = form.entries.understood
+        for (index, (input, field)) in zip(form.inputs, form.state.fields).enumerated() {
             let focused = index == form.state.focus
             let marker = focused ? glyphs.arrowRight + " " : "  "
             let label = marker + pad(TextWidth.truncate(field.label, to: labelWidth - 1, ellipsis: glyphs.ellipsis), labelWidth)
@@ -44,12 +45,19 @@ struct ToolFormView {
                 line.text += field.isOn ? glyphs.toggleOn : glyphs.toggleOff
             default:
                 let shown = field.text.isEmpty && !focused ? "…" : field.text + (focused ? "_" : "")
-                line.text += pad(shown, 10) + " " + (input.unit ?? "")
+                // A unit typed after the number, or a time of birth, replaces the field's unit.
+                let typed = field.text.trimmingCharacters(in: .whitespaces).replacingOccurrences(of: ",", with: ".")
+                let ownUnit = understood[input.key] == nil && (typed.isEmpty || Double(typed) != nil)
+                line.text += pad(shown, 10) + " " + (ownUnit ? input.unit ?? "" : "")
             }
             if let problem {
                 line.trailing = "  \(glyphs.statusDanger) \(problem)"
                 line.trailingRole = .danger
                 if !focused { line.role = .inputInvalid }
+            } else if let shown = understood[input.key] {
+                // What a unit or a time of birth was read as, and where it came from.
+                line.trailing = "  \(shown)" + (note.map { " · \($0)" } ?? "")
+                line.trailingRole = .info
             } else if let note {
                 line.trailing = "  \(glyphs.statusInfo) \(note)"
                 line.trailingRole = .info
@@ -64,10 +72,14 @@ struct ToolFormView {
             } else if focused || input.kind == .number || input.kind == .integer {
                 let range = input.rangeDescription
                 if !range.isEmpty, input.kind == .number || input.kind == .integer { line.trailing = "  \(range)" }
-                if !input.isRequired { line.trailing += line.trailing.isEmpty ? "  \(strings.optional)" : " · \(strings.optional)" }
+                // A unit group's one field is how the required quantity is given, not optional.
+                let grouped = !form.spec.unitAlternatives(of: input.key).isEmpty
+                if !input.isRequired && !grouped {
+                    line.trailing += line.trailing.isEmpty ? "  \(strings.optional)" : " · \(strings.optional)"
+                }
             }
             out.append(line)
-            if focused, let help = input.help, !help.isEmpty {
+            if focused, let help = help(for: input), !help.isEmpty {
                 for text in TextWrap.wrap(help, width: max(20, width - 6)) {
                     out.append(Line(text: "    \(glyphs.statusInfo) " + text, role: .muted, field: index))
                 }
@@ -81,6 +93,14 @@ struct ToolFormView {
             }
         }
         return out
+    }
+
+    /// The focused field's help: a unit group's field says which units it takes (the
+    /// declaration's help names the contract's other key, which the form does not show).
+    func help(for input: InputSpec) -> String? {
+        let others = form.spec.unitAlternatives(of: input.key).compactMap { form.spec.input($0)?.unit }
+        guard let unit = input.unit, let example = others.first else { return input.help }
+        return UIStrings.fill(strings.unitHelp, ["0": unit, "1": example])
     }
 
     /// Draws the lines, scrolled so the focused field's rows are visible.
@@ -117,6 +137,8 @@ struct ToolStrings {
     var fix: String
     var warning: String
     var interpretation: String
+    /// "In {0}, or type another unit after the number ({1})".
+    var unitHelp: String
 
     @MainActor init(_ context: AppContext) {
         point = context.t("tools.point")
@@ -127,5 +149,6 @@ struct ToolStrings {
         fix = context.t("tools.fix")
         warning = context.t("tools.warning")
         interpretation = context.t("tools.interpretation")
+        unitHelp = context.t("tools.unit_help")
     }
 }

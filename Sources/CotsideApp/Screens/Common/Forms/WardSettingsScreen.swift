@@ -64,7 +64,7 @@ final class WardSettingsScreen: WardFormScreen {
 
     /// Units are shown as written; other choices by their name in the catalogue.
     static func choiceTitle(_ key: WardSettingKey, _ value: String, _ context: AppContext) -> String {
-        key == .glucoseUnit ? value : context.t("ward.settings.choice.\(value)")
+        key == .glucoseUnit || key == .bilirubinUnit ? value : context.t("ward.settings.choice.\(value)")
     }
 
     /// 420 → "07:00".

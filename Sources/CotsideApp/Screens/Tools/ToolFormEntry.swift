@@ -1,0 +1,110 @@
+import Clinical
+import Foundation
+import TerminalUI
+import WardStore
+
+/// How a form field's typed text becomes a contract value where the text may carry more than a
+/// number: a quantity with its unit (`250 µmol/L`, `14.6 mg/dL`) for inputs that come in
+/// several units, and an age in hours given as the time of birth. Pure: the clock and the
+/// ward's time zone are passed in.
+enum ToolFormEntry {
+    /// What one field's text means: the contract key and value, and what was understood.
+    struct Reading: Equatable {
+        var key: String
+        var value: RawValue
+        /// Shown beside the field ("= 46.5 h, born Tue 24 Nov 2026 03:15").
+        var understood: String?
+    }
+
+    /// A number, optionally followed by a unit naming `field`'s unit or another of its unit
+    /// group in `spec`. Another unit is checked against its own range, then converted into the
+    /// field's unit, so the result comes back in the field's (the ward's) unit.
+    static func quantity(_ text: String, field: InputSpec, spec: ToolSpec) -> Result<Reading, FieldError> {
+        let (number, unit) = split(text)
+        if unit.isEmpty { return .success(Reading(key: field.key, value: .string(number))) }
+        let group = [field] + spec.unitAlternatives(of: field.key).compactMap { spec.input($0) }
+        guard let input = group.first(where: { normalised($0.unit ?? "") == normalised(unit) }) else {
+            let units = group.compactMap(\.unit).joined(separator: " or ")
+            return .failure(FieldError(field: field.key,
+                                       message: "‘\(unit)’ is not a unit for \(field.label.lowercased()); type a number in \(field.unit ?? ""), or add \(units)"))
+        }
+        if input.key == field.key { return .success(Reading(key: field.key, value: .string(number))) }
+        guard let value = Double(number), value.isFinite else {
+            return .failure(FieldError(field: input.key, message: "‘\(number)’ is not a number; \(input.key) takes \(input.rangeDescription)"))
+        }
+        if let range = input.range, !range.contains(value) {
+            return .failure(FieldError(field: input.key,
+                                       message: "\(NumberText.plain(value)) \(input.unit ?? "") is outside \(input.rangeDescription)"))
+        }
+        guard let converted = spec.convert(value, from: input.key, to: field.key) else {
+            return .success(Reading(key: input.key, value: .string(number)))
+        }
+        return .success(Reading(key: field.key, value: .number(converted),
+                                understood: "= \(NumberText.rounded(converted, digits: 1)) \(field.unit ?? "")"))
+    }
+
+    /// Hours since birth: a plain number is hours; otherwise the text is the date and time of
+    /// birth in ward time (`2026-11-24 03:15`, or a shortcut such as `yesterday 22:30`).
+    static func ageHours(_ text: String, key: String, now: Date, timeZone: TimeZone) -> Result<Reading, FieldError> {
+        let trimmed = text.trimmingCharacters(in: .whitespaces).replacingOccurrences(of: ",", with: ".")
+        if Double(trimmed) != nil { return .success(Reading(key: key, value: .string(trimmed))) }
+        guard let born = birthInstant(trimmed, now: now, timeZone: timeZone) else {
+            return .failure(FieldError(field: key, message: "‘\(text)’ is neither hours nor a time of birth; type hours (46.5) or the date and time of birth (2026-11-24 03:15, yesterday 22:30)"))
+        }
+        if born > now {
+            return .failure(FieldError(field: key, message: "the time of birth is in the future (\(TimeShortcut.relative(born, now: now)))"))
+        }
+        let hours = now.timeIntervalSince(born) / 3600
+        let shown = NumberText.rounded(hours, digits: 1)
+        // A typed date and time already says when; a shortcut ("yesterday 22:30") is spelt out.
+        let spelt = isDateAndTime(trimmed) ? "" : ", born \(short(born, timeZone))"
+        return .success(Reading(key: key, value: .number(hours), understood: "= \(shown) h\(spelt)"))
+    }
+
+    static func isDateAndTime(_ text: String) -> Bool {
+        let parts = text.replacingOccurrences(of: "T", with: " ").split(separator: " ").map(String.init)
+        return parts.count == 2 && CalendarDay(parts[0]) != nil && TimeOfDay(parts[1]) != nil
+    }
+
+    /// `YYYY-MM-DD HH:MM` through the ward's local-time rules (WardLocalTime, as the chart's
+    /// time of birth is read); other shortcuts as every date-time field reads them.
+    static func birthInstant(_ text: String, now: Date, timeZone: TimeZone) -> Date? {
+        let parts = text.replacingOccurrences(of: "T", with: " ").split(separator: " ").map(String.init)
+        if parts.count == 2, let day = CalendarDay(parts[0]), let time = TimeOfDay(parts[1]) {
+            return WardLocalTime.instant(on: day, at: time, in: timeZone)
+        }
+        return try? TimeShortcut.parse(text, now: now, timeZone: timeZone).get()
+    }
+
+    /// "Thu 19 Nov 03:15" in ward time: short enough to stand beside the field at 80 columns.
+    static func short(_ date: Date, _ timeZone: TimeZone) -> String {
+        let formatter = DateFormatter()
+        formatter.locale = Locale(identifier: "en_GB_POSIX")
+        formatter.timeZone = timeZone
+        formatter.dateFormat = "EEE d MMM HH:mm"
+        return formatter.string(from: date)
+    }
+
+    /// The chart's time of birth as the age field shows it: `2026-11-24 03:15`.
+    static func birthText(day: CalendarDay, time: TimeOfDay) -> String { "\(day.description) \(time.description)" }
+
+    /// "250µmol/L" → ("250", "µmol/L"); "14.6" → ("14.6", "").
+    static func split(_ text: String) -> (number: String, unit: String) {
+        let trimmed = text.trimmingCharacters(in: .whitespaces).replacingOccurrences(of: ",", with: ".")
+        let number = trimmed.prefix { $0.isASCII && ($0.isNumber || $0 == "." || $0 == "-") }
+        return (String(number), trimmed.dropFirst(number.count).trimmingCharacters(in: .whitespaces))
+    }
+
+    /// Units compared loosely: case, spaces, a trailing "/L" or "/dL" and the micro sign (µ, μ,
+    /// u or "micro") do not matter, so `umol`, `µmol/L` and `micromol/l` are one unit.
+    static func normalised(_ unit: String) -> String {
+        var u = unit.lowercased().replacingOccurrences(of: " ", with: "")
+        u = u.replacingOccurrences(of: "µ", with: "u").replacingOccurrences(of: "μ", with: "u")
+        u = u.replacingOccurrences(of: "micro", with: "u")
+        for suffix in ["/dl", "/l"] where u.hasSuffix(suffix) && u.count > suffix.count {
+            u.removeLast(suffix.count)
+            break
+        }
+        return u
+    }
+}
