@@ -107,6 +107,10 @@ enum WardMigrations {
         migrator.registerMigration("v8_patient_time_of_birth") { db in try db.execute(sql: WardMigrations.v8PatientTimeOfBirth) }
         migrator.registerMigration("v9_backup_schedule") { db in try db.execute(sql: WardMigrations.v9BackupSchedule) }
         migrator.registerMigration("v10_staff_identity") { db in try db.execute(sql: WardMigrations.v10StaffIdentity) }
+        // Rebuilds `patient`: foreign keys are checked once, before commit (GRDB's deferred checks).
+        migrator.registerMigration("v14_optional_birth_facts", foreignKeyChecks: .deferred) { db in
+            try WardMigrations.v14OptionalBirthFacts(db)
+        }
         return migrator
     }
 }

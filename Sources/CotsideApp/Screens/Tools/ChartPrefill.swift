@@ -41,8 +41,11 @@ struct ChartFacts: Sendable, Equatable {
 /// Fills a generated form from the chart: every input tagged with a `ChartField` the chart
 /// knows, marked "from chart, <when>", editable. A value outside the input's valid range is
 /// left for the user to enter rather than pre-filled wrong (an infant's 0 years for ETT by age).
+/// A gestation or weight the chart does not hold (an older child admitted without them) is left
+/// empty with `notRecorded` beside it, so the user enters it rather than the tool guessing.
 enum ChartPrefill {
-    static func apply(_ facts: ChartFacts, to form: inout ToolForm, now: Date, timeZone: TimeZone, note: (Date?) -> String) {
+    static func apply(_ facts: ChartFacts, to form: inout ToolForm, now: Date, timeZone: TimeZone,
+                      notRecorded: String = "not recorded on the chart", note: (Date?) -> String) {
         let today = CalendarDate.on(now, in: timeZone)
         let ageDays = facts.birthDate.map { today.dayNumber - $0.dayNumber }
         var filledAge = false
@@ -63,6 +66,10 @@ enum ChartPrefill {
                 if form.spec.inputs.contains(where: { $0.chartField == .ageDays }) { continue }
                 text = facts.birthDate.map { String(CalendarDate.completedMonths(from: $0, to: today)) }
             case .ageYears: text = facts.birthDate.map { String(CalendarDate.completedMonths(from: $0, to: today) / 12) }
+            }
+            if text == nil, facts.birthDate != nil, [.gestationalAgeWeeks, .gestationalAgeDays, .weightKg].contains(field) {
+                form.prefill(input.key, text: "", note: notRecorded)
+                continue
             }
             guard let value = text, fits(value, input) else { continue }
             if [.ageDays, .ageMonths, .ageYears].contains(field) {

@@ -1,0 +1,113 @@
+import Foundation
+import TerminalUI
+import WardStore
+import XCTest
+@testable import CotsideApp
+
+/// The admit form for a child beyond the neonatal period: gestation and birth weight may stay
+/// empty (the line under the fields says when); for a neonate the store's refusal is shown at
+/// both fields; the birth weight takes g or kg.
+@MainActor
+final class OlderChildAdmitFormTests: WardTestCase {
+    /// Opens the admit form and fills it (now is 2026-11-21 14:05).
+    func fillAdmitForm(dob: String, ga: String = "", weight: String = "") async {
+        await press(.char("A"))
+        for (i, text) in ["7", "Tom", "Four", "H777", dob].enumerated() {
+            if i > 0 { await press(.tab) }
+            await type(text)
+        }
+        await press(.tab, .char("1"), .tab)   // sex: option 1 (male)
+        await type(ga)
+        await press(.tab)
+        await type(weight)
+    }
+
+    func row(_ label: String) -> String { screen().first { $0.contains(label) } ?? "" }
+
+    func testAFourYearOldIsAdmittedWithoutGestationOrBirthWeight() async throws {
+        let nurse = try await addStaff("Nia Nurse", "NN")
+        try await startShell()
+        await signIn(nurse)
+        await fillAdmitForm(dob: "2022-07-01")
+        await press(.enter)
+        XCTAssertTrue(shell.stack.isEmpty, messageText ?? screenText())
+        let admitted = try await store.admittedPatients()
+        let patient = try XCTUnwrap(admitted.first)
+        XCTAssertNil(patient.gestationalAgeWeeks)
+        XCTAssertNil(patient.birthWeightGrams)
+        XCTAssertTrue(screen().contains { $0.contains("Tom Four") && $0.contains("4 y 4 mo") }, screenText())
+        XCTAssertTrue(screenText().contains("born 2022-07-01 · gestation and birth weight not recorded"), screenText())
+    }
+
+    func testANeonateWithoutThemIsRefusedAtBothFields() async throws {
+        let nurse = try await addStaff("Nia Nurse", "NN")
+        try await startShell()
+        await signIn(nurse)
+        await fillAdmitForm(dob: "2026-11-18")
+        await press(.enter)
+        XCTAssertTrue(shell.front is PatientFormScreen)
+        let form = try XCTUnwrap(shell.front as? PatientFormScreen)
+        XCTAssertEqual(form.issues["ga"], "the gestational age at birth is needed for a neonate (3 days old at admission); "
+                       + "it is optional only for a child older than 28 days")
+        XCTAssertEqual(form.issues["weight"], "the birth weight is needed for a neonate (3 days old at admission); "
+                       + "it is optional only for a child older than 28 days")
+        let patients = try await store.allPatients()
+        XCTAssertTrue(patients.isEmpty)
+    }
+
+    func testBirthWeightTakesKgAndABareKgIsRefusedWithTheUnitSuggested() async throws {
+        let nurse = try await addStaff("Nia Nurse", "NN")
+        try await startShell()
+        await signIn(nurse)
+        await fillAdmitForm(dob: "2026-11-18", ga: "38+2", weight: "3.4")
+        await press(.enter)
+        XCTAssertTrue(shell.front is PatientFormScreen)
+        XCTAssertTrue(row("Birth weight").contains("‘3.4’ is not a plausible weight in g"), row("Birth weight"))
+        await press(.ctrl("u"))
+        await type("3.4 kg")
+        await press(.enter)
+        let admitted = try await store.admittedPatients()
+        let patient = try XCTUnwrap(admitted.first)
+        XCTAssertEqual(patient.birthWeightGrams, 3400)
+        await press(.char("e"))
+        let edit = try XCTUnwrap(shell.front as? PatientFormScreen)
+        XCTAssertEqual(edit.state.text("weight"), "3400 g", "shown with its unit")
+    }
+
+    /// The admit form at 80×24 with the birth weight focused: both optional fields unmarked, the
+    /// line under them saying when they are needed and how a weight is written.
+    func testAdmitFormGolden80x24() async throws {
+        let nurse = try await addStaff("Nia Nurse", "NN")
+        try await startShell()
+        await signIn(nurse)
+        await fillAdmitForm(dob: "2022-07-01")
+        assertScreen(Self.admitForm, width: 80, height: 24)
+    }
+
+    static let admitForm = #"""
+         1 Dashboard   2 History   3 Tools   4 Medications   5 Trends
+         ┌ Admit patient ─────────────────────────────────────────────────────────────┐
+         │                                                                            │
+         │ Bed              7                                                         │
+         │ Given name       Tom                                                       │
+         │ Family name      Four                                                      │
+         │ Hospital number  H777                                                      │
+         │ Date of birth    2022-07-01                                                │
+         │ Sex                male                                                    │
+         │ Gestation (wk+d)                                                           │
+         │ Birth weight                                                               │
+         │ Admitted at      now                    → Sat 21 Nov 2026 14:05 (now)      │
+         │ Time of birth                                                              │
+         │ 3400 g or 3.4 kg · needed for a neonate (≤ 28 days old); optional if older │
+         └────────────────────────────────────────────────────────────────────────────┘
+
+
+
+
+
+
+
+         Ward                         User: Nia Nurse (NN)             Sat 21 Nov 14:05
+        Enter Save  Esc Back
+        """#
+}
