@@ -74,6 +74,32 @@ final class OlderChildAdmitFormTests: WardTestCase {
         XCTAssertEqual(edit.state.text("weight"), "3400 g", "shown with its unit")
     }
 
+    /// A child admitted without a birth weight and not yet weighed: Trends and the Dashboard
+    /// leave per-kg figures out (no weight to divide by) rather than guess one, and a Tools form
+    /// that takes a weight says it is not recorded.
+    func testWithoutAnyWeightPerKgFiguresAreLeftOutAndToolsSayNotRecorded() async throws {
+        let tom = try await store.admit(PatientDraft(
+            bedLabel: "7", givenName: "Tom", familyName: "Four", hospitalNumber: "H777", dateOfBirth: CalendarDay("2022-07-01")!,
+            sex: .male, gestationalAgeWeeks: nil, gestationalAgeDays: nil, birthWeightGrams: nil,
+            admittedAt: Self.now.addingTimeInterval(-6 * 3600)), by: nil).record
+        _ = try await store.logFeed(FeedDraft(patientId: tom.id, occurredAt: Self.now.addingTimeInterval(-3600), kind: .oralFluid,
+                                              volumeML: 250), by: nil)
+        try await logNappy(tom, .wet, minutesAgo: 30, weight: 60)
+        _ = try await store.updateSettings([.dryNappyWeightGrams: "12"], by: nil)
+        try await startShell()
+        shell.selectPatient(tom)
+        XCTAssertTrue(screenText().contains("Urine output: no weight recorded — chart a weight to see mL/kg/h"), screenText())
+        XCTAssertTrue(screenText().contains("Intake 24 h: 250 mL"), screenText())
+        await press(.char("5"))
+        let lines = screen(width: 140, height: 50)
+        let intake = try XCTUnwrap(lines.first { $0.contains("Intake (mL/kg/day)") }, lines.joined(separator: "\n"))
+        XCTAssertFalse(intake.contains(where: \.isNumber), intake)
+        await press(.char("3"))
+        await type("bsa")
+        await press(.enter)
+        XCTAssertTrue(screenText().contains("not recorded on the chart; enter it"), screenText())
+    }
+
     /// The admit form at 80×24 with the birth weight focused: both optional fields unmarked, the
     /// line under them saying when they are needed and how a weight is written.
     func testAdmitFormGolden80x24() async throws {
