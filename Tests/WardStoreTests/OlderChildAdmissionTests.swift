@@ -33,7 +33,7 @@ final class OlderChildAdmissionTests: WardStoreTestCase {
         var neonate = olderChild()
         neonate.dateOfBirth = CalendarDay("2026-02-09")!  // 27 days old at admission (2026-03-08 20:00)
         await assertValidationFails(field: "gestationalAgeWeeks",
-                                    messageContains: "the gestational age at birth is needed for a neonate (27 days old at admission); it is optional only for a child older than 28 days") {
+                                    messageContains: "the gestational age is needed for a neonate (27 days old at admission; optional after 28 days)") {
             _ = try await self.store.admit(neonate, by: nil)
         }
         await assertValidationFails(field: "birthWeightGrams", messageContains: "the birth weight is needed for a neonate") {
@@ -117,7 +117,7 @@ final class OlderChildAdmitCommandLineTests: WardStoreTestCase {
         _ = try await addNurse("AB")
         let result = try admit([], dob: "2026-03-01")
         XCTAssertEqual(result.status, 2)
-        XCTAssertTrue(result.stderr.contains("--ga: the gestational age at birth is needed for a neonate (9 days old at admission)"), result.stderr)
+        XCTAssertTrue(result.stderr.contains("--ga: the gestational age is needed for a neonate (9 days old at admission; optional after 28 days)"), result.stderr)
         XCTAssertTrue(result.stderr.contains("--birth-weight: the birth weight is needed for a neonate"), result.stderr)
         let patients = try await store.allPatients()
         XCTAssertTrue(patients.isEmpty)
@@ -132,7 +132,7 @@ final class OlderChildAdmitCommandLineTests: WardStoreTestCase {
         XCTAssertEqual(weights, [3400, 3250, 3100])
         let kgInGrams = try admit(["--ga", "38+2", "--birth-weight", "3.4"], bed: "5", dob: "2026-03-09")
         XCTAssertEqual(kgInGrams.status, 2)
-        XCTAssertTrue(kgInGrams.stderr.contains("‘3.4’ is not a plausible weight in g; if you mean 3.4 kg, type the unit: 3.4 kg"),
+        XCTAssertTrue(kgInGrams.stderr.contains("‘3.4’ is not a plausible weight in g; for kg, type 3.4 kg"),
                       kgInGrams.stderr)
         let both = try admit(["--ga", "38+2", "--birth-weight", "3.4kg", "--birth-weight-g", "3400"], bed: "6", dob: "2026-03-09")
         XCTAssertEqual(both.status, 2)
@@ -147,7 +147,7 @@ final class OlderChildAdmitCommandLineTests: WardStoreTestCase {
         XCTAssertTrue(kg.stdout.contains(#""value":3420"#), kg.stdout)
         let bare = try runCotside(["log", "measurement", "--bed", "3", "--kind", "weight", "--value", "3400", "--unit", "kg", "--by", "AB"])
         XCTAssertEqual(bare.status, 2)
-        XCTAssertTrue(bare.stderr.contains("‘3400’ is not a plausible weight in kg; if you mean 3400 g, type the unit: 3400 g"), bare.stderr)
+        XCTAssertTrue(bare.stderr.contains("‘3400’ is not a plausible weight in kg; for g, type 3400 g"), bare.stderr)
         let clash = try runCotside(["log", "measurement", "--bed", "3", "--kind", "weight", "--value", "3400 g", "--unit", "kg", "--by", "AB"])
         XCTAssertEqual(clash.status, 2)
         XCTAssertTrue(clash.stderr.contains("--value 3400 g is in g but --unit says kg"), clash.stderr)

@@ -30,9 +30,9 @@ final class WeightTextTests: XCTestCase {
         XCTAssertEqual(WeightText.grams("3.4", stated: .grams, plausible: birth).failure,
                        .unitLikelyOther(text: "3.4", stated: .grams, suggested: .kilograms))
         XCTAssertEqual(WeightText.grams("3,4", stated: .grams, plausible: birth).failure?.message,
-                       "‘3,4’ is not a plausible weight in g; if you mean 3,4 kg, type the unit: 3,4 kg")
+                       "‘3,4’ is not a plausible weight in g; for kg, type 3,4 kg")
         XCTAssertEqual(WeightText.grams("3400", stated: .kilograms, plausible: birth).failure?.message,
-                       "‘3400’ is not a plausible weight in kg; if you mean 3400 g, type the unit: 3400 g")
+                       "‘3400’ is not a plausible weight in kg; for g, type 3400 g")
         XCTAssertEqual(WeightText.grams("50", stated: .grams, plausible: weighing).failure,
                        .unitLikelyOther(text: "50", stated: .grams, suggested: .kilograms), "50 g is no child; 50 kg may be")
     }

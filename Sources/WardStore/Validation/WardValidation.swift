@@ -68,7 +68,7 @@ public enum WardValidation {
         switch (draft.gestationalAgeWeeks, draft.gestationalAgeDays) {
         case let (weeks?, days?): issues += gestationalAge(weeks: weeks, days: days)
         case (nil, nil):
-            if neonate { issues.append(neonateNeeds("gestationalAgeWeeks", "the gestational age at birth", ageDays: ageDays)) }
+            if neonate { issues.append(neonateNeeds("gestationalAgeWeeks", "the gestational age", ageDays: ageDays)) }
         default:
             issues.append(.init(field: "gestationalAgeWeeks",
                                 message: "the gestational age needs both weeks and days (e.g. 38+2), or neither when not known"))
@@ -85,8 +85,8 @@ public enum WardValidation {
 
     /// "… is needed for a neonate …": names the field, the child's age and when it is optional.
     public static func neonateNeeds(_ field: String, _ what: String, ageDays: Int) -> ValidationIssue {
-        .init(field: field, message: "\(what) is needed for a neonate (\(max(0, ageDays)) days old at admission); "
-              + "it is optional only for a child older than \(neonatalPeriodDays) days")
+        .init(field: field, message: "\(what) is needed for a neonate (\(max(0, ageDays)) days old at admission; "
+              + "optional after \(neonatalPeriodDays) days)")
     }
 
     /// 22+0 to 44+6 weeks, days 0–6.

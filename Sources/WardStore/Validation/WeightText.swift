@@ -92,8 +92,7 @@ public enum WeightTextError: Error, Equatable, Sendable {
         case .notPositive(let text):
             return "‘\(text)’: a weight must be more than 0; write it in g or kg, e.g. 3400 g or 3.4 kg"
         case .unitLikelyOther(let text, let stated, let suggested):
-            return "‘\(text)’ is not a plausible weight in \(stated.rawValue); "
-                + "if you mean \(text) \(suggested.rawValue), type the unit: \(text) \(suggested.rawValue)"
+            return "‘\(text)’ is not a plausible weight in \(stated.rawValue); for \(suggested.rawValue), type \(text) \(suggested.rawValue)"
         case .outOfRange(let text, _, let plausible):
             return "‘\(text)’ is outside \(Self.grams(plausible.lowerBound))–\(Self.grams(plausible.upperBound)) g "
                 + "(\(Self.kilograms(plausible.lowerBound))–\(Self.kilograms(plausible.upperBound)) kg)"

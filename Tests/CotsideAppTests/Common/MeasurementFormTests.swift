@@ -93,7 +93,7 @@ final class MeasurementFormTests: WardTestCase {
         await type("50")
         await press(.enter)
         XCTAssertTrue(shell.front is MeasurementFormScreen)
-        XCTAssertEqual(form.issues["value"], "‘50’ is not a plausible weight in g; if you mean 50 kg, type the unit: 50 kg")
+        XCTAssertEqual(form.issues["value"], "‘50’ is not a plausible weight in g; for kg, type 50 kg")
         var saved = try await stored()
         XCTAssertTrue(saved.isEmpty)
         await press(.ctrl("u"))

@@ -47,10 +47,8 @@ final class OlderChildAdmitFormTests: WardTestCase {
         await press(.enter)
         XCTAssertTrue(shell.front is PatientFormScreen)
         let form = try XCTUnwrap(shell.front as? PatientFormScreen)
-        XCTAssertEqual(form.issues["ga"], "the gestational age at birth is needed for a neonate (3 days old at admission); "
-                       + "it is optional only for a child older than 28 days")
-        XCTAssertEqual(form.issues["weight"], "the birth weight is needed for a neonate (3 days old at admission); "
-                       + "it is optional only for a child older than 28 days")
+        XCTAssertEqual(form.issues["ga"], "the gestational age is needed for a neonate (3 days old at admission; optional after 28 days)")
+        XCTAssertEqual(form.issues["weight"], "the birth weight is needed for a neonate (3 days old at admission; optional after 28 days)")
         let patients = try await store.allPatients()
         XCTAssertTrue(patients.isEmpty)
     }
