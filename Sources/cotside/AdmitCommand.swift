@@ -10,6 +10,7 @@ struct AdmitCommand: AsyncParsableCommand {
         discussion: """
         Example: cotside admit --bed 3 --given Ada --family Lovelace --hospital-number H123 --dob 2026-11-18 --sex female \
         --ga 38+2 --birth-weight 3.1kg
+
         --ga and the birth weight are required for a neonate (28 days old or less at admission) and optional for an \
         older child.
         """)
@@ -28,7 +29,7 @@ struct AdmitCommand: AsyncParsableCommand {
             help: ArgumentHelp("Birth weight with its unit, e.g. 3.4kg or 3400g (a bare number is grams; 300 g–7 kg); optional beyond 28 days of age.",
                                valueName: "weight"))
     var birthWeight: String?
-    @Option(name: .customLong("birth-weight-g"), help: ArgumentHelp("Birth weight in grams (300–7000), as before --birth-weight.", valueName: "grams"))
+    @Option(name: .customLong("birth-weight-g"), help: ArgumentHelp("Birth weight in grams (300–7000): the older spelling of --birth-weight.", valueName: "grams"))
     var birthWeightG: String?
     @Option(name: .customLong("admitted-at"), parsing: .unconditional, help: ArgumentHelp("Admission time (default now), e.g. -2h or 2026-11-21 08:00.", valueName: "time"))
     var admittedAt: String?
