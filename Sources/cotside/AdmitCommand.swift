@@ -67,7 +67,7 @@ struct AdmitCommand: AsyncParsableCommand {
             guard let text else { continue }
             switch WeightText.grams(text, stated: .grams, plausible: range) {
             case .success(let grams): return Int(grams.rounded())
-            case .failure(let error): throw ValidationError("\(option) \(error.message)")
+            case .failure(let error): throw ValidationError("\(option): \(error.message)")
             }
         }
         return nil

@@ -92,7 +92,7 @@ struct LogMeasurementCommand: AsyncParsableCommand {
                 throw CommandFailure.usage("--value \(text) is in \(typed.rawValue) but --unit says \(stated.rawValue); give one unit")
             }
             return grams
-        case .failure(let error): throw CommandFailure.usage("--value \(error.message)")
+        case .failure(let error): throw CommandFailure.usage("--value: \(error.message)")
         }
     }
 

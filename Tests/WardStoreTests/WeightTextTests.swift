@@ -48,10 +48,10 @@ final class WeightTextTests: XCTestCase {
     }
 
     func testZeroNegativeEmptyAndNonsenseAreRefusedSayingWhatIsAllowed() {
-        XCTAssertEqual(WeightText.grams("0", stated: .grams, plausible: birth).failure, .notPositive(text: "0"))
-        XCTAssertEqual(WeightText.grams("0 kg", stated: .grams, plausible: birth).failure, .notPositive(text: "0 kg"))
+        XCTAssertEqual(WeightText.grams("0", stated: .grams, plausible: birth).failure, .notPositive(text: "0", plausible: birth))
+        XCTAssertEqual(WeightText.grams("0 kg", stated: .grams, plausible: birth).failure, .notPositive(text: "0 kg", plausible: birth))
         XCTAssertEqual(WeightText.grams("-3.4 kg", stated: .grams, plausible: birth).failure?.message,
-                       "‘-3.4 kg’: a weight must be more than 0; write it in g or kg, e.g. 3400 g or 3.4 kg")
+                       "‘-3.4 kg’: a weight must be more than 0; 300–7000 g (0.3–7 kg) is allowed")
         XCTAssertEqual(WeightText.grams("  ", stated: .grams, plausible: birth).failure, .empty)
         XCTAssertEqual(WeightText.grams("kg", stated: .grams, plausible: birth).failure, .notANumber(text: "kg"))
         XCTAssertEqual(WeightText.grams("3.4.5 kg", stated: .grams, plausible: birth).failure, .notANumber(text: "3.4.5 kg"))

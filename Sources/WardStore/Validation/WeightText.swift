@@ -56,7 +56,7 @@ public enum WeightText {
               !decimal.dropFirst().contains(where: { $0 == "-" || $0 == "+" }), let value = Double(decimal), value.isFinite else {
             return .failure(.notANumber(text: trimmed))
         }
-        guard value > 0 else { return .failure(.notPositive(text: trimmed)) }
+        guard value > 0 else { return .failure(.notPositive(text: trimmed, plausible: plausible)) }
         let unit = typedUnit ?? stated
         let grams = unit.grams(value)
         if plausible.contains(grams) { return .success(grams) }
@@ -74,7 +74,7 @@ public enum WeightTextError: Error, Equatable, Sendable {
     case unknownUnit(text: String, unit: String)
     /// "3,400": a thousands separator or a decimal comma? Not guessed.
     case ambiguousComma(text: String)
-    case notPositive(text: String)
+    case notPositive(text: String, plausible: ClosedRange<Double>)
     case unitLikelyOther(text: String, stated: WeightUnit, suggested: WeightUnit)
     case outOfRange(text: String, unit: WeightUnit, plausible: ClosedRange<Double>)
 
@@ -89,14 +89,18 @@ public enum WeightTextError: Error, Equatable, Sendable {
         case .ambiguousComma(let text):
             return "‘\(text)’ could be grams with a thousands separator or kilograms with a decimal comma; "
                 + "write it without the comma and with its unit, e.g. 3400 g or 3.4 kg"
-        case .notPositive(let text):
-            return "‘\(text)’: a weight must be more than 0; write it in g or kg, e.g. 3400 g or 3.4 kg"
+        case .notPositive(let text, let plausible):
+            return "‘\(text)’: a weight must be more than 0; \(Self.range(plausible)) is allowed"
         case .unitLikelyOther(let text, let stated, let suggested):
             return "‘\(text)’ is not a plausible weight in \(stated.rawValue); for \(suggested.rawValue), type \(text) \(suggested.rawValue)"
         case .outOfRange(let text, _, let plausible):
-            return "‘\(text)’ is outside \(Self.grams(plausible.lowerBound))–\(Self.grams(plausible.upperBound)) g "
-                + "(\(Self.kilograms(plausible.lowerBound))–\(Self.kilograms(plausible.upperBound)) kg)"
+            return "‘\(text)’ is outside \(Self.range(plausible))"
         }
+    }
+
+    /// "300–7000 g (0.3–7 kg)".
+    static func range(_ plausible: ClosedRange<Double>) -> String {
+        "\(grams(plausible.lowerBound))–\(grams(plausible.upperBound)) g (\(kilograms(plausible.lowerBound))–\(kilograms(plausible.upperBound)) kg)"
     }
 
     static func grams(_ value: Double) -> String { NumberText.rounded(value, digits: 0) }
