@@ -21,7 +21,7 @@ struct PatientsCommand: AsyncParsableCommand {
                 var row: [String: Any] = [
                     "id": p.id, "bed": p.bedLabel, "givenName": p.givenName, "familyName": p.familyName,
                     "hospitalNumber": p.hospitalNumber, "dateOfBirth": p.dateOfBirth.description, "sex": p.sex.rawValue,
-                    "gestationalAge": gestation(p) ?? NSNull(), "birthWeightGrams": p.birthWeightGrams ?? NSNull(),
+                    "gestationalAge": p.gestationText ?? NSNull(), "birthWeightGrams": p.birthWeightGrams ?? NSNull(),
                     "admittedAt": WardCLI.isoText(p.admittedAt), "age": age(p),
                 ]
                 row["dischargedAt"] = p.dischargedAt.map { WardCLI.isoText($0) } ?? NSNull()
@@ -40,15 +40,9 @@ struct PatientsCommand: AsyncParsableCommand {
         for p in patients {
             let status = p.dischargedAt.map { "discharged " + WardCLI.isoText($0) } ?? "admitted"
             print([pad(p.bedLabel, 7), pad(p.fullName, 29), pad(p.hospitalNumber, 13), pad(p.dateOfBirth.description, 11), pad(age(p), 9),
-                   pad(gestation(p) ?? "—", 6), pad(p.birthWeightGrams.map(String.init) ?? "—", 6), status]
+                   pad(p.gestationText ?? "—", 6), pad(p.birthWeightGrams.map(String.init) ?? "—", 6), status]
                 .joined(separator: " "))
         }
-    }
-
-    /// "38+2", or nil when not recorded (an older child's).
-    private func gestation(_ p: Patient) -> String? {
-        guard let weeks = p.gestationalAgeWeeks, let days = p.gestationalAgeDays else { return nil }
-        return "\(weeks)+\(days)"
     }
 
     private func pad(_ text: String, _ width: Int) -> String {

@@ -57,6 +57,8 @@ public struct Patient: Sendable, Hashable, Codable, FetchableRecord, Persistable
 
     /// Gestation at birth in days (weeks × 7 + days), when recorded.
     public var gestationDays: Int? { draft.gestationDays }
+    /// "38+2", when recorded.
+    public var gestationText: String? { draft.gestationText }
 
     /// The instant of birth when the time of birth is known.
     public func bornAt(in timeZone: TimeZone) -> Date? {
@@ -100,6 +102,12 @@ public struct PatientDraft: Sendable, Hashable, Codable {
     public var gestationDays: Int? {
         guard let gestationalAgeWeeks, let gestationalAgeDays else { return nil }
         return gestationalAgeWeeks * 7 + gestationalAgeDays
+    }
+
+    /// "38+2" as staff write it, when both weeks and days are recorded.
+    public var gestationText: String? {
+        guard let gestationalAgeWeeks, let gestationalAgeDays else { return nil }
+        return "\(gestationalAgeWeeks)+\(gestationalAgeDays)"
     }
 
     /// Days from birth to the day of admission (the neonatal period is the first 28).

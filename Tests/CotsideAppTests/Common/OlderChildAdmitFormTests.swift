@@ -72,6 +72,17 @@ final class OlderChildAdmitFormTests: WardTestCase {
         XCTAssertEqual(edit.state.text("weight"), "3400 g", "shown with its unit")
     }
 
+    /// Only the gestation known (a parent remembers "born at 36 weeks"): the Dashboard says
+    /// which of the two is not recorded.
+    func testTheDashboardNamesTheOneThatIsNotRecorded() async throws {
+        _ = try await store.admit(PatientDraft(
+            bedLabel: "7", givenName: "Tom", familyName: "Four", hospitalNumber: "H777", dateOfBirth: CalendarDay("2022-07-01")!,
+            sex: .male, gestationalAgeWeeks: 36, gestationalAgeDays: 0, birthWeightGrams: nil,
+            admittedAt: Self.now.addingTimeInterval(-6 * 3600)), by: nil)
+        try await startShell()
+        XCTAssertTrue(screenText().contains("born 2022-07-01 · GA 36+0 wk · birth weight not recorded"), screenText())
+    }
+
     /// A child admitted without a birth weight and not yet weighed: Trends and the Dashboard
     /// leave per-kg figures out (no weight to divide by) rather than guess one, and a Tools form
     /// that takes a weight says it is not recorded.

@@ -381,18 +381,18 @@ final class DashboardScreen: ActionScreen, CommandScreen {
 
     private func detail(_ row: DashboardRow, _ context: AppContext) -> String {
         let p = row.patient
-        guard let weeks = p.gestationalAgeWeeks, let days = p.gestationalAgeDays, let grams = p.birthWeightGrams else {
+        guard let gestation = p.gestationText, let grams = p.birthWeightGrams else {
             // An older child admitted without them: said as not recorded, never a made-up number.
-            if p.gestationalAgeWeeks == nil, p.birthWeightGrams == nil {
+            if p.gestationText == nil, p.birthWeightGrams == nil {
                 return context.t("dashboard.detail.no_birth_facts", p.bedLabel, p.fullName, p.hospitalNumber, p.dateOfBirth.description)
             }
             let missing = context.t("dashboard.detail.not_recorded")
             return context.t("dashboard.detail.partial", p.bedLabel, p.fullName, p.hospitalNumber, p.dateOfBirth.description,
-                             p.gestationalAgeWeeks.map { "\($0)+\(p.gestationalAgeDays ?? 0) weeks" } ?? missing,
+                             p.gestationText.map { "\($0) wk" } ?? missing,
                              p.birthWeightGrams.map { "\($0) g" } ?? missing)
         }
         return context.t("dashboard.detail", p.bedLabel, p.fullName, p.hospitalNumber, p.dateOfBirth.description,
-                         "\(weeks)+\(days)", grams)
+                         gestation, grams)
     }
 
     /// Urine output over 6 h and 24 h, or why it cannot be shown.

@@ -30,7 +30,7 @@ final class PatientFormScreen: WardFormScreen {
                     selected: p.flatMap { Self.sexes.firstIndex(of: $0.sex) }),
             // Optional beyond the neonatal period; the store requires them for a neonate.
             .text("ga", label: context.t("patient.field.ga"), maxLength: 5, required: false,
-                  value: p.flatMap { Self.gestationText($0) } ?? ""),
+                  value: p?.gestationText ?? ""),
             .text("weight", label: context.t("patient.field.weight"), maxLength: 12, required: false,
                   value: p?.birthWeightGrams.map { "\($0) g" } ?? ""),
             .dateTime("admitted", label: context.t("patient.field.admitted"),
@@ -94,12 +94,6 @@ final class PatientFormScreen: WardFormScreen {
 
     /// The birth weights the form accepts, in grams (the store's range).
     static let birthWeightRange = Double(WardValidation.birthWeightGramsRange.lowerBound)...Double(WardValidation.birthWeightGramsRange.upperBound)
-
-    /// "38+2", or nil when the gestation is not recorded.
-    static func gestationText(_ draft: PatientDraft) -> String? {
-        guard let weeks = draft.gestationalAgeWeeks, let days = draft.gestationalAgeDays else { return nil }
-        return "\(weeks)+\(days)"
-    }
 
     /// On gestation and birth weight the line under the fields says when they may be left
     /// empty, and how a weight is written.
