@@ -7,7 +7,13 @@ import WardStore
 struct AdmitCommand: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "admit", abstract: "Admit a patient to a cot.",
-        discussion: "Example: cotside admit --bed 3 --given Ada --family Lovelace --hospital-number H123 --dob 2026-11-18 --sex female --ga 38+2 --birth-weight-g 3100")
+        discussion: """
+        Example: cotside admit --bed 3 --given Ada --family Lovelace --hospital-number H123 --dob 2026-11-18 --sex female \
+        --ga 38+2 --birth-weight 3.1kg
+
+        --ga and the birth weight are required for a neonate (28 days old or less at admission) and optional for an \
+        older child.
+        """)
 
     @Option(help: "Bed (cot) label, free in the ward.") var bed: String
     @Option(help: "Given name.") var given: String
@@ -17,8 +23,14 @@ struct AdmitCommand: AsyncParsableCommand {
     @Option(name: .customLong("time-of-birth"), help: ArgumentHelp("Time of birth on --dob, HH:MM (optional; ages then read in hours for the first 72 h).", valueName: "HH:MM"))
     var timeOfBirth: String?
     @Option(help: "male, female or unknown.") var sex: String
-    @Option(help: ArgumentHelp("Gestational age at birth, weeks+days (e.g. 38+2).", valueName: "wk+d")) var ga: String
-    @Option(name: .customLong("birth-weight-g"), help: "Birth weight in grams (300–7000).") var birthWeightG: Int
+    @Option(help: ArgumentHelp("Gestational age at birth, weeks+days (e.g. 38+2); optional beyond 28 days of age.", valueName: "wk+d"))
+    var ga: String?
+    @Option(name: .customLong("birth-weight"),
+            help: ArgumentHelp("Birth weight with its unit, e.g. 3.4kg or 3400g (a bare number is grams; 300 g–7 kg); optional beyond 28 days of age.",
+                               valueName: "weight"))
+    var birthWeight: String?
+    @Option(name: .customLong("birth-weight-g"), help: ArgumentHelp("Birth weight in grams (300–7000): the older spelling of --birth-weight.", valueName: "grams"))
+    var birthWeightG: String?
     @Option(name: .customLong("admitted-at"), parsing: .unconditional, help: ArgumentHelp("Admission time (default now), e.g. -2h or 2026-11-21 08:00.", valueName: "time"))
     var admittedAt: String?
     @OptionGroup var author: AuthorOptions
@@ -30,23 +42,45 @@ struct AdmitCommand: AsyncParsableCommand {
             throw ValidationError("--time-of-birth \(timeOfBirth) is not a time of day; write HH:MM (24 h), e.g. 02:30")
         }
         _ = try CLIChoice.parse(sex, option: "--sex", as: Sex.self)
-        guard let (weeks, days) = GestationText.parse(ga) else {
+        if let (weeks, days) = try gestation() {
+            if let issue = WardValidation.gestationalAge(weeks: weeks, days: days).first { throw ValidationError("--ga: \(issue.message)") }
+        }
+        _ = try birthWeightGrams()
+    }
+
+    /// --ga as weeks and days; nil when not given.
+    func gestation() throws -> (Int, Int)? {
+        guard let ga else { return nil }
+        guard let parsed = GestationText.parse(ga) else {
             throw ValidationError("--ga \(ga) is not a gestational age; write weeks+days, e.g. 38+2")
         }
-        if let issue = WardValidation.gestationalAge(weeks: weeks, days: days).first { throw ValidationError("--ga: \(issue.message)") }
-        if !WardValidation.birthWeightGramsRange.contains(birthWeightG) {
-            throw ValidationError("--birth-weight-g \(birthWeightG) is outside 300–7000 g")
+        return parsed
+    }
+
+    /// --birth-weight (g or kg) or --birth-weight-g (grams), in grams; nil when neither is given.
+    func birthWeightGrams() throws -> Int? {
+        if birthWeight != nil, birthWeightG != nil {
+            throw ValidationError("--birth-weight and --birth-weight-g both given; give one (--birth-weight 3.4kg or --birth-weight-g 3400)")
         }
+        let range = Double(WardValidation.birthWeightGramsRange.lowerBound)...Double(WardValidation.birthWeightGramsRange.upperBound)
+        for (option, text) in [("--birth-weight", birthWeight), ("--birth-weight-g", birthWeightG)] {
+            guard let text else { continue }
+            switch WeightText.grams(text, stated: .grams, plausible: range) {
+            case .success(let grams): return Int(grams.rounded())
+            case .failure(let error): throw ValidationError("\(option): \(error.message)")
+            }
+        }
+        return nil
     }
 
     func run() async throws {
         let ward = try WardCLI(options: options)
         let staff = try await ward.authorId(author, doing: "admitting")
-        let (weeks, days) = GestationText.parse(ga)!
+        let ga = try gestation()
         let draft = PatientDraft(
             bedLabel: bed, givenName: given, familyName: family, hospitalNumber: hospitalNumber,
             dateOfBirth: CalendarDay(dob)!, sex: try CLIChoice.parse(sex, option: "--sex", as: Sex.self),
-            gestationalAgeWeeks: weeks, gestationalAgeDays: days, birthWeightGrams: birthWeightG,
+            gestationalAgeWeeks: ga?.0, gestationalAgeDays: ga?.1, birthWeightGrams: try birthWeightGrams(),
             admittedAt: try ward.time(admittedAt, option: "--admitted-at"), timeOfBirth: timeOfBirth.flatMap(TimeOfDay.init))
         let saved = try await ward.write { try await ward.store.admit(draft, by: staff) }
         print("admitted #\(saved.record.id): bed \(saved.record.bedLabel) \(saved.record.fullName)")

@@ -67,11 +67,9 @@ struct LogMeasurementCommand: AsyncParsableCommand {
             return (try CLIChoice.number(parts[0], option: option, what: "systolic mmHg"),
                     try CLIChoice.number(parts[1], option: option, what: "diastolic mmHg"))
         }
+        if kind == .weight { return (try weightGrams(text, unit: unit, option: option), nil) }
         let number = try CLIChoice.number(text, option: option, what: "a \(kind.displayName) reading")
         switch kind {
-        case .weight:
-            let u = try CLIChoice.parse(unit ?? "g", option: "--unit", choices: [(["g"], "g"), (["kg"], "kg")])
-            return (u == "kg" ? UnitConversion.grams(fromKilograms: number) : number, nil)
         case .temperature:
             let u = try CLIChoice.parse(unit ?? "C", option: "--unit", choices: [(["C", "°C"], "C"), (["F", "°F"], "F")])
             return (u == "F" ? UnitConversion.celsius(fromFahrenheit: number) : number, nil)
@@ -82,6 +80,20 @@ struct LogMeasurementCommand: AsyncParsableCommand {
         default:
             try checkUnit(unit, allowed: [kind.canonicalUnit], kind: kind)
             return (number, nil)
+        }
+    }
+
+    /// A weight through the one weight parser: "3.4kg", "3400 g", or a bare number in --unit
+    /// (grams by default); a bare number that fits only the other unit is refused, not converted.
+    static func weightGrams(_ text: String, unit: String?, option: String = "--value") throws -> Double {
+        let stated = try CLIChoice.parse(unit ?? "g", option: "--unit", choices: [(["g"], WeightUnit.grams), (["kg"], .kilograms)])
+        switch WeightText.grams(text, stated: stated, plausible: MeasurementKind.weight.plausibleRange) {
+        case .success(let grams):
+            if unit != nil, let typed = WeightText.typedUnit(text), typed != stated {
+                throw CommandFailure.usage("\(option) \(text) is in \(typed.rawValue) but --unit says \(stated.rawValue); give one unit")
+            }
+            return grams
+        case .failure(let error): throw CommandFailure.usage("\(option): \(error.message)")
         }
     }
 

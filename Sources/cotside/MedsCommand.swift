@@ -24,7 +24,7 @@ struct MedsCommand: AsyncParsableCommand {
         let list = try await cli.store.medicationList(patientId: patient.id, now: cli.now, timeZone: cli.timeZone)
         let rows = list.rows(chosen)
         let weight = try await cli.store.latestMeasurements(patientId: patient.id)
-            .first { $0.measurement.kind == .weight }.map { Int($0.measurement.value.rounded()) } ?? patient.birthWeightGrams
+            .first { $0.measurement.kind == .weight }.map { Int($0.measurement.value.rounded()) } ?? patient.birthWeightGrams ?? 0  // 0: no weight, no per-kg check
         let formulary = try? DrugFormulary.shared.get()
         let warnings = Dictionary(uniqueKeysWithValues: rows.compactMap { row -> (Int64, String)? in
             guard let formulary else { return nil }

@@ -21,7 +21,7 @@ struct PatientsCommand: AsyncParsableCommand {
                 var row: [String: Any] = [
                     "id": p.id, "bed": p.bedLabel, "givenName": p.givenName, "familyName": p.familyName,
                     "hospitalNumber": p.hospitalNumber, "dateOfBirth": p.dateOfBirth.description, "sex": p.sex.rawValue,
-                    "gestationalAge": "\(p.gestationalAgeWeeks)+\(p.gestationalAgeDays)", "birthWeightGrams": p.birthWeightGrams,
+                    "gestationalAge": p.gestationText ?? NSNull(), "birthWeightGrams": p.birthWeightGrams ?? NSNull(),
                     "admittedAt": WardCLI.isoText(p.admittedAt), "age": age(p),
                 ]
                 row["dischargedAt"] = p.dischargedAt.map { WardCLI.isoText($0) } ?? NSNull()
@@ -40,7 +40,7 @@ struct PatientsCommand: AsyncParsableCommand {
         for p in patients {
             let status = p.dischargedAt.map { "discharged " + WardCLI.isoText($0) } ?? "admitted"
             print([pad(p.bedLabel, 7), pad(p.fullName, 29), pad(p.hospitalNumber, 13), pad(p.dateOfBirth.description, 11), pad(age(p), 9),
-                   pad("\(p.gestationalAgeWeeks)+\(p.gestationalAgeDays)", 6), pad(String(p.birthWeightGrams), 6), status]
+                   pad(p.gestationText ?? "—", 6), pad(p.birthWeightGrams.map(String.init) ?? "—", 6), status]
                 .joined(separator: " "))
         }
     }

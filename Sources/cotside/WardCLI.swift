@@ -155,7 +155,7 @@ struct WardCLI {
         "occurredAt": "--at", "measuredAt": "--at", "recordedAt": "--at", "givenAt": "--at",
         "volumeML": "--volume", "durationMinutes": "--duration", "value": "--value", "diastolicMmHg": "--value",
         "withheldReason": "--reason", "overrideReason": "--override-reason", "notes": "--notes",
-        "bedLabel": "--bed", "dateOfBirth": "--dob", "timeOfBirth": "--time-of-birth", "birthWeightGrams": "--birth-weight-g",
+        "bedLabel": "--bed", "dateOfBirth": "--dob", "timeOfBirth": "--time-of-birth", "birthWeightGrams": "--birth-weight",
         "gestationalAgeWeeks": "--ga", "gestationalAgeDays": "--ga", "nappyWeightGrams": "--weight-g",
         "stoolColour": "--colour", "range": "--set", "reason": "--correct", "status": "--status",
         "name": "--name", "initials": "--initials", "pin": "the new PIN", "currentPin": "--pin-stdin",

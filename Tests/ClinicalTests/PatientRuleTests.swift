@@ -17,6 +17,24 @@ final class PatientRuleTests: XCTestCase {
         XCTAssertEqual(PhoenixTool.spec.problems(for: fourYearOld), [])
     }
 
+    /// An older child admitted without a recorded gestation: past 37 weeks of life the rule holds
+    /// whatever the gestation was; younger, it says the gestation is not recorded, never guesses.
+    func testPhoenixWithoutARecordedGestationNeverGuesses() {
+        XCTAssertEqual(PhoenixTool.spec.problems(for: PatientFacts(ageDays: 1629, gestationDays: nil)), [])
+        XCTAssertEqual(PhoenixTool.spec.problems(for: PatientFacts(ageDays: 259, gestationDays: nil)), [], "37 weeks of life")
+        XCTAssertEqual(PhoenixTool.spec.problems(for: PatientFacts(ageDays: 40, gestationDays: nil)),
+                       ["not for babies before 37 weeks' postmenstrual age (this baby's gestation at birth is not recorded)"])
+        XCTAssertNil(PatientFacts(ageDays: 40, gestationDays: nil).postmenstrualDays)
+    }
+
+    /// The AAP 2022 bilirubin thresholds are for babies born at 35 weeks or more: without a
+    /// recorded gestation the tool says so rather than assume a term baby.
+    func testBilirubinWithoutARecordedGestationSaysSo() {
+        XCTAssertEqual(BilirubinTool.spec.problems(for: PatientFacts(ageDays: 2, gestationDays: nil)),
+                       ["for babies of 35 weeks or more (this baby's gestation at birth is not recorded)"])
+        XCTAssertEqual(BilirubinTool.spec.problems(for: PatientFacts(ageDays: 2, gestationDays: 36 * 7)), [])
+    }
+
     func testStrokeToolsAreForAdults() {
         for spec in [FastEdTool.spec, IchVolumeTool.spec, LvoTool.spec] {
             XCTAssertEqual(spec.problems(for: fourYearOld).count, 1, spec.id)

@@ -17,7 +17,7 @@ final class CommandLineRefusalsTests: WardStoreTestCase {
         _ = try await addNurse("AB")
         _ = try await admit(bed: "3")
         try assertRefused(["log", "measurement", "--bed", "3", "--kind", "weight", "--value", "-5", "--by", "AB"],
-                          says: "--value: weight -5 g is outside 200–150000 g")
+                          says: "--value: ‘-5’: a weight must be more than 0; 200–150000 g (0.2–150 kg) is allowed")
         try assertRefused(["log", "feed", "--bed", "3", "--kind", "formula", "--volume", "-1", "--by", "AB"],
                           says: "--volume: volume -1 mL must be 0 to 1000 mL")
         try assertRefused(["log", "nappy", "--bed", "3", "--kind", "wet", "--weight-g", "-5", "--by", "AB"],

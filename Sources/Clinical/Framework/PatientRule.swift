@@ -4,15 +4,16 @@ import Foundation
 public struct PatientFacts: Sendable, Equatable {
     /// Whole days since the day of birth.
     public var ageDays: Int
-    /// Gestation at birth in days.
-    public var gestationDays: Int
+    /// Gestation at birth in days; nil when not recorded (an older child's may not be).
+    public var gestationDays: Int?
 
-    public init(ageDays: Int, gestationDays: Int) {
+    public init(ageDays: Int, gestationDays: Int?) {
         self.ageDays = ageDays
         self.gestationDays = gestationDays
     }
 
-    public var postmenstrualDays: Int { gestationDays + ageDays }
+    /// Nil when the gestation at birth is not recorded: never guessed.
+    public var postmenstrualDays: Int? { gestationDays.map { $0 + ageDays } }
 }
 
 /// A patient a tool was not made for; the Tools pane says so when the tool is opened with such
@@ -36,13 +37,19 @@ public enum PatientRule: Sendable, Equatable {
         case .adultsOnly:
             return patient.ageDays < Self.adultDays ? "an adult tool, not made or validated for children under 18" : nil
         case .notBeforePostmenstrualWeeks(let weeks):
-            let pma = patient.postmenstrualDays
+            // The postmenstrual age is at least the days of life: this old is past the limit whatever the gestation.
+            if patient.ageDays >= weeks * 7 { return nil }
+            guard let pma = patient.postmenstrualDays else {
+                return "not for babies before \(weeks) weeks' postmenstrual age (this baby's gestation at birth is not recorded)"
+            }
             return pma < weeks * 7
                 ? "not for babies before \(weeks) weeks' postmenstrual age (this baby is \(pma / 7)+\(pma % 7))" : nil
         case .notUnderDays(let days):
             return patient.ageDays < days ? "not for babies under \(days) days old (this baby is \(patient.ageDays) days)" : nil
         case .notBornBeforeWeeks(let weeks):
-            let born = patient.gestationDays
+            guard let born = patient.gestationDays else {
+                return "for babies of \(weeks) weeks or more (this baby's gestation at birth is not recorded)"
+            }
             return born < weeks * 7
                 ? "for babies of \(weeks) weeks or more (born at \(born / 7)+\(born % 7))" : nil
         }

@@ -1,11 +1,13 @@
 import Foundation
 
 /// A baby's age: days since birth, and for babies born before 37 weeks the corrected
-/// (post-menstrual) age in weeks + days, i.e. gestation at birth plus days of life.
+/// (post-menstrual) age in weeks + days, i.e. gestation at birth plus days of life. An older
+/// child admitted without a recorded gestation has no corrected age: it is never guessed.
 public struct PatientAge: Sendable, Hashable {
     /// Day of birth = day 0.
     public let days: Int
-    /// Gestation at birth + days of life, only for preterm babies (< 37+0 weeks at birth).
+    /// Gestation at birth + days of life, only for preterm babies (< 37+0 weeks at birth) whose
+    /// gestation is recorded.
     public let correctedGestationWeeks: Int?
     public let correctedGestationDays: Int?
     /// The age as staff write it ("3 d", "6 wk", "4 y 5 mo").
@@ -13,10 +15,10 @@ public struct PatientAge: Sendable, Hashable {
 
     public static let termWeeks = 37
 
-    public init(dateOfBirth: CalendarDay, gestationalAgeWeeks: Int, gestationalAgeDays: Int, on today: CalendarDay) {
+    public init(dateOfBirth: CalendarDay, gestationalAgeWeeks: Int?, gestationalAgeDays: Int?, on today: CalendarDay) {
         days = max(0, dateOfBirth.days(until: today))
         wording = AgeWording(dateOfBirth: dateOfBirth, on: today)
-        if gestationalAgeWeeks < Self.termWeeks {
+        if let gestationalAgeWeeks, let gestationalAgeDays, gestationalAgeWeeks < Self.termWeeks {
             let total = gestationalAgeWeeks * 7 + gestationalAgeDays + days
             correctedGestationWeeks = total / 7
             correctedGestationDays = total % 7

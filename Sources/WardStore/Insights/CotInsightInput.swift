@@ -30,10 +30,11 @@ public struct CotInsightInput: Sendable, Hashable {
     /// The days the patient spent whole on the ward: part-days never count as low days.
     public var completeDays: [TrendDay] { days.filter(\.isComplete) }
 
-    /// The weight in grams on a day: the last reading before its end, else the latest, else birth weight.
-    public func weightGrams(on day: TrendDay) -> Double {
+    /// The weight in grams on a day: the last reading before its end, else the latest, else birth
+    /// weight; nil when none is recorded (an older child admitted without one, not yet weighed).
+    public func weightGrams(on day: TrendDay) -> Double? {
         if let reading = weights.last(where: { $0.at < day.day.end }) { return reading.value }
-        return weights.last?.value ?? Double(patient.birthWeightGrams)
+        return weights.last?.value ?? patient.birthWeightGrams.map(Double.init)
     }
 }
 

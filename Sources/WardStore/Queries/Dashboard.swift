@@ -13,8 +13,9 @@ public struct DashboardRow: Sendable, Hashable {
     public let changesToday: Int
     /// Nappy changes per ward day for the last 7 days, oldest first, today last.
     public let nappiesPerDay: [Int]
-    /// Weight used for per-kg figures: birth weight until measurements exist.
-    public let currentWeightGrams: Int
+    /// Weight used for per-kg figures: birth weight until measurements exist; nil when neither
+    /// is recorded (an older child admitted without a birth weight, not yet weighed).
+    public let currentWeightGrams: Int?
     /// mL/kg/h from weighed wet nappies; nil when the dry-nappy weight is not set or nothing
     /// was weighed in the window.
     public let urineOutput6hMLPerKgPerHour: Double?

@@ -128,7 +128,7 @@ public struct DashboardQuery: Sendable {
             let weight = int(.latestWeight).map { Int($0) } ?? patient.birthWeightGrams
             let hoursSinceAdmission = now.timeIntervalSince(patient.admittedAt) / 3600
             let rate = { (column: Column, hours: Double) -> Double? in
-                guard let urine = int(column) else { return nil }
+                guard let urine = int(column), let weight else { return nil }
                 return UrineOutput.mlPerKgPerHour(urineML: Double(urine), weightGrams: weight, windowHours: hours,
                                                   hoursSinceAdmission: hoursSinceAdmission)
             }

@@ -14,10 +14,12 @@ public struct Patient: Sendable, Hashable, Codable, FetchableRecord, Persistable
     public var hospitalNumber: String
     public var dateOfBirth: CalendarDay
     public var sex: Sex
-    /// Gestational age at birth: completed weeks (22–44) and days (0–6).
-    public var gestationalAgeWeeks: Int
-    public var gestationalAgeDays: Int
-    public var birthWeightGrams: Int
+    /// Gestational age at birth: completed weeks (22–44) and days (0–6); both nil when not
+    /// recorded, which only a child older than 28 days at admission may be (migration v14).
+    public var gestationalAgeWeeks: Int?
+    public var gestationalAgeDays: Int?
+    /// Nil when not recorded (an older child's, as for the gestational age).
+    public var birthWeightGrams: Int?
     public var admittedAt: Date
     /// Set when discharged: the patient stays in History and leaves the Dashboard.
     public var dischargedAt: Date?
@@ -53,6 +55,11 @@ public struct Patient: Sendable, Hashable, Codable, FetchableRecord, Persistable
                      birthWeightGrams: birthWeightGrams, admittedAt: admittedAt, timeOfBirth: timeOfBirth)
     }
 
+    /// Gestation at birth in days (weeks × 7 + days), when recorded.
+    public var gestationDays: Int? { draft.gestationDays }
+    /// "38+2", when recorded.
+    public var gestationText: String? { draft.gestationText }
+
     /// The instant of birth when the time of birth is known.
     public func bornAt(in timeZone: TimeZone) -> Date? {
         timeOfBirth.map { WardLocalTime.instant(on: dateOfBirth, at: $0, in: timeZone) }
@@ -67,16 +74,17 @@ public struct PatientDraft: Sendable, Hashable, Codable {
     public var hospitalNumber: String
     public var dateOfBirth: CalendarDay
     public var sex: Sex
-    public var gestationalAgeWeeks: Int
-    public var gestationalAgeDays: Int
-    public var birthWeightGrams: Int
+    /// Nil when not recorded: allowed only beyond the neonatal period (`WardValidation.patient`).
+    public var gestationalAgeWeeks: Int?
+    public var gestationalAgeDays: Int?
+    public var birthWeightGrams: Int?
     public var admittedAt: Date
     /// Ward-local time of birth, when known.
     public var timeOfBirth: TimeOfDay?
 
     public init(bedLabel: String, givenName: String, familyName: String, hospitalNumber: String,
-                dateOfBirth: CalendarDay, sex: Sex, gestationalAgeWeeks: Int, gestationalAgeDays: Int,
-                birthWeightGrams: Int, admittedAt: Date, timeOfBirth: TimeOfDay? = nil) {
+                dateOfBirth: CalendarDay, sex: Sex, gestationalAgeWeeks: Int?, gestationalAgeDays: Int?,
+                birthWeightGrams: Int?, admittedAt: Date, timeOfBirth: TimeOfDay? = nil) {
         self.timeOfBirth = timeOfBirth
         self.bedLabel = bedLabel
         self.givenName = givenName
@@ -88,6 +96,23 @@ public struct PatientDraft: Sendable, Hashable, Codable {
         self.gestationalAgeDays = gestationalAgeDays
         self.birthWeightGrams = birthWeightGrams
         self.admittedAt = admittedAt
+    }
+
+    /// Gestation at birth in days, when both weeks and days are recorded.
+    public var gestationDays: Int? {
+        guard let gestationalAgeWeeks, let gestationalAgeDays else { return nil }
+        return gestationalAgeWeeks * 7 + gestationalAgeDays
+    }
+
+    /// "38+2" as staff write it, when both weeks and days are recorded.
+    public var gestationText: String? {
+        guard let gestationalAgeWeeks, let gestationalAgeDays else { return nil }
+        return "\(gestationalAgeWeeks)+\(gestationalAgeDays)"
+    }
+
+    /// Days from birth to the day of admission (the neonatal period is the first 28).
+    public func ageAtAdmissionDays(in timeZone: TimeZone) -> Int {
+        dateOfBirth.days(until: CalendarDay(admittedAt, in: timeZone))
     }
 
     /// Surrounding spaces removed from the text fields, as stored.

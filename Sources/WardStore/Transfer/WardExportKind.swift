@@ -86,8 +86,9 @@ extension WardExportKind {
         .init("patients", table: "patient", patient: "id", entity: .patient, [
             .init("id", .integer), .init("bedLabel", .text), .init("givenName", .text), .init("familyName", .text),
             .init("hospitalNumber", .text), .init("dateOfBirth", .text), .init("timeOfBirth", .text, nullable: true),
-            .init("sex", .text), .init("gestationalAgeWeeks", .integer), .init("gestationalAgeDays", .integer),
-            .init("birthWeightGrams", .integer), .init("admittedAt", .instant), .init("dischargedAt", .instant, nullable: true),
+            .init("sex", .text), .init("gestationalAgeWeeks", .integer, nullable: true),
+            .init("gestationalAgeDays", .integer, nullable: true),
+            .init("birthWeightGrams", .integer, nullable: true), .init("admittedAt", .instant), .init("dischargedAt", .instant, nullable: true),
             .init("createdAt", .instant), .init("updatedAt", .instant), .init("deletedAt", .instant, nullable: true),
             .init("isDemo", .boolean),
         ]),

@@ -31,11 +31,7 @@ public enum WardValidation {
         nonEmpty(draft.givenName, "givenName", "the given name")
         nonEmpty(draft.familyName, "familyName", "the family name")
         nonEmpty(draft.hospitalNumber, "hospitalNumber", "the hospital number")
-        issues += gestationalAge(weeks: draft.gestationalAgeWeeks, days: draft.gestationalAgeDays)
-        if !birthWeightGramsRange.contains(draft.birthWeightGrams) {
-            issues.append(.init(field: "birthWeightGrams",
-                                message: "birth weight \(draft.birthWeightGrams) g is outside 300–7000 g"))
-        }
+        issues += birthFacts(draft, timeZone: timeZone)
         let today = CalendarDay(now, in: timeZone)
         if draft.dateOfBirth > today {
             issues.append(.init(field: "dateOfBirth",
@@ -57,6 +53,40 @@ public enum WardValidation {
             issues.append(.init(field: "admittedAt", message: "admission is before the date of birth \(draft.dateOfBirth)"))
         }
         return issues
+    }
+
+    /// The neonatal period: a child this many days old or younger at admission is a neonate.
+    public static let neonatalPeriodDays = 28
+
+    /// Gestational age and birth weight: required for a neonate (28 days old or less at
+    /// admission), whose age, fluids and calculators depend on them; optional for an older
+    /// child, whose parents may not know them. When given, each is range-checked.
+    static func birthFacts(_ draft: PatientDraft, timeZone: TimeZone) -> [ValidationIssue] {
+        var issues: [ValidationIssue] = []
+        let ageDays = draft.ageAtAdmissionDays(in: timeZone)
+        let neonate = ageDays <= neonatalPeriodDays
+        switch (draft.gestationalAgeWeeks, draft.gestationalAgeDays) {
+        case let (weeks?, days?): issues += gestationalAge(weeks: weeks, days: days)
+        case (nil, nil):
+            if neonate { issues.append(neonateNeeds("gestationalAgeWeeks", "the gestational age", ageDays: ageDays)) }
+        default:
+            issues.append(.init(field: "gestationalAgeWeeks",
+                                message: "the gestational age needs both weeks and days (e.g. 38+2), or neither when not known"))
+        }
+        if let grams = draft.birthWeightGrams {
+            if !birthWeightGramsRange.contains(grams) {
+                issues.append(.init(field: "birthWeightGrams", message: "birth weight \(grams) g is outside 300–7000 g"))
+            }
+        } else if neonate {
+            issues.append(neonateNeeds("birthWeightGrams", "the birth weight", ageDays: ageDays))
+        }
+        return issues
+    }
+
+    /// "… is needed for a neonate …": names the field, the child's age and when it is optional.
+    public static func neonateNeeds(_ field: String, _ what: String, ageDays: Int) -> ValidationIssue {
+        .init(field: field, message: "\(what) is needed for a neonate (\(max(0, ageDays)) days old at admission; "
+              + "optional after \(neonatalPeriodDays) days)")
     }
 
     /// 22+0 to 44+6 weeks, days 0–6.

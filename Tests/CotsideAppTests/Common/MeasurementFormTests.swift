@@ -77,12 +77,31 @@ final class MeasurementFormTests: WardTestCase {
     func testOutOfRangeValueIsRefusedNotClamped() async throws {
         try await openForm()
         await press(.tab, .tab)
-        await type("50")          // weight: 200–150000 g
+        await type("0.1 kg")      // weight: 200–150000 g
         await press(.enter)
         XCTAssertTrue(shell.front is MeasurementFormScreen, "an invalid form cannot be saved")
         let stored = try await stored()
         XCTAssertTrue(stored.isEmpty)
         XCTAssertTrue(screenText().contains("200"), screenText())
+    }
+
+    /// Weights in kg or g (`WeightText`): stored in grams; a bare number that fits only as kg is
+    /// refused at the field with the unit suggested, never converted.
+    func testWeightTakesKgOrGAndABareNumberInTheWrongUnitIsRefused() async throws {
+        try await openForm()
+        await press(.tab, .tab)
+        await type("50")
+        await press(.enter)
+        XCTAssertTrue(shell.front is MeasurementFormScreen)
+        XCTAssertEqual(form.issues["value"], "‘50’ is not a plausible weight in g; for kg, type 50 kg")
+        var saved = try await stored()
+        XCTAssertTrue(saved.isEmpty)
+        await press(.ctrl("u"))
+        await type("3,25kg")
+        await press(.enter)
+        saved = try await stored()
+        XCTAssertEqual(saved.first?.value, 3250)
+        XCTAssertTrue(shell.message?.text.contains("Charted Weight 3250 g for bed 3") ?? false, "\(String(describing: shell.message))")
     }
 
     func testBloodPressureAsksForDiastolic() async throws {

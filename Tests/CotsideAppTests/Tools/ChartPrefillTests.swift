@@ -50,6 +50,21 @@ final class ChartPrefillTests: ShellTestCase {
         XCTAssertEqual(f.state.text("gestational_age_days"), "2")
     }
 
+    /// An older child admitted without gestation or birth weight, not yet weighed: those inputs
+    /// stay empty, marked "not recorded", and the tool waits for them instead of guessing.
+    func testGestationAndWeightTheChartDoesNotHoldAreMarkedNotRecorded() {
+        let facts = ChartFacts(birthDate: CalendarDate(year: 2022, month: 7, day: 1), sex: "male")
+        for tool in [CorrectedAgeTool.self, BsaTool.self] as [any ClinicalTool.Type] {
+            var f = ToolForm(tool: tool, context: FormContext(now: Self.fixedNow, timeZone: Self.utc), today: Self.today)
+            ChartPrefill.apply(facts, to: &f, now: Self.fixedNow, timeZone: Self.utc, notRecorded: "not recorded") { _ in "from chart" }
+            for key in ["gestational_age_weeks", "weight_kg"] where f.state[key] != nil {
+                XCTAssertEqual(f.state.text(key), "", key)
+                XCTAssertEqual(f.chartNotes[key], "not recorded", key)
+            }
+            guard case .incomplete = f.evaluation else { return XCTFail("\(tool): computed without the missing input: \(f.evaluation)") }
+        }
+    }
+
     func testTodaysChartWeightSilencesTheDosageWarningAndEditingKeepsItEditable() {
         var f = form(DosageTool.self)
         XCTAssertTrue(f.weightIsFromTodaysChart(now: Self.fixedNow, timeZone: Self.utc))

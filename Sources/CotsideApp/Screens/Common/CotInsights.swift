@@ -31,7 +31,9 @@ struct CotInsights {
         // The target of the day: the ward's neonatal table under 28 days, Holliday–Segar after;
         // compared with its lower end.
         let intake = complete.compactMap { day -> IntakeBelowMaintenanceRule.Day? in
-            let kg = input.weightGrams(on: day) / 1000
+            // No weight recorded (an older child not yet weighed): no mL/kg, rather than a guess.
+            guard let grams = input.weightGrams(on: day) else { return nil }
+            let kg = grams / 1000
             guard day.feeds > 0,
                   let target = MaintenanceTarget.of(ageDays: input.patient.dateOfBirth.days(until: day.label), weightKg: kg,
                                                     table: context.wardSettings.neonatalFluidTable) else { return nil }
@@ -82,7 +84,7 @@ struct CotInsights {
         case .female: sex = .female
         case .unknown: return nil
         }
-        let gestationDays = patient.gestationalAgeWeeks * 7 + patient.gestationalAgeDays
+        let gestationDays = patient.gestationDays
         let readings = input.weights.compactMap { r -> CentileCrossingRule.Reading? in
             let age = patient.dateOfBirth.days(until: CalendarDay(r.at, in: input.timeZone))
             guard age >= 0, let choice = reference.choice(ageDays: age, gestationDays: gestationDays) else { return nil }

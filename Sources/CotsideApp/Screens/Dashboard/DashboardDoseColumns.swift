@@ -44,7 +44,7 @@ struct DashboardDoseColumns {
 
     /// The row's maintenance target and the weight (g) it is for.
     private func target(_ row: DashboardRow) -> (MaintenanceTarget, Int)? {
-        let weight = row.latestWeightGrams ?? row.currentWeightGrams
+        guard let weight = row.latestWeightGrams ?? row.currentWeightGrams else { return nil }  // no weight: no target
         return MaintenanceTarget.of(ageDays: row.age.days, weightKg: Double(weight) / 1000, table: table).map { ($0, weight) }
     }
 

@@ -381,16 +381,27 @@ final class DashboardScreen: ActionScreen, CommandScreen {
 
     private func detail(_ row: DashboardRow, _ context: AppContext) -> String {
         let p = row.patient
+        guard let gestation = p.gestationText, let grams = p.birthWeightGrams else {
+            // An older child admitted without them: said as not recorded, never a made-up number.
+            if p.gestationText == nil, p.birthWeightGrams == nil {
+                return context.t("dashboard.detail.no_birth_facts", p.bedLabel, p.fullName, p.hospitalNumber, p.dateOfBirth.description)
+            }
+            let missing = context.t("dashboard.detail.not_recorded")
+            return context.t("dashboard.detail.partial", p.bedLabel, p.fullName, p.hospitalNumber, p.dateOfBirth.description,
+                             p.gestationText.map { "\($0) wk" } ?? missing,
+                             p.birthWeightGrams.map { "\($0) g" } ?? missing)
+        }
         return context.t("dashboard.detail", p.bedLabel, p.fullName, p.hospitalNumber, p.dateOfBirth.description,
-                         "\(p.gestationalAgeWeeks)+\(p.gestationalAgeDays)", p.birthWeightGrams)
+                         gestation, grams)
     }
 
     /// Urine output over 6 h and 24 h, or why it cannot be shown.
     func urine(_ row: DashboardRow, _ settings: WardSettings, _ format: WardFormat, _ context: AppContext) -> String {
         guard settings.dryNappyWeightGrams > 0 else { return context.t("urine.not_set") }
+        guard let weight = row.currentWeightGrams else { return context.t("urine.no_weight") }
         // The unit goes with each figure, so "no weighed wet nappy" never reads as a rate.
         let six = row.urineOutput6hMLPerKgPerHour.map { context.t("urine.rate", format.rate($0)) } ?? context.t("urine.none")
         let day = row.urineOutput24hMLPerKgPerHour.map { context.t("urine.rate", format.rate($0)) } ?? context.t("urine.none")
-        return context.t("urine.line", six, day, settings.dryNappyWeightGrams, row.currentWeightGrams)
+        return context.t("urine.line", six, day, settings.dryNappyWeightGrams, weight)
     }
 }

@@ -110,7 +110,7 @@ final class MedicationFormScreen: WardFormScreen, CommandScreen {
         // The latest weight is read first; a dose above the table's maximum asks before saving.
         return command("ceiling") { repository in
             let weight = try await repository.latestMeasurements(patientId: patient.id)
-                .first { $0.measurement.kind == .weight }.map { Int($0.measurement.value) } ?? patient.birthWeightGrams
+                .first { $0.measurement.kind == .weight }.map { Int($0.measurement.value) } ?? patient.birthWeightGrams ?? 0  // 0: no weight, no per-kg check
             let findings = DoseCeiling.check(drugName: draft.drugName, amount: draft.doseAmount, unit: draft.doseUnit,
                                              schedule: draft.schedule, weightGrams: weight, formulary: formulary)
             return .checked(draft, findings: findings, weightGrams: weight)

@@ -44,10 +44,13 @@ struct ChartFacts: Sendable, Equatable {
 /// Fills a generated form from the chart: every input tagged with a `ChartField` the chart
 /// knows, marked "from chart, <when>", editable. A value outside the input's valid range is
 /// left for the user to enter rather than pre-filled wrong (an infant's 0 years for ETT by age).
+/// A gestation or weight the chart does not hold (an older child admitted without them) is left
+/// empty with `notRecorded` beside it, so the user enters it rather than the tool guessing.
 enum ChartPrefill {
     /// `noBirthTime` is said beside an age in hours when the chart has a date but no time of birth.
     static func apply(_ facts: ChartFacts, to form: inout ToolForm, now: Date, timeZone: TimeZone,
-                      noBirthTime: String = "", note: (Date?) -> String) {
+                      noBirthTime: String = "", notRecorded: String = "not recorded on the chart",
+                      note: (Date?) -> String) {
         let today = CalendarDate.on(now, in: timeZone)
         let ageDays = facts.birthDate.map { today.dayNumber - $0.dayNumber }
         var filledAge = false
@@ -77,6 +80,10 @@ enum ChartPrefill {
                     continue
                 }
                 form.prefill(input.key, text: ToolFormEntry.birthText(day: day, time: time), note: note(nil))
+                continue
+            }
+            if text == nil, facts.birthDate != nil, [.gestationalAgeWeeks, .gestationalAgeDays, .weightKg].contains(field) {
+                form.prefill(input.key, text: "", note: notRecorded)
                 continue
             }
             guard let value = text, fits(value, input) else { continue }

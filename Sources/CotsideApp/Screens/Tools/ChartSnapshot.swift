@@ -28,17 +28,19 @@ struct ChartSnapshot {
             }
         }
         var weights = try await points(.weight, scale: 0.001)
-        if weights.isEmpty { weights = [GrowthPoint(day: 0, value: Double(patient.birthWeightGrams) / 1000)] }
+        if weights.isEmpty, let grams = patient.birthWeightGrams { weights = [GrowthPoint(day: 0, value: Double(grams) / 1000)] }
         let lengths = try await points(.length, scale: 1)
         return ChartSnapshot(patientId: patient.id, facts: facts, growth: [.weightForAge: weights, .lengthForAge: lengths])
     }
 
-    /// The birth weight, dated at birth: the chart's only weight before any is measured.
+    /// The birth weight, dated at birth: the chart's only weight before any is measured; nil
+    /// when it is not recorded (an older child's).
     static func birthWeight(_ patient: Patient, timeZone: TimeZone) -> ChartFacts.Measured? {
+        guard let grams = patient.birthWeightGrams else { return nil }
         var calendar = Calendar(identifier: .gregorian)
         calendar.timeZone = timeZone
         let d = patient.dateOfBirth
         return calendar.date(from: DateComponents(year: d.year, month: d.month, day: d.day))
-            .map { ChartFacts.Measured(value: Double(patient.birthWeightGrams) / 1000, at: $0) }
+            .map { ChartFacts.Measured(value: Double(grams) / 1000, at: $0) }
     }
 }

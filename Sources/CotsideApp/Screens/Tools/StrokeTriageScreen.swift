@@ -100,7 +100,7 @@ final class StrokeTriageScreen: ActionScreen {
         if let patient = context.selectedPatient,
            let problem = PatientRule.adultsOnly.problem(PatientFacts(
                ageDays: PatientAge(patient: patient, now: context.clock.now, timeZone: context.clock.timeZone).days,
-               gestationDays: patient.gestationalAgeWeeks * 7 + patient.gestationalAgeDays)) {
+               gestationDays: patient.gestationDays)) {
             buffer.put("\(context.glyphs.statusWarning) \(context.t("tools.not_for_patient", patient.fullName, problem))",
                        in: inner.row(1), role: .warning, ellipsis: context.glyphs.ellipsis)
         }

@@ -46,7 +46,8 @@ final class ToolFormScreen: ActionScreen {
         var f = form
         let now = context.clock.now
         ChartPrefill.apply(facts, to: &f, now: now, timeZone: context.clock.timeZone,
-                           noBirthTime: context.t("tools.no_birth_time")) { at in
+                           noBirthTime: context.t("tools.no_birth_time"),
+                           notRecorded: context.t("tools.chart_not_recorded")) { at in
             at.map { context.t("tools.from_chart_when", TimeShortcut.relative($0, now: now)) } ?? context.t("tools.from_chart")
         }
         form = f
@@ -169,7 +170,7 @@ final class ToolFormScreen: ActionScreen {
         // A tool not made for the selected patient says so (it stays usable; the clinician decides).
         if let patient = context.selectedPatient {
             let age = PatientAge(patient: patient, now: context.clock.now, timeZone: context.clock.timeZone)
-            let facts = PatientFacts(ageDays: age.days, gestationDays: patient.gestationalAgeWeeks * 7 + patient.gestationalAgeDays)
+            let facts = PatientFacts(ageDays: age.days, gestationDays: patient.gestationDays)
             for problem in form.spec.problems(for: facts) {
                 out.append(("\(context.glyphs.statusWarning) \(context.t("tools.not_for_patient", patient.fullName, problem))", .warning))
             }

@@ -67,24 +67,26 @@ struct PatientTrendsLayout {
 
     // MARK: - Numbers per day
 
-    /// The weight in kg on a day: the last reading before its end, else the latest, else birth weight.
-    func weightKg(on day: TrendDay) -> Double {
+    /// The weight in kg on a day: the last reading before its end, else the latest, else birth
+    /// weight; nil when none is recorded (per-kg figures are then left out, never guessed).
+    func weightKg(on day: TrendDay) -> Double? {
         let readings = trends.readings[.weight] ?? []
         if let reading = readings.last(where: { $0.at < day.day.end }) { return reading.mean / 1000 }
         if let latest = trends.kpis[.weight]?.latest { return latest / 1000 }
-        return Double(trends.patient.birthWeightGrams) / 1000
+        return trends.patient.birthWeightGrams.map { Double($0) / 1000 }
     }
 
     func intakePerKg(_ day: TrendDay) -> Double? {
-        day.feeds > 0 ? day.feedML / weightKg(on: day) : nil
+        guard day.feeds > 0, let kg = weightKg(on: day) else { return nil }
+        return day.feedML / kg
     }
 
     /// mL/kg/h over the part of the day the patient was on the ward up to now.
     func urinePerKgPerHour(_ day: TrendDay) -> Double? {
         guard let urine = day.urineML, trends.settings.dryNappyWeightGrams > 0 else { return nil }
         let hours = day.stayHours
-        guard hours > 0 else { return nil }
-        return urine / weightKg(on: day) / hours
+        guard hours > 0, let kg = weightKg(on: day) else { return nil }
+        return urine / kg / hours
     }
 
     private func x(_ day: TrendDay) -> Double { day.day.start.timeIntervalSince1970 + 43_200 }
@@ -177,8 +179,9 @@ struct PatientTrendsLayout {
     /// The maintenance target on a day (`MaintenanceTarget`: the ward's neonatal table under 28
     /// days, Holliday–Segar after), for the weight on that day.
     func maintenance(on day: TrendDay) -> MaintenanceTarget? {
-        MaintenanceTarget.of(ageDays: trends.patient.dateOfBirth.days(until: day.label), weightKg: weightKg(on: day),
-                             table: trends.settings.neonatalFluidTable)
+        guard let kg = weightKg(on: day) else { return nil }
+        return MaintenanceTarget.of(ageDays: trends.patient.dateOfBirth.days(until: day.label), weightKg: kg,
+                                    table: trends.settings.neonatalFluidTable)
     }
 
     private func intakeChart() -> LineChart {
@@ -245,7 +248,7 @@ struct PatientTrendsLayout {
         }
         let grams = indicator == .weightForAge ? 1000.0 : 1.0
         let step = max(1, shown.count / 60)
-        let gestation = patient.gestationalAgeWeeks * 7 + patient.gestationalAgeDays
+        let gestation = patient.gestationDays
         var used: [GrowthChartChoice.Chart: GrowthChartChoice.Age] = [:]
         let points: [BandPoint] = stride(from: 0, to: shown.count, by: step).compactMap { offset in
             let day = shown[shown.startIndex + offset]

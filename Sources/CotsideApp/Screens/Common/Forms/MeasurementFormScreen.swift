@@ -52,14 +52,18 @@ final class MeasurementFormScreen: EntryFormScreen {
         return UnitConversion.mgPerDl(fromMmolPerL: range.lowerBound).rounded(.up)...UnitConversion.mgPerDl(fromMmolPerL: range.upperBound).rounded(.down)
     }
 
-    /// A stored value in the unit the user types (glucose in mg/dL to one decimal).
+    /// A stored value in the unit the user types (glucose in mg/dL to one decimal; a weight
+    /// with its unit, as the weight field takes g or kg).
     static func shownValue(_ value: Double, _ kind: MeasurementKind, _ context: AppContext) -> String {
+        if kind == .weight { return "\(NumberText.plain(value)) g" }
         guard kind == .glucose, context.wardSettings.glucoseUnit == .mgPerDl else { return NumberText.plain(value) }
         return NumberText.plain((UnitConversion.mgPerDl(fromMmolPerL: value) * 10).rounded() / 10)
     }
 
     static func valueField(_ kind: MeasurementKind, _ context: AppContext, value: String = "") -> FormField {
-        .number("value", label: context.t(kind == .bloodPressure ? "measure.field.systolic" : "measure.field.value"),
+        // A weight is typed in g or kg ("3.4 kg", "3400 g"; a bare number is grams): `WeightText`.
+        if kind == .weight { return .text("value", label: context.t("measure.field.weight"), maxLength: 12, required: true, value: value) }
+        return .number("value", label: context.t(kind == .bloodPressure ? "measure.field.systolic" : "measure.field.value"),
                 spec: NumberSpec(range: shownRange(kind, context), unit: shownUnit(kind, context), allowsFraction: true),
                 value: value)
     }
@@ -85,7 +89,16 @@ final class MeasurementFormScreen: EntryFormScreen {
 
     override func submit(_ context: AppContext) -> Intent {
         withCheckedTime(futureKey: "measure.future", context) { time, now in
-            guard let typed = state.number("value") else { return refuse("value", context.t("measure.value_needed")) }
+            let typed: Double
+            if kind == .weight {
+                switch WeightText.grams(state.text("value") ?? "", stated: .grams, plausible: MeasurementKind.weight.plausibleRange) {
+                case .success(let grams): typed = grams
+                case .failure(let error): return refuse("value", error.message, focus: true)
+                }
+            } else {
+                guard let number = state.number("value") else { return refuse("value", context.t("measure.value_needed")) }
+                typed = number
+            }
             let diastolic = state.number("diastolic")
             if kind == .bloodPressure, diastolic == nil { return refuse("diastolic", context.t("measure.diastolic_needed")) }
             if let question = confirmBackdate(time, now: now, keeping: originalTime, titleKey: "nappy.backdate.title",

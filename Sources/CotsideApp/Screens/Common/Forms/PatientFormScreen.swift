@@ -28,11 +28,11 @@ final class PatientFormScreen: WardFormScreen {
             .text("dob", label: context.t("patient.field.dob"), maxLength: 10, required: true, value: p?.dateOfBirth.description ?? ""),
             .choice("sex", label: context.t("patient.field.sex"), options: Self.options(Self.sexes, format.sex),
                     selected: p.flatMap { Self.sexes.firstIndex(of: $0.sex) }),
-            .text("ga", label: context.t("patient.field.ga"), maxLength: 5, required: true,
-                  value: p.map { "\($0.gestationalAgeWeeks)+\($0.gestationalAgeDays)" } ?? ""),
-            .number("weight", label: context.t("patient.field.weight"),
-                    spec: NumberSpec(range: 300...7000, unit: "g", allowsFraction: false),
-                    value: p.map { String($0.birthWeightGrams) } ?? ""),
+            // Optional beyond the neonatal period; the store requires them for a neonate.
+            .text("ga", label: context.t("patient.field.ga"), maxLength: 5, required: false,
+                  value: p?.gestationText ?? ""),
+            .text("weight", label: context.t("patient.field.weight"), maxLength: 12, required: false,
+                  value: p?.birthWeightGrams.map { "\($0) g" } ?? ""),
             .dateTime("admitted", label: context.t("patient.field.admitted"),
                       value: p.map { format.stamp($0.admittedAt) } ?? "now"),
             // Optional, so last: with it, the first 72 hours of age read in hours.
@@ -51,9 +51,19 @@ final class PatientFormScreen: WardFormScreen {
         let bornText = (state.text("born_time") ?? "").trimmingCharacters(in: .whitespaces)
         let bornTime = TimeOfDay(bornText)
         if !bornText.isEmpty, bornTime == nil { local["born_time"] = context.t("patient.bad_time_of_birth", bornText) }
-        let ga = GestationText.parse(state.text("ga") ?? "")
-        if ga == nil { local["ga"] = context.t("patient.bad_ga", state.text("ga") ?? "") }
-        guard let dob, let ga, bornText.isEmpty || bornTime != nil, let admitted = date("admitted", original: editing?.admittedAt, shown: shownAdmitted), let weight = state.number("weight"),
+        let gaText = (state.text("ga") ?? "").trimmingCharacters(in: .whitespaces)
+        let ga = GestationText.parse(gaText)
+        if !gaText.isEmpty, ga == nil { local["ga"] = context.t("patient.bad_ga", gaText) }
+        let weightText = (state.text("weight") ?? "").trimmingCharacters(in: .whitespaces)
+        var weight: Int?
+        if !weightText.isEmpty {
+            switch WeightText.grams(weightText, stated: .grams, plausible: Self.birthWeightRange) {
+            case .success(let grams): weight = Int(grams.rounded())
+            case .failure(let error): local["weight"] = error.message
+            }
+        }
+        guard let dob, local["ga"] == nil, local["weight"] == nil, bornText.isEmpty || bornTime != nil,
+              let admitted = date("admitted", original: editing?.admittedAt, shown: shownAdmitted),
               let sex = state.choice("sex") else {
             issues.merge(local) { $1 }
             if let first = state.fields.firstIndex(where: { local[$0.id] != nil }) { state.focus = first }
@@ -62,7 +72,7 @@ final class PatientFormScreen: WardFormScreen {
         let draft = PatientDraft(
             bedLabel: state.text("bed") ?? "", givenName: state.text("given") ?? "", familyName: state.text("family") ?? "",
             hospitalNumber: state.text("hospital") ?? "", dateOfBirth: dob, sex: Self.sexes[sex],
-            gestationalAgeWeeks: ga.weeks, gestationalAgeDays: ga.days, birthWeightGrams: Int(weight), admittedAt: admitted,
+            gestationalAgeWeeks: ga?.weeks, gestationalAgeDays: ga?.days, birthWeightGrams: weight, admittedAt: admitted,
             timeOfBirth: bornTime)
         let by = context.staff?.id
         let editing = editing
@@ -80,6 +90,19 @@ final class PatientFormScreen: WardFormScreen {
             }
             return WriteReceipt(auditEntryIds: [saved.auditEntryId], message: message)
         })
+    }
+
+    /// The birth weights the form accepts, in grams (the store's range).
+    static let birthWeightRange = Double(WardValidation.birthWeightGramsRange.lowerBound)...Double(WardValidation.birthWeightGramsRange.upperBound)
+
+    /// On gestation and birth weight the line under the fields says when they may be left
+    /// empty, and how a weight is written.
+    override func hint(_ context: AppContext) -> String {
+        switch state.fields.indices.contains(state.focus) ? state.fields[state.focus].id : "" {
+        case "ga": return context.t("patient.hint.ga", WardValidation.neonatalPeriodDays)
+        case "weight": return context.t("patient.hint.weight", WardValidation.neonatalPeriodDays)
+        default: return super.hint(context)
+        }
     }
 
     /// Asks before discharging (No is the default); the patient then leaves the Dashboard.
