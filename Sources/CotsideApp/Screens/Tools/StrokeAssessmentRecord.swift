@@ -5,11 +5,15 @@ import WardStore
 /// Turns a finished triage assessment into what the store keeps (inputs and results as the
 /// calculator contract's JSON) and stored assessments into the export.
 public enum StrokeAssessmentRecord {
-    public static func draft(module: StrokeModule, inputs: [String: RawValue], result: StrokeAssessmentResult,
-                             patientId: Int64?) -> StrokeAssessmentDraft {
-        StrokeAssessmentDraft(patientId: patientId, module: module.rawValue,
-                              inputsJSON: ContractJSON.object(inputs), resultJSON: ContractJSON.result(result.summary),
-                              summary: summary(result))
+    /// The FAST-ED sub-form's items, when there were any, go in with the inputs as
+    /// `fast_ed_<item>` (the module has its own boolean `eye_deviation`).
+    public static func draft(module: StrokeModule, inputs: [String: RawValue], fastEdItems: [String: RawValue]? = nil,
+                             result: StrokeAssessmentResult, patientId: Int64?) -> StrokeAssessmentDraft {
+        var all = inputs
+        for (key, value) in fastEdItems ?? [:] { all["fast_ed_" + key] = value }
+        return StrokeAssessmentDraft(patientId: patientId, module: module.rawValue,
+                                     inputsJSON: ContractJSON.object(all), resultJSON: ContractJSON.result(result.summary),
+                                     summary: summary(result))
     }
 
     /// One line for History and the text export.
