@@ -30,7 +30,7 @@ public struct RingGauge: Widget, Sendable, Hashable {
     /// Rows the ring takes above the two text lines.
     public static let ringRows = 5
 
-    /// Rows and columns the whole gauge needs: the ring, then title and detail.
+    /// Rows the whole gauge needs: the ring, then the title and the detail.
     public static let height = ringRows + 2
 
     /// The ring's cells, each with the share of the turn (0 at twelve o'clock, clockwise) at

@@ -54,7 +54,8 @@ final class StrokeStoreScreenTests: WardTestCase {
         await press(.char("2"))
         let text = screenText()
         XCTAssertTrue(text.contains("Stroke triage coma"), text)
-        XCTAssertTrue(text.contains("ICH 23.9 mL large"), text)
+        XCTAssertTrue(text.contains("ICH 23.9 mL large · needs thromboly"), text)
+        XCTAssertEqual(stored.first?.summary, "ICH 23.9 mL large · needs thrombolysis")
     }
 
     func testSavingUnderAChildSaysTheToolIsForAdultsBeforeAsking() async throws {

@@ -16,13 +16,14 @@ public enum StrokeAssessmentRecord {
                                      summary: summary(result))
     }
 
-    /// One line for History and the text export.
+    /// One line for History and the text export, in words ("ICH 8.43 mL small · LVO 84 % very
+    /// high risk · needs thrombectomy").
     public static func summary(_ result: StrokeAssessmentResult) -> String {
         var parts = ["ICH \(NumberText.rounded(result.ichVolume.number("volume_ml") ?? 0, digits: 1)) mL \(result.ichVolume.word("severity") ?? "")"]
         if let p = result.lvo?.number("probability"), let band = result.lvoBand {
-            parts.append("LVO \(NumberText.rounded(p * 100, digits: 0)) % \(band.rawValue)")
+            parts.append("LVO \(NumberText.rounded(p * 100, digits: 0)) % \(band.label.lowercased())")
         }
-        parts.append("→ \(result.suggestedCapability.rawValue)")
+        parts.append("needs \(result.suggestedCapability.rawValue)")
         return parts.joined(separator: " · ")
     }
 
