@@ -227,3 +227,14 @@ private let GOLDEN_CENTRES: [String] = [
     " Ward                           no user selected               Sat 21 Nov 14:05",
     "Tab Capability  S-Tab Type  Esc Back",
 ]
+
+/// The results list the FAST-ED items only while they still add up to the score used.
+final class FastEdItemsTests: XCTestCase {
+    @MainActor func testItemsGoWithTheScoreOnlyWhileTheyStillAddUpToIt() async {
+        let items: [String: RawValue] = ["facial_palsy": .string("1"), "arm_weakness": .string("2"), "speech_changes": .number(2),
+                                         "eye_deviation": .string("2"), "denial_neglect": .string("2")]
+        XCTAssertEqual(StrokeTriageScreen.itemsStillMatching(items, score: .string("9"))?.count, 5)
+        XCTAssertNil(StrokeTriageScreen.itemsStillMatching(items, score: .string("6")), "the score was typed over")
+        XCTAssertNil(StrokeTriageScreen.itemsStillMatching(items, score: nil))
+    }
+}

@@ -60,20 +60,7 @@ final class StrokeTriageScreen: ActionScreen {
         let formScreen = ToolFormScreen(form: form, heading: context.t("stroke.module_heading.\(module.rawValue)")) { form, _ in
             switch StrokeTriage.assess(module, form.raw, origin: .text) {
             case .success(let assessment):
-                // FAST-ED items only while the score is still the sub-form's own.
-                let items = fastEdItems.flatMap { items -> [String: RawValue]? in
-                    let typed = form.raw["fast_ed"].flatMap { value -> Double? in
-                        if case .number(let d) = value { return d }
-                        if case .string(let s) = value { return Double(s) }
-                        return nil
-                    }
-                    let sum = FastEdTool.spec.inputs.reduce(0.0) { total, input in
-                        if case .number(let d)? = items[input.key] { return total + d }
-                        if case .string(let s)? = items[input.key] { return total + (Double(s) ?? 0) }
-                        return total
-                    }
-                    return typed == sum ? items : nil
-                }
+                let items = fastEdItems.flatMap { itemsStillMatching($0, score: form.raw["fast_ed"]) }
                 let results = StrokeResultsScreen(assessment: assessment, inputs: form.raw, fastEdItems: items, at: context.clock.now)
                 results.onSaved = { screen?.markSaved() }
                 return .push(results)
@@ -83,6 +70,20 @@ final class StrokeTriageScreen: ActionScreen {
         }
         screen = formScreen
         return formScreen
+    }
+
+    /// The FAST-ED sub-form's items while the module form's score is still their sum; nil once
+    /// someone typed over the score (the items would no longer explain it).
+    static func itemsStillMatching(_ items: [String: RawValue], score: RawValue?) -> [String: RawValue]? {
+        func number(_ value: RawValue?) -> Double? {
+            switch value {
+            case .number(let d)?: return d
+            case .string(let s)?: return Double(s.trimmingCharacters(in: .whitespaces))
+            default: return nil
+            }
+        }
+        let sum = FastEdTool.spec.inputs.reduce(0.0) { $0 + (number(items[$1.key]) ?? 0) }
+        return number(score) == sum ? items : nil
     }
 
     func render(in area: Rect, into buffer: inout Buffer, _ context: AppContext) {
