@@ -10,6 +10,12 @@ struct CentresCommand: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "centres",
         abstract: "List stroke centres nearest first, or import the hospital's own referral list.",
+        discussion: """
+            Without a subcommand it lists: cotside centres [--near place] [--search text] [--type type[,type]] \
+            [--capability capability[,capability]] [--limit n] [--json]. \
+            --type (a comma-separated list, any of them): \(StrokeCentreType.allCases.map(\.rawValue).joined(separator: ", ")). \
+            --capability (a comma-separated list, all of them): \(StrokeCapability.allCases.map(\.rawValue).joined(separator: ", ")).
+            """,
         subcommands: [CentresListCommand.self, CentresImportCommand.self],
         defaultSubcommand: CentresListCommand.self
     )
@@ -18,7 +24,8 @@ struct CentresCommand: AsyncParsableCommand {
 struct CentresListCommand: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "list",
-        abstract: "Centres by great-circle distance from a location, filtered by type and capability.")
+        abstract: "Centres by great-circle distance from a location, filtered by type and capability.",
+        discussion: "Each centre takes two lines: name and type, then address, capabilities and phones. Types: \(StrokeCentreType.allCases.map { "\($0.rawValue) (\($0.words))" }.joined(separator: ", ")). Capabilities: \(StrokeCapability.allCases.map(\.rawValue).joined(separator: ", ")).")
 
     @Option(name: .long, help: ArgumentHelp("Where you are: \"lat,lon\", a city or a centre of the list.", valueName: "place"))
     var near: String?
@@ -26,10 +33,14 @@ struct CentresListCommand: AsyncParsableCommand {
     @Option(name: .long, help: ArgumentHelp("Only names or cities containing this text.", valueName: "text"))
     var search: String?
 
-    @Option(name: .long, parsing: .singleValue, help: ArgumentHelp("Only this type (repeatable): \(StrokeCentreType.allCases.map(\.rawValue).joined(separator: ", ")).", valueName: "type"))
-    var type: [String] = []
+    @Option(name: .long, help: ArgumentHelp(
+        "Only centres of these types (comma-separated, any of them): \(StrokeCentreType.allCases.map(\.rawValue).joined(separator: ", ")).",
+        valueName: "type[,type]"))
+    var type: String?
 
-    @Option(name: .long, help: ArgumentHelp("Only centres with this capability: thrombectomy, neurosurgery or thrombolysis.", valueName: "capability"))
+    @Option(name: .long, help: ArgumentHelp(
+        "Only centres with these capabilities (comma-separated, all of them): \(StrokeCapability.allCases.map(\.rawValue).joined(separator: ", ")).",
+        valueName: "capability[,capability]"))
     var capability: String?
 
     @Option(name: .long, help: ArgumentHelp("At most this many centres (default all).", valueName: "n"))
@@ -41,13 +52,36 @@ struct CentresListCommand: AsyncParsableCommand {
     @OptionGroup var options: AppOptions
 
     func validate() throws {
-        for t in type where StrokeCentreType(rawValue: t) == nil {
-            throw ValidationError("--type \(t) is not a centre type; use \(StrokeCentreType.allCases.map(\.rawValue).joined(separator: ", "))")
-        }
-        if let capability, StrokeCapability(rawValue: capability) == nil {
-            throw ValidationError("--capability \(capability) is not one of thrombectomy, neurosurgery, thrombolysis")
-        }
+        _ = try types()
+        _ = try capabilities()
         if let limit, limit < 1 { throw ValidationError("--limit must be 1 or more") }
+    }
+
+    /// The comma-separated words of an option ("a, b" → ["a", "b"]).
+    static func list(_ text: String?) -> [String] {
+        (text ?? "").split(separator: ",").map { $0.trimmingCharacters(in: .whitespaces) }.filter { !$0.isEmpty }
+    }
+
+    /// The --type values (`-` or `_` and case as you like), or exit 2 naming the allowed ones.
+    func types() throws -> Set<StrokeCentreType> {
+        let choices = StrokeCentreType.allCases.map { (names: [$0.rawValue], value: $0) }
+        return Set(try Self.list(type).map { text in
+            guard let value = CLIChoice.match(text, choices) else {
+                throw ValidationError(CLIChoice.refusal(text, option: "--type", choices: choices))
+            }
+            return value
+        })
+    }
+
+    /// The --capability values, or exit 2 naming the allowed ones.
+    func capabilities() throws -> Set<StrokeCapability> {
+        let choices = StrokeCapability.allCases.map { (names: [$0.rawValue], value: $0) }
+        return Set(try Self.list(capability).map { text in
+            guard let value = CLIChoice.match(text, choices) else {
+                throw ValidationError(CLIChoice.refusal(text, option: "--capability", choices: choices))
+            }
+            return value
+        })
     }
 
     func run() async throws {
@@ -56,19 +90,16 @@ struct CentresListCommand: AsyncParsableCommand {
         do { centres = try await StrokeCentreDirectory.load(from: store) } catch {
             throw CommandFailure.runtime("could not read the stroke centres: \(error)")
         }
-        let types = Set(type.compactMap(StrokeCentreType.init(rawValue:)))
-        let cap = capability.flatMap(StrokeCapability.init(rawValue:))
+        let wantedTypes = try types(), wantedCapabilities = try capabilities()
         var rows: [StrokeCentreDistance]
         let located = near != nil
         if let near {
             switch StrokeCentreSearch.resolve(near, in: centres) {
             case .failure(let issue): throw CommandFailure.usage("--near \(issue.message)")
-            case .success(let point): rows = StrokeCentreSearch.nearest(centres, to: point, types: types, capability: cap)
+            case .success(let point): rows = StrokeCentreSearch.nearest(centres, to: point, types: wantedTypes, capabilities: wantedCapabilities)
             }
         } else {
-            rows = StrokeCentreSearch.deduplicated(centres)
-                .filter { types.isEmpty || types.contains($0.type) }
-                .filter { cap.map($0.has) ?? true }
+            rows = StrokeCentreSearch.filtered(StrokeCentreSearch.deduplicated(centres), types: wantedTypes, capabilities: wantedCapabilities)
                 .map { StrokeCentreDistance(centre: $0, kilometres: 0) }
         }
         if let search { rows = rows.filter { !StrokeCentreSearch.search([$0.centre], text: search).isEmpty } }

@@ -6,6 +6,17 @@ public enum StrokeCentreType: String, Sendable, CaseIterable, Codable {
     case comprehensiveStrokeCenter = "comprehensive_stroke_center"
     case regionalStrokeUnit = "regional_stroke_unit"
     case thrombolysisHospital = "thrombolysis_hospital"
+
+    /// The type in words for the command line ("comprehensive stroke centre"); the screens
+    /// take theirs from the language catalogue (`stroke.type.<raw value>`).
+    public var words: String {
+        switch self {
+        case .neurosurgicalCenter: return "neurosurgical centre"
+        case .comprehensiveStrokeCenter: return "comprehensive stroke centre"
+        case .regionalStrokeUnit: return "regional stroke unit"
+        case .thrombolysisHospital: return "thrombolysis hospital"
+        }
+    }
 }
 
 /// What a centre can do; triage results route by these, not by the type name.
@@ -87,5 +98,11 @@ public struct StrokeCentre: Sendable, Equatable, Codable {
     }
 
     /// Capabilities as words ("thrombectomy, thrombolysis").
-    public var capabilityWords: [String] { StrokeCapability.allCases.filter(has).map(\.rawValue) }
+    public var capabilityWords: [String] { capabilities.map(\.rawValue) }
+
+    /// What the centre can do, in the order of `StrokeCapability.allCases`.
+    public var capabilities: [StrokeCapability] { StrokeCapability.allCases.filter(has) }
+
+    /// True when the centre has every one of `required` (an empty set asks for nothing).
+    public func hasAll(_ required: Set<StrokeCapability>) -> Bool { required.allSatisfy(has) }
 }

@@ -70,12 +70,23 @@ public enum StrokeCentreSearch {
             message: "‘\(text)’ is neither coordinates (\"48.14,11.58\") nor a city or centre of the list"))
     }
 
+    /// Centres of one of `types` (any type when empty) that have every one of `capabilities`:
+    /// the one filter the centres screen and `cotside centres` share.
+    public static func filtered(_ centres: [StrokeCentre], types: Set<StrokeCentreType> = [],
+                                capabilities: Set<StrokeCapability> = []) -> [StrokeCentre] {
+        centres.filter { (types.isEmpty || types.contains($0.type)) && $0.hasAll(capabilities) }
+    }
+
     /// Centres nearest first, deduplicated, optionally only of some types and with a capability.
     public static func nearest(_ centres: [StrokeCentre], to point: Coordinate, types: Set<StrokeCentreType> = [],
                                capability: StrokeCapability? = nil) -> [StrokeCentreDistance] {
-        deduplicated(centres)
-            .filter { types.isEmpty || types.contains($0.type) }
-            .filter { capability.map($0.has) ?? true }
+        nearest(centres, to: point, types: types, capabilities: capability.map { [$0] } ?? [])
+    }
+
+    /// Centres nearest first, deduplicated, of `types` (any when empty) with all of `capabilities`.
+    public static func nearest(_ centres: [StrokeCentre], to point: Coordinate, types: Set<StrokeCentreType>,
+                               capabilities: Set<StrokeCapability>) -> [StrokeCentreDistance] {
+        filtered(deduplicated(centres), types: types, capabilities: capabilities)
             .map { StrokeCentreDistance(centre: $0, kilometres: distanceKm(point, $0.coordinate)) }
             .sorted { $0.kilometres < $1.kilometres || ($0.kilometres == $1.kilometres && $0.centre.name < $1.centre.name) }
     }

@@ -9,6 +9,9 @@ extension StoredStrokeAssessment: SoftDeletedRecord {
     static var entity: WardEntity { .strokeAssessment }
 }
 
+/// The Tools pane's writes and reads. Each save is one write transaction holding its audit row
+/// (a stroke assessment's permission check runs inside that same transaction); reads run on
+/// the pool's readers and see only committed rows.
 extension SQLiteWardStore {
     static let centreModeKey = "strokeCentres.mode"
 
@@ -49,7 +52,8 @@ extension SQLiteWardStore {
         }
         issues += Self.jsonObjectIssues(inputsJSON: draft.inputsJSON, resultJSON: draft.resultJSON)
         guard issues.isEmpty else { throw WardValidationError(issues) }
-        let result = try await pool.write { db -> Audited<StoredStrokeAssessment> in
+        // Checked in the write's own transaction, like every named member's clinical write.
+        let result = try await permittedWrite(.useCalculators, by: by) { db -> Audited<StoredStrokeAssessment> in
             if let patientId = draft.patientId { try Self.requireLivePatient(patientId, db: db) }
             try db.execute(sql: """
                 INSERT INTO stroke_assessment (patientId, module, inputsJSON, resultJSON, summary, assessedBy, assessedAt,

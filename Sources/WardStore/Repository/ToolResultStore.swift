@@ -8,6 +8,9 @@ public protocol ToolResultStore: Sendable {
     func saveCalculatorResult(_ draft: CalculatorResultDraft, by: Int64?) async throws -> Audited<SavedCalculatorResult>
     /// The patient's saved results, newest first (deleted ones left out).
     func calculatorResults(patientId: Int64) async throws -> [SavedCalculatorResult]
+    /// Stores a reviewed triage assessment, under a patient or unattached (`patientId` nil), in
+    /// one transaction with its audit row; a named member needs `useCalculators` (an inactive one
+    /// is refused and the refusal audited).
     func saveStrokeAssessment(_ draft: StrokeAssessmentDraft, by: Int64?) async throws -> Audited<StoredStrokeAssessment>
     /// Every stored assessment, oldest first (for export).
     func strokeAssessments() async throws -> [StoredStrokeAssessment]

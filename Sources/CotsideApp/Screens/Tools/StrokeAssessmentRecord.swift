@@ -5,20 +5,25 @@ import WardStore
 /// Turns a finished triage assessment into what the store keeps (inputs and results as the
 /// calculator contract's JSON) and stored assessments into the export.
 public enum StrokeAssessmentRecord {
-    public static func draft(module: StrokeModule, inputs: [String: RawValue], result: StrokeAssessmentResult,
-                             patientId: Int64?) -> StrokeAssessmentDraft {
-        StrokeAssessmentDraft(patientId: patientId, module: module.rawValue,
-                              inputsJSON: ContractJSON.object(inputs), resultJSON: ContractJSON.result(result.summary),
-                              summary: summary(result))
+    /// The FAST-ED sub-form's items, when there were any, go in with the inputs as
+    /// `fast_ed_<item>` (the module has its own boolean `eye_deviation`).
+    public static func draft(module: StrokeModule, inputs: [String: RawValue], fastEdItems: [String: RawValue]? = nil,
+                             result: StrokeAssessmentResult, patientId: Int64?) -> StrokeAssessmentDraft {
+        var all = inputs
+        for (key, value) in fastEdItems ?? [:] { all["fast_ed_" + key] = value }
+        return StrokeAssessmentDraft(patientId: patientId, module: module.rawValue,
+                                     inputsJSON: ContractJSON.object(all), resultJSON: ContractJSON.result(result.summary),
+                                     summary: summary(result))
     }
 
-    /// One line for History and the text export.
+    /// One line for History and the text export, in words ("ICH 8.43 mL small · LVO 84 % very
+    /// high risk · needs thrombectomy").
     public static func summary(_ result: StrokeAssessmentResult) -> String {
         var parts = ["ICH \(NumberText.rounded(result.ichVolume.number("volume_ml") ?? 0, digits: 1)) mL \(result.ichVolume.word("severity") ?? "")"]
         if let p = result.lvo?.number("probability"), let band = result.lvoBand {
-            parts.append("LVO \(NumberText.rounded(p * 100, digits: 0)) % \(band.rawValue)")
+            parts.append("LVO \(NumberText.rounded(p * 100, digits: 0)) % \(band.label.lowercased())")
         }
-        parts.append("→ \(result.suggestedCapability.rawValue)")
+        parts.append("needs \(result.suggestedCapability.rawValue)")
         return parts.joined(separator: " · ")
     }
 

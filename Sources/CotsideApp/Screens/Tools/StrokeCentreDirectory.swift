@@ -36,15 +36,18 @@ public enum StrokeCentreDirectory {
                             network: s.network, sourceId: s.sourceId)
     }
 
-    /// `cotside centres` as text: distance (when a location was given), name, city, type,
-    /// capabilities and phone numbers, one centre a line.
+    /// `cotside centres` as text, two lines a centre: distance (when a location was given),
+    /// name and type in words; then the address, the capabilities in words and the phones.
     public static func text(_ rows: [StrokeCentreDistance], located: Bool) -> String {
         guard !rows.isEmpty else { return "No centre matches.\n" }
         return rows.map { row in
             let c = row.centre
             let distance = located ? String(format: "%7.1f km  ", row.kilometres) : ""
+            let indent = located ? String(repeating: " ", count: distance.count) : "  "
             let phones = [c.phone.map { "tel \($0)" }, c.emergencyPhone.map { "emergency \($0)" }].compactMap { $0 }.joined(separator: ", ")
-            return "\(distance)\(c.name) — \(c.city) — \(c.type.rawValue) [\(c.capabilityWords.joined(separator: ", "))]\(phones.isEmpty ? "" : " — \(phones)")"
+            let capabilities = c.capabilityWords.isEmpty ? "no listed capability" : c.capabilityWords.joined(separator: ", ")
+            let second = [c.address ?? c.city, capabilities, phones.isEmpty ? nil : phones].compactMap { $0 }.joined(separator: " — ")
+            return "\(distance)\(c.name) — \(c.type.words)\n\(indent)\(second)"
         }.joined(separator: "\n") + "\n"
     }
 

@@ -1,96 +1,216 @@
 import Clinical
 import Foundation
 import TerminalUI
+import WardStore
 
-/// Results of one triage assessment: ICH volume with severity and mortality range, the ICH
-/// probability honestly "not available offline", the LVO gauge with its risk band, driver
-/// bars of the signed logit terms, the suggested kind of centre, and the research statement.
+/// Results of one triage assessment as a page that scrolls (`StrokeResultsDocument`). Nothing
+/// is stored until the user has reviewed it and presses `S`: that says under whom it will be
+/// saved (the selected patient, else unattached) and asks once; Esc before saving asks whether
+/// to discard it and says it was not stored.
 @MainActor
-final class StrokeResultsScreen: ActionScreen {
+final class StrokeResultsScreen: ActionScreen, CommandScreen {
     enum Action: String, ScreenAction {
-        case centres = "stroke.centres"
+        case save = "stroke.save", centres = "stroke.centres", location = "stroke.location"
+        case down = "stroke.down", up = "stroke.up", pageDown = "stroke.pageDown", pageUp = "stroke.pageUp"
+        case home = "stroke.home", end = "stroke.end"
     }
 
     let assessment: StrokeAssessmentResult
     let inputs: [String: RawValue]
+    let fastEdItems: [String: RawValue]?
     let at: Date
+    /// Tells the module form its values are saved (Esc there no longer asks to discard them).
+    var onSaved: (() -> Void)?
+    /// The referral list in force (the starter list until the ward's own has loaded).
+    private(set) var centres: [StrokeCentre]
+    /// Where the user said they are (`l`), as typed.
+    private(set) var near: String?
+    /// The first page row shown.
+    private(set) var scroll = 0
+    private var pageRows = 20
+    /// Where it was saved ("bed 3 (Ada Lovelace)", or unattached), once saved.
+    private(set) var savedUnder: String?
+    /// A save was sent and has not come back: a failure then is the save's (else a load's).
+    private var saving = false
 
-    init(assessment: StrokeAssessmentResult, inputs: [String: RawValue], at: Date) {
+    init(assessment: StrokeAssessmentResult, inputs: [String: RawValue], fastEdItems: [String: RawValue]? = nil, at: Date,
+         centres: [StrokeCentre]? = nil) {
         self.assessment = assessment
         self.inputs = inputs
+        self.fastEdItems = fastEdItems
         self.at = at
+        self.centres = centres ?? ((try? StrokeCentreStarterList.shared.get()) ?? [])
     }
 
     func title(_ context: AppContext) -> String { context.t("stroke.results.title") }
 
+    /// Unsaved results are input the user would lose: quitting or locking asks first.
+    var hasUnsavedInput: Bool { savedUnder == nil }
+
     func bindings(_ context: AppContext) -> [Binding<Action>] {
-        [Binding([.char("c")], .centres, label: context.t("stroke.key.centres"), help: context.t("stroke.action.centres"),
-                 group: context.t("group.screen"))]
+        let g = context.t("group.screen"), n = context.t("group.navigation")
+        return [
+            Binding([.char("S")], .save, label: context.t("tools.key.save"), help: context.t("stroke.action.save"), group: g),
+            Binding([.char("c")], .centres, label: context.t("stroke.key.centres"), help: context.t("stroke.action.centres"), group: g),
+            Binding([.char("l")], .location, label: context.t("stroke.key.location"), help: context.t("stroke.action.location"), group: g),
+            Binding([.down, .char("j")], .down, help: context.t("key.down"), group: n),
+            Binding([.up, .char("k")], .up, help: context.t("key.up"), group: n),
+            Binding([.pageDown], .pageDown, help: context.t("key.page_down"), group: n),
+            Binding([.pageUp], .pageUp, help: context.t("key.page_up"), group: n),
+            Binding([.home], .home, help: context.t("key.home"), group: n),
+            Binding([.end], .end, help: context.t("key.end"), group: n),
+        ]
+    }
+
+    func reload(_ context: AppContext) -> Intent {
+        guard context.repository != nil else { return .ignored }
+        return command { repository in try await StrokeCentreDirectory.load(from: repository) }
+    }
+
+    func update(_ list: [StrokeCentre], _ context: AppContext) -> Intent {
+        centres = list
+        return .handled
+    }
+
+    /// A refused save in the triage's words; a centres list that could not be read leaves the
+    /// starter list in place without a word.
+    func failed(_ error: Error, _ context: AppContext) -> Intent {
+        guard saving else { return .handled }
+        saving = false
+        return .message(.error(context.t("stroke.store_failed", String(describing: error))))
+    }
+
+    /// Esc before saving asks; after saving (or with nothing to lose) it goes back as usual.
+    func handle(_ event: TerminalEvent, _ context: AppContext) -> Intent {
+        switch event {
+        case .key(.escape) where hasUnsavedInput:
+            return .push(ConfirmScreen(title: context.t("stroke.discard.title"), body: context.t("stroke.discard.body"),
+                                       onConfirm: [.shell(.forceBack), .message(.warning(context.t("stroke.discarded")))]))
+        case .mouse(let m) where m.kind == .wheelDown: scroll += ListState.wheelStep; return .handled
+        case .mouse(let m) where m.kind == .wheelUp: scroll = max(0, scroll - ListState.wheelStep); return .handled
+        default: return .ignored
+        }
     }
 
     func perform(_ action: Action, _ context: AppContext) -> Intent {
         switch action {
-        case .centres: return .push(StrokeCentresScreen(capability: assessment.suggestedCapability))
+        case .save: return askToSave(context)
+        case .centres: return .push(StrokeCentresScreen(capability: assessment.suggestedCapability, query: near ?? "", centres: centres))
+        case .location:
+            return .push(PromptScreen(titleKey: "stroke.location.title",
+                                      field: .text("near", label: context.t("stroke.location.label"), maxLength: 80, value: near ?? ""),
+                                      context) { [self] state, context in
+                let text = state.text("near")?.trimmingCharacters(in: .whitespaces) ?? ""
+                if !text.isEmpty, case .failure(let issue) = StrokeCentreSearch.resolve(text, in: centres) {
+                    return .message(.error(issue.message))
+                }
+                near = text.isEmpty ? nil : text
+                return .pop
+            })
+        case .down: scroll += 1
+        case .up: scroll = max(0, scroll - 1)
+        case .pageDown: scroll += max(1, pageRows - 1)
+        case .pageUp: scroll = max(0, scroll - max(1, pageRows - 1))
+        case .home: scroll = 0
+        case .end: scroll = Int.max / 2
         }
+        return .handled
     }
 
-    /// A gauge of `width` cells filled in proportion to `fraction` (0–1).
-    nonisolated static func gauge(_ fraction: Double, width: Int, glyphs: GlyphSet) -> String {
-        let filled = Int((max(0, min(1, fraction)) * Double(width)).rounded())
-        let full = glyphs.barRamp.last ?? "#", empty = glyphs.hasBraille ? "░" : "."
-        return "[" + String(repeating: full, count: filled) + String(repeating: empty, count: width - filled) + "]"
+    // MARK: - Saving
+
+    /// The patient it would be saved under now, as the review question names them.
+    private func patient(_ context: AppContext) -> (id: Int64, label: String)? {
+        guard let p = context.selectedPatient else { return nil }
+        return (p.id, context.t("tools.patient_label", p.bedLabel, p.fullName))
     }
 
-    /// A signed bar around a centre line: negative terms grow left, positive right.
-    nonisolated static func driverBar(_ value: Double, scale: Double, halfWidth: Int, glyphs: GlyphSet) -> String {
-        let n = Int((min(1, abs(value) / max(scale, 1e-9)) * Double(halfWidth)).rounded())
-        let full = glyphs.barRamp.last ?? "#"
-        let left = value < 0 ? String(repeating: " ", count: halfWidth - n) + String(repeating: full, count: n) : String(repeating: " ", count: halfWidth)
-        let right = value > 0 ? String(repeating: full, count: n) + String(repeating: " ", count: halfWidth - n) : String(repeating: " ", count: halfWidth)
-        return left + glyphs.vertical + right
+    /// Why the selected patient is not one the adult stroke tools are for (a child), if so: the
+    /// save question and the save line say it, so nobody files an adult triage under a baby unawares.
+    private func notForPatient(_ context: AppContext) -> String? {
+        guard let p = context.selectedPatient else { return nil }
+        let age = PatientAge(patient: p, now: context.clock.now, timeZone: context.clock.timeZone)
+        return PatientRule.adultsOnly.problem(PatientFacts(ageDays: age.days,
+                                                           gestationDays: p.gestationalAgeWeeks * 7 + p.gestationalAgeDays))
+            .map { context.t("tools.not_for_patient", p.fullName, $0) }
     }
 
-    func lines(_ context: AppContext, width: Int) -> [(String, StyleRole)] {
+    /// `S`: "I have reviewed" — names whom it is saved under (or that it is saved unattached,
+    /// since triage often comes before any admission and the export keeps unattached ones) and
+    /// asks once; yes saves.
+    private func askToSave(_ context: AppContext) -> Intent {
+        if let savedUnder { return .message(.info(context.t("stroke.save.already", savedUnder))) }
+        guard context.repository != nil else { return .message(.error(context.t("tools.save.no_store"))) }
+        let target = patient(context)
+        var body = target.map { context.t("stroke.save.body_patient", $0.label) } ?? context.t("stroke.save.body_unattached")
+        if let problem = notForPatient(context) { body += " " + problem }
+        return .push(ConfirmScreen(title: context.t("stroke.save.title"), body: body,
+                                   onConfirm: [.followUp { [self] context in save(under: target, context) }]))
+    }
+
+    /// The save itself: one audited write in the signed-in member's name (needing the
+    /// calculators permission), that `u` takes back, shown in the patient's History.
+    func save(under target: (id: Int64, label: String)?, _ context: AppContext) -> Intent {
+        guard savedUnder == nil else { return .handled }
+        let draft = StrokeAssessmentRecord.draft(module: assessment.module, inputs: inputs, fastEdItems: fastEdItems,
+                                                 result: assessment, patientId: target?.id)
+        let by = context.staff?.id
+        let under = target?.label ?? context.t("stroke.save.unattached")
+        let message = context.t("stroke.saved", under)
+        let undo = context.t("stroke.save.undo_summary", under)
+        saving = true
+        return .write(WardWrite(undoSummary: undo, needs: .useCalculators, saved: { [self] in
+            saving = false
+            savedUnder = under
+            onSaved?()
+        }) { repository in
+            let saved = try await repository.saveStrokeAssessment(draft, by: by)
+            return WriteReceipt(auditEntryIds: [saved.auditEntryId], message: message)
+        })
+    }
+
+    // MARK: - Drawing
+
+    /// The save state line: where it was saved, or where `S` would save it.
+    func saveLine(_ context: AppContext) -> (text: String, role: StyleRole) {
         let g = context.glyphs
-        var out: [(String, StyleRole)] = []
-        let module = context.t("stroke.module.\(assessment.module.rawValue)")
-        out.append(("\(context.t("stroke.results.title")) — \(module)", .header))
-        out.append(("", .normal))
-        let ich = assessment.ichVolume
-        let volume = ResultBar.format(.number(ich.number("volume_ml") ?? 0))
-        let severity = ich.categories.first { $0.key == "severity" }
-        let sevText = severity.map { "\(ResultBar.symbol($0.severity, g)) \($0.word)" } ?? ""
-        out.append(("\(context.t("stroke.results.ich_volume")) \(volume) mL  \(sevText)  \(context.t("stroke.results.mortality")) \(ich.word("mortality_range") ?? "")",
-                    severity.map { ResultBar.role($0.severity) } ?? .normal))
-        out.append(("\(context.t("stroke.results.ich_probability")) \(g.statusUnknown) \(context.t("stroke.results.not_offline"))", .muted))
-        if let lvo = assessment.lvo, let p = lvo.number("probability"), let band = assessment.lvoBand {
-            let percent = NumberText.rounded(p * 100, digits: 0)
-            out.append(("\(context.t("stroke.results.lvo")) \(Self.gauge(p, width: 20, glyphs: g)) \(percent) %  \(ResultBar.symbol(band.severity, g)) \(context.t("stroke.band.\(band.rawValue)"))",
-                        ResultBar.role(band.severity)))
-            out.append(("   \(context.t("stroke.results.bands"))", .muted))
-            out.append(("", .normal))
-            out.append((context.t("stroke.results.drivers"), .header))
-            let terms = [("FAST-ED", lvo.number("fast_ed_contribution") ?? 0), ("GFAP", lvo.number("gfap_contribution") ?? 0)]
-            let scale = max(1, terms.map { abs($0.1) }.max() ?? 1)
-            for (name, value) in terms {
-                let sign = value >= 0 ? "+" : (g.hasBraille ? "−" : "-")
-                let text = "  \(name.padding(toLength: 8, withPad: " ", startingAt: 0)) \(sign)\(NumberText.rounded(abs(value), digits: 2))".padding(toLength: 20, withPad: " ", startingAt: 0)
-                out.append((text + Self.driverBar(value, scale: scale, halfWidth: 12, glyphs: g), .normal))
-            }
+        if let savedUnder { return ("\(g.statusOK) \(context.t("stroke.state.saved", savedUnder))", .ok) }
+        if let target = patient(context) {
+            let problem = notForPatient(context).map { " " + $0 } ?? ""
+            return ("\(g.statusWarning) \(context.t("stroke.state.unsaved_patient", target.label))\(problem)", .warning)
         }
-        for warning in assessment.summary.warnings { out.append(("\(g.statusWarning) \(warning)", .warning)) }
-        out.append(("", .normal))
-        out.append(("\(context.t("stroke.results.suggested")) \(context.t("stroke.capability.\(assessment.suggestedCapability.rawValue)"))  (\(context.t("stroke.results.press_c")))", .info))
-        out.append(("", .normal))
-        for line in TextWrap.wrap("\(g.statusWarning) \(StrokeTriage.researchStatement)", width: max(1, width)) { out.append((line, .warning)) }
-        return out
+        return ("\(g.statusWarning) \(context.t("stroke.state.unsaved_unattached"))", .warning)
     }
 
+    func document(_ context: AppContext) -> StrokeResultsDocument {
+        var nearest: [StrokeCentreDistance] = []
+        if let near, case .success(let point) = StrokeCentreSearch.resolve(near, in: centres) {
+            nearest = StrokeCentreSearch.nearest(centres, to: point, capability: assessment.suggestedCapability)
+        }
+        return StrokeResultsDocument(model: .init(assessment: assessment, inputs: inputs, fastEdItems: fastEdItems, assessedAt: at,
+                                                  saveLine: saveLine(context), near: near, nearest: nearest), context: context)
+    }
+
+    /// The page's window, and on the last row where it is ("lines 1–20 of 64") and which way
+    /// there is more.
     func render(in area: Rect, into buffer: inout Buffer, _ context: AppContext) {
         buffer.fill(area)
         let inner = area.inset(left: 2, right: 2)
-        for (i, (text, role)) in lines(context, width: inner.width).prefix(inner.height).enumerated() {
-            buffer.put(text, in: inner.row(i), role: role, attributes: role == .header ? [.bold] : [], ellipsis: context.glyphs.ellipsis)
+        guard inner.height > 1, inner.width > 0 else { return }
+        let page = document(context).render(width: inner.width)
+        pageRows = inner.height - 1
+        scroll = max(0, min(scroll, page.height - pageRows))
+        for row in 0..<min(pageRows, page.height - scroll) {
+            for x in 0..<inner.width {
+                let cell = page[x, scroll + row]
+                buffer.set(cell, x: inner.x + x, y: inner.y + row)
+            }
         }
+        let last = min(page.height, scroll + pageRows)
+        let g = context.glyphs
+        let more = [scroll > 0 ? g.arrowUp : nil, last < page.height ? g.arrowDown : nil].compactMap { $0 }.joined()
+        let position = context.t("stroke.results.position", scroll + 1, last, page.height)
+            + (more.isEmpty ? "" : "  \(more) " + context.t("stroke.results.scroll_keys"))
+        buffer.put(position, in: inner.row(inner.height - 1), role: .muted, alignment: .right, ellipsis: g.ellipsis)
     }
 }

@@ -38,58 +38,52 @@ final class StrokeTriageScreen: ActionScreen {
 
     static func today(_ context: AppContext) -> CalendarDate { CalendarDate.on(context.clock.now, in: context.clock.timeZone) }
 
-    /// The FAST-ED sub-form; Enter carries its score into the full module form.
+    /// The FAST-ED sub-form; Enter carries its score into the full module form, and its items
+    /// on to the results.
     static func fastEdForm(_ context: AppContext) -> ToolFormScreen {
         let form = ToolForm(tool: FastEdTool.self, context: ToolFormScreen.formContext(context), today: today(context))
-        return ToolFormScreen(form: form, heading: context.t("stroke.fast_ed_heading")) { _, result in
+        return ToolFormScreen(form: form, heading: context.t("stroke.fast_ed_heading")) { form, result in
             let score = result.number("score").map { String(Int($0)) } ?? ""
-            let next = moduleForm(.full, context)
+            let next = moduleForm(.full, context, fastEdItems: form.raw)
             next.prefill("fast_ed", text: score, note: context.t("stroke.from_fast_ed"))
             return .replace(next)
         }
     }
 
-    static func moduleForm(_ module: StrokeModule, _ context: AppContext) -> ToolFormScreen {
+    /// A module's form; Enter shows the results, which store nothing until reviewed and saved.
+    static func moduleForm(_ module: StrokeModule, _ context: AppContext, fastEdItems: [String: RawValue]? = nil) -> ToolFormScreen {
         let spec = StrokeTriage.spec(for: module)
         let form = ToolForm(spec: spec, context: ToolFormScreen.formContext(context), today: today(context)) { raw in
             StrokeTriage.assess(module, raw, origin: .text).map(\.summary)
         }
-        return ToolFormScreen(form: form, heading: context.t("stroke.module_heading.\(module.rawValue)")) { form, _ in
+        weak var screen: ToolFormScreen?
+        let formScreen = ToolFormScreen(form: form, heading: context.t("stroke.module_heading.\(module.rawValue)")) { form, _ in
             switch StrokeTriage.assess(module, form.raw, origin: .text) {
             case .success(let assessment):
-                let results = StrokeResultsScreen(assessment: assessment, inputs: form.raw, at: context.clock.now)
-                return .all([.push(results), store(module, form.raw, assessment, context)])
+                let items = fastEdItems.flatMap { itemsStillMatching($0, score: form.raw["fast_ed"]) }
+                let results = StrokeResultsScreen(assessment: assessment, inputs: form.raw, fastEdItems: items, at: context.clock.now)
+                results.onSaved = { screen?.markSaved() }
+                return .push(results)
             case .failure(let errors):
                 return .message(.error(errors.errors.map(\.message).joined(separator: "; ")))
             }
         }
+        screen = formScreen
+        return formScreen
     }
 
-    /// Every completed assessment is kept (inputs and results, audited) for `cotside stroke export`.
-    /// Kept with or without someone signed in (the assessment is not in a patient's chart), and
-    /// not undone with `u`.
-    static func store(_ module: StrokeModule, _ raw: [String: RawValue], _ result: StrokeAssessmentResult, _ context: AppContext) -> Intent {
-        guard context.repository != nil else { return .handled }
-        let draft = StrokeAssessmentRecord.draft(module: module, inputs: raw, result: result, patientId: nil)
-        let by = context.staff?.id
-        let stored = context.t("stroke.stored")
-        // The error is filled in off the main actor, the way `t` fills `{0}`.
-        let failedWords = context.t("stroke.store_failed", "{0}")
-        return .write(WardWrite(undoSummary: nil, needsUser: false) { repository in
-            do {
-                let saved = try await repository.saveStrokeAssessment(draft, by: by)
-                return WriteReceipt(auditEntryIds: [saved.auditEntryId], message: stored)
-            } catch {
-                throw StoreFailure(words: failedWords.replacingOccurrences(of: "{0}", with: String(describing: error)))
+    /// The FAST-ED sub-form's items while the module form's score is still their sum; nil once
+    /// someone typed over the score (the items would no longer explain it).
+    static func itemsStillMatching(_ items: [String: RawValue], score: RawValue?) -> [String: RawValue]? {
+        func number(_ value: RawValue?) -> Double? {
+            switch value {
+            case .number(let d)?: return d
+            case .string(let s)?: return Double(s.trimmingCharacters(in: .whitespaces))
+            default: return nil
             }
-        })
-    }
-
-    /// The store's failure in the triage's own words ("Could not store the assessment: …"):
-    /// the form that asked shows an error's description as it is.
-    private struct StoreFailure: Error, CustomStringConvertible {
-        let words: String
-        var description: String { words }
+        }
+        let sum = FastEdTool.spec.inputs.reduce(0.0) { $0 + (number(items[$1.key]) ?? 0) }
+        return number(score) == sum ? items : nil
     }
 
     func render(in area: Rect, into buffer: inout Buffer, _ context: AppContext) {
@@ -123,6 +117,13 @@ extension ToolFormScreen {
     func prefill(_ key: String, text: String, note: String, recordedAt: Date? = nil) {
         var f = form
         f.prefill(key, text: text, note: note, recordedAt: recordedAt)
+        replaceForm(f)
+    }
+
+    /// The form's values went into a saved assessment: Esc no longer asks to discard them.
+    func markSaved() {
+        var f = form
+        f.state.isDirty = false
         replaceForm(f)
     }
 }
