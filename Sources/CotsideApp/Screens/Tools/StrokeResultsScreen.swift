@@ -130,8 +130,7 @@ final class StrokeResultsScreen: ActionScreen, CommandScreen {
     private func notForPatient(_ context: AppContext) -> String? {
         guard let p = context.selectedPatient else { return nil }
         let age = PatientAge(patient: p, now: context.clock.now, timeZone: context.clock.timeZone)
-        return PatientRule.adultsOnly.problem(PatientFacts(ageDays: age.days,
-                                                           gestationDays: p.gestationalAgeWeeks * 7 + p.gestationalAgeDays))
+        return PatientRule.adultsOnly.problem(PatientFacts(ageDays: age.days, gestationDays: p.gestationDays))
             .map { context.t("tools.not_for_patient", p.fullName, $0) }
     }
 
