@@ -41,6 +41,25 @@ final class ToolResultStoreTests: WardStoreTestCase {
         XCTAssertEqual(after.events.map(\.kind), [.nappyChange])
     }
 
+    /// Saving a result to a chart is a write like any other: the permission table is checked for
+    /// the named member inside the write, and a refusal is audited with nothing stored.
+    func testAnInactiveMembersSaveIsRefusedAndTheRefusalAudited() async throws {
+        let nurse = try await addNurse("JK")
+        let patient = try await admit()
+        let leaver = try await addNurse("LV")
+        _ = try await store.deactivateStaff(id: leaver.id, by: nurse.id)
+        do {
+            _ = try await store.saveCalculatorResult(draft(patient.id), by: leaver.id)
+            XCTFail("a member who has left saved a result to the chart")
+        } catch {
+            XCTAssertTrue("\(error)".contains("not an active staff member"), "\(error)")
+        }
+        let saved = try await store.calculatorResults(patientId: patient.id)
+        XCTAssertEqual(saved, [])
+        let refusals = try await store.auditTrail(AuditFilter(actions: [.refused]), olderThan: nil, limit: 10)
+        XCTAssertEqual(refusals.count, 1)
+    }
+
     func testHistoryPagesAcrossKindsWithoutGapsOrRepeats() async throws {
         let patient = try await admit()
         for i in 0..<3 {

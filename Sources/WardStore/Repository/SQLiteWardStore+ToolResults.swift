@@ -22,7 +22,7 @@ extension SQLiteWardStore {
         if draft.toolId.trimmingCharacters(in: .whitespaces).isEmpty { issues.append(.init(field: "toolId", message: "is empty")) }
         issues += Self.jsonObjectIssues(inputsJSON: draft.inputsJSON, resultJSON: draft.resultJSON)
         guard issues.isEmpty else { throw WardValidationError(issues) }
-        let result = try await pool.write { db -> Audited<SavedCalculatorResult> in
+        let result = try await permittedWrite(.useCalculators, by: by) { db -> Audited<SavedCalculatorResult> in
             try Self.requireLivePatient(draft.patientId, db: db)
             try db.execute(sql: """
                 INSERT INTO calculator_result (patientId, toolId, inputsJSON, resultJSON, summary, reviewed, savedBy, savedAt,

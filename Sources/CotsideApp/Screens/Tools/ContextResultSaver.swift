@@ -16,8 +16,8 @@ final class ContextResultSaver: ToolResultSaving {
         return (patient.id, context.t("tools.patient_label", patient.bedLabel, patient.fullName))
     }
 
-    /// One audited write that `u` takes back, in the name of whoever is signed in (as it always
-    /// was, nobody signed in is not refused here: the audit row then names no one).
+    /// One audited write that `u` takes back, in the name of whoever is signed in: like every
+    /// write it needs someone signed in, and the store checks the permission table for them.
     func save(_ draft: CalculatorResultDraft) -> Intent {
         guard context.repository != nil else {
             return .message(.error(context.t("tools.save.no_store")))
@@ -26,7 +26,7 @@ final class ContextResultSaver: ToolResultSaving {
         let label = selectedPatient?.label ?? ""
         let tool = ToolRegistry.tool(id: draft.toolId)?.spec.name ?? draft.toolId
         let saved = context.t("tools.save.saved", tool, label)
-        return .write(WardWrite(undoSummary: context.t("tools.save.undo_summary", tool, label), needsUser: false) { repository in
+        return .write(WardWrite(undoSummary: context.t("tools.save.undo_summary", tool, label), needs: .useCalculators) { repository in
             let result = try await repository.saveCalculatorResult(draft, by: staffId)
             return WriteReceipt(auditEntryIds: [result.auditEntryId], message: saved)
         })
