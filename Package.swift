@@ -2,7 +2,7 @@
 import PackageDescription
 
 // Dependencies point one way: cotside → {CotsideApp, CalcContract}; CotsideApp → {TerminalUI,
-// WardStore, Clinical}; CalcContract → Clinical; WardStore → Clinical (the pure values both
+// WardStore, Clinical, ReportKit}; CalcContract → Clinical; WardStore → Clinical (the pure values both
 // count with: calendar days, the text of numbers); TerminalUI → CNcurses. Clinical (the pure
 // model) and WardStore never import a UI module; only CalcContract does the calculators' I/O.
 let package = Package(
@@ -50,14 +50,17 @@ let package = Package(
             ]
         ),
         .target(name: "TerminalUI", dependencies: ["CNcurses"]),
+        // Reports as plain values and their text, HTML and PDF renderers; depends on nothing,
+        // so the PDF writer is tested on its own.
+        .target(name: "ReportKit"),
         .target(
             name: "CotsideApp",
-            dependencies: ["TerminalUI", "WardStore", "Clinical", "CotsideResources"]
+            dependencies: ["TerminalUI", "WardStore", "Clinical", "CotsideResources", "ReportKit"]
         ),
         .executableTarget(
             name: "cotside",
             dependencies: [
-                "CotsideApp", "CalcContract", "Clinical", "WardStore", "TerminalUI",
+                "CotsideApp", "CalcContract", "Clinical", "WardStore", "TerminalUI", "ReportKit",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]
         ),
@@ -76,6 +79,7 @@ let package = Package(
         .testTarget(name: "CalcContractTests", dependencies: ["CalcContract", "Clinical", "ChildProcess"]),
         .testTarget(name: "WardStoreTests", dependencies: ["WardStore", "Clinical", "ChildProcess"]),
         .testTarget(name: "TerminalUITests", dependencies: ["TerminalUI"]),
+        .testTarget(name: "ReportKitTests", dependencies: ["ReportKit", "ChildProcess"]),
         .testTarget(name: "CotsideAppTests",
                     dependencies: ["CotsideApp", "TerminalUI", "WardStore", "Clinical", "ChildProcess"]),
     ],
