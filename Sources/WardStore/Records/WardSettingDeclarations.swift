@@ -6,6 +6,7 @@ public enum WardSettingKey: String, Sendable, Hashable, CaseIterable, Codable {
     case doseWindowMinutes, doseGraceMinutes, glucoseUnit, effectivenessMode, adherenceGatePercent
     case neonatalFluidTable, backupEveryHours, backupKeep
     case requirePin, idleLockMinutes, nursesPrescribe
+    case secondCheck
 
     /// The name on the command line and in the docs: `dayStartMinutes` → `day_start_minutes`.
     public var commandName: String {
@@ -39,6 +40,9 @@ public struct WardSettingDeclaration: Sendable {
         case flag
         /// mL/kg/day by day of life, typed as `1:50-60; 2:70-80; …` (see `NeonatalFluidTable`).
         case dayOfLifeTable
+        /// Drugs, categories and routes whose doses need a second signature, typed as
+        /// `gentamicin, category:antibiotic, route:iv+category:antibiotic` (see `SecondCheckRules`); may be empty.
+        case secondCheckRules
     }
 
     /// The result of checking one stored value.
@@ -80,6 +84,7 @@ public struct WardSettingDeclaration: Sendable {
         case .flag: return "on or off"
         case .dayOfLifeTable:
             return "day-of-life ranges in mL/kg/day covering days 1 to 28, e.g. \(NeonatalFluidTable.nice.text)"
+        case .secondCheckRules: return SecondCheckRules.allowedWords
         }
     }
 
@@ -89,7 +94,7 @@ public struct WardSettingDeclaration: Sendable {
         case .timeOfDay: return "0 to 1439 (minutes after midnight) or HH:MM"
         case .minutesAsHours(let range): return "\(range.lowerBound) to \(range.upperBound) min"
         case .flag: return "on or off (1 or 0)"
-        case .text, .integer, .choice, .dayOfLifeTable: return allowed
+        case .text, .integer, .choice, .dayOfLifeTable, .secondCheckRules: return allowed
         }
     }
 
@@ -131,6 +136,12 @@ public struct WardSettingDeclaration: Sendable {
                 return .invalid(ValidationIssue(field: key.rawValue, message: "\(noun): \(problem)"))
             }
             return .valid(table.text)
+        case .secondCheckRules:
+            switch SecondCheckRules.parse(trimmed) {
+            case .success(let rules): return .valid(rules.text)
+            case .failure(let problem):
+                return .invalid(ValidationIssue(field: key.rawValue, message: "\(noun): \(problem); it must be \(allowed)"))
+            }
         }
     }
 
@@ -173,6 +184,8 @@ extension WardSettings {
               meaning: "The screen locks after this long without a key; 0 = never."),
         .init(key: .nursesPrescribe, kind: .flag, noun: "nurse prescribing",
               meaning: "Nurses may add, change, pause and stop medications (off: doctors and pharmacists only)."),
+        .init(key: .secondCheck, kind: .secondCheckRules, noun: "the second-check list",
+              meaning: "Doses of these drugs, categories and routes need a second member's initials (and PIN) when given."),
     ]
 
     public static func declaration(_ key: WardSettingKey) -> WardSettingDeclaration {

@@ -31,13 +31,16 @@ public struct WardSettings: Sendable, Hashable, Codable {
     public var idleLockMinutes: Int
     /// Nurses may add, change, pause and stop medications too (off: doctors and pharmacists).
     public var nursesPrescribe: Bool
+    /// Doses of these drugs / categories / routes need a second member's signature when given.
+    public var secondCheck: SecondCheckRules
 
     public init(wardName: String = "Ward", dayStartMinutes: Int = 0,
                 noWetAlertThresholdMinutes: Int = 8 * 60, dryNappyWeightGrams: Int = 0,
                 doseWindowMinutes: Int = 30, doseGraceMinutes: Int = 30, glucoseUnit: GlucoseUnit = .mmolPerL,
                 effectivenessMode: EffectivenessMode = .balanced, adherenceGatePercent: Int = 60,
                 neonatalFluidTable: NeonatalFluidTable = .nice, backupEveryHours: Int = 24, backupKeep: Int = 14,
-                requirePin: Bool = true, idleLockMinutes: Int = 5, nursesPrescribe: Bool = false) {
+                requirePin: Bool = true, idleLockMinutes: Int = 5, nursesPrescribe: Bool = false,
+                secondCheck: SecondCheckRules = .none) {
         self.wardName = wardName
         self.dayStartMinutes = dayStartMinutes
         self.noWetAlertThresholdMinutes = noWetAlertThresholdMinutes
@@ -53,6 +56,7 @@ public struct WardSettings: Sendable, Hashable, Codable {
         self.requirePin = requirePin
         self.idleLockMinutes = idleLockMinutes
         self.nursesPrescribe = nursesPrescribe
+        self.secondCheck = secondCheck
     }
 
     /// The board's timing from these settings.
@@ -79,6 +83,7 @@ public struct WardSettings: Sendable, Hashable, Codable {
         requirePin = value(.requirePin).map { $0 == "1" } ?? d.requirePin
         idleLockMinutes = value(.idleLockMinutes).flatMap { Int($0) } ?? d.idleLockMinutes
         nursesPrescribe = value(.nursesPrescribe).map { $0 == "1" } ?? d.nursesPrescribe
+        secondCheck = value(.secondCheck).flatMap { try? SecondCheckRules.parse($0).get() } ?? d.secondCheck
     }
 
     /// Every setting as stored in `ward_setting` (text), by key.
@@ -97,6 +102,7 @@ public struct WardSettings: Sendable, Hashable, Codable {
          .backupKeep: String(backupKeep),
          .requirePin: requirePin ? "1" : "0",
          .idleLockMinutes: String(idleLockMinutes),
-         .nursesPrescribe: nursesPrescribe ? "1" : "0"]
+         .nursesPrescribe: nursesPrescribe ? "1" : "0",
+         .secondCheck: secondCheck.text]
     }
 }
