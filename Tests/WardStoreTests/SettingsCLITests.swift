@@ -12,6 +12,7 @@ final class SettingsCLITests: WardStoreTestCase {
         .glucoseUnit: "mg/dL", .doseWindowMinutes: "45", .doseGraceMinutes: "15", .effectivenessMode: "conservative",
         .adherenceGatePercent: "80", .neonatalFluidTable: "1-3:60-90; 4-28:120-160",
         .backupEveryHours: "6", .backupKeep: "30", .requirePin: "off", .idleLockMinutes: "10", .nursesPrescribe: "on",
+        .secondCheck: "gentamicin, route:iv+category:antibiotic",
     ]
 
     func testSettingEveryWardSettingFromTheCommandLineStoresItOnce() async throws {
