@@ -158,4 +158,21 @@ final class SecondCheckRoundTests: WardTestCase {
         XCTAssertEqual(saved.secondCheck.text, "gentamicin, category:antibiotic")
         XCTAssertEqual(shell.context.wardSettings.secondCheck, saved.secondCheck, "the round reads the new list at once")
     }
+
+    /// History's row names the checker, and the record's audit trail names both members.
+    func testHistoryAndTheAuditTrailNameTheChecker() async throws {
+        let seed = try await openRound(list: "gentamicin")
+        await press(.char("j"), .char("j"), .enter)
+        await type("DD")
+        await press(.enter)
+        await press(.char("2"))
+        XCTAssertTrue(screenText(width: 140).contains("14:00 slot · checked by DD"), screenText(width: 140))
+        await press(.char("a"))
+        let trail = try XCTUnwrap(shell.front as? RecordTrailScreen)
+        XCTAssertEqual(trail.entity, .doseRecord)
+        let text = screenText(width: 100, height: 40)
+        XCTAssertTrue(text.contains("checked by") && text.contains("DD Dan Doctor"), text)
+        XCTAssertTrue(text.contains("NN Nia Nurse"), text)
+        _ = seed
+    }
 }
