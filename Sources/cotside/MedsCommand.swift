@@ -52,7 +52,7 @@ struct MedsCommand: AsyncParsableCommand {
             let next = row.nextDueAt.map { "\(cli.clockText($0))\(row.nextSlotState == .overdue ? " OVERDUE" : "")" } ?? "-"
             var line = "  \(m.id) \(m.doseText) · \(m.schedule.summary) · \(state) · latest \(latest) · next \(next) · 7d \(Self.percent(row.adherence7d))"
             if let e = row.effectiveness { line += " · \(e.verdict.displayName) \(e.confidencePercent) %" }
-            if let why = Effectiveness.notJudged(m.category) { line += " · effectiveness \(why)" }
+            if let why = Effectiveness.notJudged(m.category) { line += " · \(why)" }
             print(line)
             if let warning = warnings[m.id] { print("    WARNING: \(warning)") }
         }

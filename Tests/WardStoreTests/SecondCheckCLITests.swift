@@ -70,7 +70,7 @@ final class SecondCheckCLITests: WardStoreTestCase {
         XCTAssertTrue(prn.stdout.contains("by AB, checked by CD"), prn.stdout)
         let meds = try runCotside(["meds", "--bed", "3"])
         XCTAssertTrue(meds.stdout.contains("given 12:00 checked by CD"), meds.stdout)
-        XCTAssertTrue(meds.stdout.contains("effectiveness antibiotics are not judged"), meds.stdout)
+        XCTAssertTrue(meds.stdout.contains("· antibiotics are not judged: their effect shows in cultures"), meds.stdout)
     }
 
     /// Where PINs are required, the checker's PIN is the line after the author's, or COTSIDE_CHECKER_PIN.

@@ -43,7 +43,7 @@ final class SecondCheckRoundTests: WardTestCase {
     static let checkForm = #"""
          1 Dashboard   2 History   3 Tools   4 Medications   5 Trends
          ┌ Second check ──────────────────────────────────────────────────────────────┐
-         │ bed 10 gentamicin: the ward asks for a second check (gentamicin)           │
+         │ bed 10 gentamicin needs a second check (gentamicin)                        │
          │                                                                            │
          │ Checker's initials                        ✖ is required                    │
          │ Enter saves · Tab/↓ next field · ←/→ change a choice · Esc back            │
@@ -135,6 +135,9 @@ final class SecondCheckRoundTests: WardTestCase {
         let row = screen(width: 140).first { $0.contains("gentamicin") } ?? ""
         XCTAssertTrue(row.contains("given 14:05, checked DD"), row)
         XCTAssertTrue(row.contains("not judged (antibiotic)"), row)
+        await press(.char("5"))
+        let trends = screenText(width: 160, height: 120)
+        XCTAssertTrue(trends.contains("Not judged: gentamicin. Antibiotics act on an infection"), trends)
     }
 
     /// The list is a ward setting: on the Ward settings form with its meaning, checked by the store.

@@ -57,7 +57,7 @@ final class SecondCheckTmuxTests: XCTestCase {
         try session.waitFor("Drug round: 0 due, 1 overdue")
         try session.send("Enter")
         let form = try session.waitFor("Checker's initials").joined(separator: "\n")
-        XCTAssertTrue(form.contains("the ward asks for a second check (route:iv+category:antibiotic)"), form)
+        XCTAssertTrue(form.contains("bed 3 gentamicin needs a second check (route:iv+category:antibiotic)"), form)
         XCTAssertTrue(form.contains("Checker's PIN"), form)
         try session.send("-l", "DD")
         try session.send("Tab")

@@ -59,11 +59,13 @@ enum DoseActions {
     static func askWithheldWords(_ slots: [SlotRef], _ context: AppContext,
                                  saved: (@MainActor @Sendable () -> Void)? = nil) -> Intent {
         let field = FormField.text("notes", label: context.t("round.withheld_other_words"), maxLength: 200)
-        return .push(PromptScreen(titleKey: "round.withheld_other_title", field: field, context) { state, context in
+        let prompt = PromptScreen(titleKey: "round.withheld_other_title", field: field, context) { state, context in
             let words = state.text("notes")?.trimmingCharacters(in: .whitespaces) ?? ""
             guard !words.isEmpty else { return .message(.error(context.t("round.withheld_other_needed"))) }
             return record(slots, status: .withheld, reason: .other, notes: words, closesAsker: true, context, saved: saved)
-        })
+        }
+        prompt.subtitle = slots.map(\.label).joined(separator: ", ")
+        return .push(prompt)
     }
 
     static func snooze(_ slot: SlotRef, _ option: SnoozeOption, _ context: AppContext) -> Intent {
