@@ -3,9 +3,9 @@ import Foundation
 import WardStore
 
 /// The second member who checked a dose (`--checked-by INITIALS`), for drugs the ward's
-/// `second_check` setting names, and, on a ward that requires PINs, their PIN: the line of
-/// standard input after the author's (`--checker-pin-stdin`) or `COTSIDE_CHECKER_PIN`. Mirrors
-/// `AuthorOptions`: never a PIN as an option value.
+/// `second_check` setting names, and, on a ward that requires PINs, their PIN: the next line of
+/// standard input (`--checker-pin-stdin`; the author's PIN, with `--pin-stdin`, is read first) or
+/// `COTSIDE_CHECKER_PIN`. Mirrors `AuthorOptions`: never a PIN as an option value.
 struct CheckerOptions: ParsableArguments {
     @Option(name: .customLong("checked-by"),
             help: ArgumentHelp("Initials of the second member who checked the dose (a drug on the ward's second-check list).",
@@ -13,7 +13,7 @@ struct CheckerOptions: ParsableArguments {
     var checkedBy: String?
 
     @Flag(name: .customLong("checker-pin-stdin"),
-          help: "Read the checker's PIN from standard input, the line after the --by member's (or set COTSIDE_CHECKER_PIN).")
+          help: "Read the checker's PIN from the next line of standard input: the second line with --pin-stdin, else the first (or set COTSIDE_CHECKER_PIN).")
     var pinStdin = false
 }
 
