@@ -76,6 +76,22 @@ final class MedicationFormScheduleTests: WardTestCase {
         XCTAssertEqual(form.state.text("hours"), "12")
     }
 
+    /// The store's words about the schedule land at the field the chosen schedule shows.
+    func testTheStoresScheduleRefusalIsShownAtTheShownField() async throws {
+        try await openForm()
+        await type("vancomycin")
+        await press(.tab)
+        await type("15")
+        await press(.tab, .tab, .tab, .right, .tab)  // unit, route, schedule: every N hours; its hours
+        await type("100")  // the form takes up to 168 h; the store allows 1 to 72
+        await press(.enter)
+        let form = try XCTUnwrap(shell.front as? MedicationFormScreen, "\(Swift.type(of: shell.front)) \(messageText ?? "")")
+        XCTAssertEqual(messageText, "every 100 hours is not allowed; use 1 to 72 hours")
+        XCTAssertEqual(form.issues["hours"], "every 100 hours is not allowed; use 1 to 72 hours")
+        XCTAssertNil(form.issues["times"])
+        XCTAssertEqual(form.state.fields[form.state.focus].id, "hours")
+    }
+
     static let fixedTimes = #"""
          1 Dashboard   2 History   3 Tools   4 Medications   5 Trends
          ┌ Add medication ────────────────────────────────────────────────────────────┐

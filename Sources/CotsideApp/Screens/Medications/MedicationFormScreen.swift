@@ -85,6 +85,18 @@ final class MedicationFormScreen: WardFormScreen, CommandScreen {
         if let focusedID, let index = state.fields.firstIndex(where: { $0.id == focusedID }) { state.focus = index }
     }
 
+    /// The store names the whole schedule as one field ("schedule" → times); when the chosen
+    /// schedule does not show the times, its words go to the first field it does show.
+    override func failed(_ error: Error, _ context: AppContext) -> Intent {
+        let intent = super.failed(error, context)
+        if state["times"] == nil, let message = issues.removeValue(forKey: "times"),
+           let index = state.fields.firstIndex(where: { Self.allScheduleFields.contains($0.id) }) {
+            issues[state.fields[index].id] = message
+            state.focus = index
+        }
+        return intent
+    }
+
     /// What the dose check before a save brings back: the dose against the dosage table's
     /// maximum for the latest weight, with the draft it checked.
     enum Loaded: Sendable {
