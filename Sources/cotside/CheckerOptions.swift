@@ -53,7 +53,7 @@ extension WardCLI {
             pin = ProcessInfo.processInfo.environment["COTSIDE_CHECKER_PIN"]
         }
         try await checkPin(of: member, pin: pin, purpose: .secondCheck,
-                           source: "with --checker-pin-stdin (the line of standard input after the author's) or in COTSIDE_CHECKER_PIN")
+                           source: "with --checker-pin-stdin (the next line of standard input, after the author's PIN) or in COTSIDE_CHECKER_PIN")
         return member
     }
 }

@@ -7,10 +7,11 @@ extension SQLiteWardStore {
     }
 
     /// Records final statuses for several slots in one transaction (the drug round's Space-marked
-    /// rows): all stored or none. A given dose of a drug the ward's second-check list names needs
-    /// `checkedBy` (checked here, in the transaction; see `SQLiteWardStore+SecondCheck`). A slot that already holds a final status is refused with
+    /// rows): all stored or none. A slot that already holds a final status is refused with
     /// `DoseAlreadyRecordedError` (who and when), even when two processes record it at once: the
     /// UNIQUE slot index and the guarded upsert in `writeSlot` let exactly one of them through.
+    /// A given dose of a drug the ward's second-check list names needs `checkedBy`, checked here
+    /// in the transaction (`SQLiteWardStore+SecondCheck`).
     public func recordDoses(_ drafts: [DoseRecordDraft], by: Int64?) async throws -> [Audited<DoseRecord>] {
         guard !drafts.isEmpty else { return [] }
         let (now, timeZone) = (self.now, self.timeZone)
@@ -146,7 +147,8 @@ extension SQLiteWardStore {
         }
         var record = DoseRecord(id: before?.id ?? 0, medicationId: medication.id, patientId: medication.patientId,
                                 scheduledAt: slot.scheduledAt, slotDay: slot.day, slotTime: slot.time, status: nil,
-                                withheldReason: nil, recordedAt: nil, recordedBy: nil, checkedBy: nil, snoozedUntil: nil, notes: "",
+                                withheldReason: nil, recordedAt: nil, recordedBy: nil, checkedBy: nil, snoozedUntil: nil,
+                                notes: "",
                                 createdAt: before?.createdAt ?? now, updatedAt: now, deletedAt: nil,
                                 isDemo: before?.isDemo ?? false)
         if let before, before.deletedAt == nil { record.snoozedUntil = before.snoozedUntil; record.notes = before.notes }
@@ -159,8 +161,8 @@ extension SQLiteWardStore {
             VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, NULL)
             ON CONFLICT (medicationId, scheduledAt) DO UPDATE SET
                 status = excluded.status, withheldReason = excluded.withheldReason, recordedAt = excluded.recordedAt,
-                recordedBy = excluded.recordedBy, checkedBy = excluded.checkedBy, snoozedUntil = excluded.snoozedUntil, notes = excluded.notes,
-                updatedAt = excluded.updatedAt, deletedAt = NULL
+                recordedBy = excluded.recordedBy, checkedBy = excluded.checkedBy, snoozedUntil = excluded.snoozedUntil,
+                notes = excluded.notes, updatedAt = excluded.updatedAt, deletedAt = NULL
             WHERE dose_record.status IS NULL OR dose_record.deletedAt IS NOT NULL
             RETURNING id
             """, arguments: [record.medicationId, record.patientId, ms, record.slotDay, record.slotTime, record.status,
