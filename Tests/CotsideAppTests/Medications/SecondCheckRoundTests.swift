@@ -178,4 +178,30 @@ final class SecondCheckRoundTests: WardTestCase {
         XCTAssertTrue(text.contains("NN Nia Nurse"), text)
         _ = seed
     }
+
+    /// `g` on an as-needed drug on the list asks for the checker too; a dose the interval rule
+    /// refuses then asks for the override reason and keeps the checker.
+    func testAnAsNeededDoseOnTheListIsCheckedAndKeepsItsCheckerThroughAnOverride() async throws {
+        let seed = try await seedMedications()
+        _ = try await store.updateSettings([.secondCheck: "ibuprofen"], by: seed.nurse.id)
+        try await startShell()
+        await signIn(seed.nurse)
+        shell.apply(.session(.selectedPatient(seed.bo)), from: shell.front)
+        await press(.char("4"), .char("v"), .char("j"), .char("g"))  // Bo's rows: gentamicin, ibuprofen
+        XCTAssertTrue(shell.front is SecondCheckScreen)
+        await type("DD")
+        await press(.enter)
+        XCTAssertEqual(messageText, "Gave as-needed bed 10 ibuprofen, checked by DD at 14:05 — press u to undo")
+        await press(.char("g"))
+        await type("DD")
+        await press(.enter)
+        XCTAssertTrue(shell.front is PromptScreen, "inside 6 h: the override reason is asked")
+        await type("fever 39.5 after review")
+        await press(.enter)
+        let doses = try await store.asNeededDoses(medicationId: seed.ibuprofen.id, from: Self.now.addingTimeInterval(-86_400),
+                                                  to: Self.now.addingTimeInterval(60))
+        XCTAssertEqual(doses.map(\.checkedBy), [seed.doctor.id, seed.doctor.id])
+        XCTAssertEqual(doses.last?.overrideReason, "fever 39.5 after review")
+        XCTAssertTrue(shell.front is MedicationsScreen)
+    }
 }
