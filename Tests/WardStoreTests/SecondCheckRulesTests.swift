@@ -50,6 +50,9 @@ final class SecondCheckRulesTests: WardStoreTestCase {
         await assertValidationFails(field: "secondCheck", messageContains: "route:vein is not a route") {
             _ = try await self.store.updateSettings([.secondCheck: "gentamicin, route:vein"], by: admin.id)
         }
+        await assertValidationFails(field: "secondCheck", messageContains: "at most 300 are allowed") {
+            _ = try await self.store.updateSettings([.secondCheck: String(repeating: "insulin, ", count: 40)], by: admin.id)
+        }
         let saved = try await store.updateSettings([.secondCheck: "Gentamicin,category:antibiotic"], by: admin.id)
         XCTAssertEqual(saved.secondCheck.text, "gentamicin, category:antibiotic")
         XCTAssertEqual(WardSettings.defaults.secondCheck, .none, "empty by default: no dose needs a second check")

@@ -47,6 +47,8 @@ public struct SecondCheckRules: Sendable, Hashable, Codable {
     public let rules: [Rule]
 
     public static let none = SecondCheckRules(rules: [])
+    /// The longest list the setting takes (the form's field holds as much).
+    public static let maxLength = 300
 
     init(rules: [Rule]) { self.rules = rules }
 

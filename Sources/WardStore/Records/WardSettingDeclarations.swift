@@ -137,6 +137,10 @@ public struct WardSettingDeclaration: Sendable {
             }
             return .valid(table.text)
         case .secondCheckRules:
+            guard trimmed.count <= SecondCheckRules.maxLength else {
+                return .invalid(ValidationIssue(field: key.rawValue, message: "\(noun) has \(trimmed.count) characters; "
+                                                + "at most \(SecondCheckRules.maxLength) are allowed"))
+            }
             switch SecondCheckRules.parse(trimmed) {
             case .success(let rules): return .valid(rules.text)
             case .failure(let problem):

@@ -53,7 +53,7 @@ final class WardSettingsScreen: WardFormScreen {
             return .text(id, label: label, maxLength: 200, required: true, value: stored)
         case .secondCheckRules:
             // Empty is allowed: no dose needs a second check.
-            return .text(id, label: label, maxLength: 300, value: stored)
+            return .text(id, label: label, maxLength: SecondCheckRules.maxLength, value: stored)
         }
     }
 
