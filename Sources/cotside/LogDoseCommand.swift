@@ -13,8 +13,12 @@ struct LogDoseCommand: AsyncParsableCommand {
         A slot that already holds a status is refused, naming who recorded it and when (exit 2): \
         one dose is never charted twice. To change a recorded status on purpose, add --correct REASON \
         with --slot (audited; the reason is kept with the record). Withheld needs \
-        --reason: refused, nil-by-mouth, vomited, not-available, clinical-decision or other. As-needed doses \
-        that break the minimum interval or 24 h maximum are refused unless --override-reason says why.
+        --reason: refused, nil-by-mouth, vomited, not-available, clinical-decision or other; other needs \
+        --notes saying the reason in words. As-needed doses \
+        that break the minimum interval or 24 h maximum are refused unless --override-reason says why. \
+        A dose given of a drug on the ward's second_check list needs --checked-by INITIALS of a second member \
+        (and, where PINs are required, their PIN: --checker-pin-stdin reads the line after the author's, \
+        or COTSIDE_CHECKER_PIN).
         """
     )
 
@@ -32,6 +36,7 @@ struct LogDoseCommand: AsyncParsableCommand {
                                                              valueName: "reason")) var correction: String?
     @Option(name: .long, help: "Free-text notes.") var notes = ""
     @OptionGroup var author: AuthorOptions
+    @OptionGroup var checker: CheckerOptions
     @Flag(name: .long, help: "Print the stored record as JSON.") var json = false
     @OptionGroup var options: AppOptions
 
@@ -56,8 +61,15 @@ struct LogDoseCommand: AsyncParsableCommand {
         if status != .withheld && reason != nil {
             throw CommandFailure.usage("--reason is only for --status withheld")
         }
+        if reason == .other, correction == nil, notes.trimmingCharacters(in: .whitespacesAndNewlines).isEmpty {
+            throw CommandFailure.usage("--reason other needs --notes TEXT saying in words why the dose was withheld; nothing was stored")
+        }
+        if correction != nil, checker.checkedBy != nil {
+            throw CommandFailure.usage("--checked-by is not used with --correct: a second check is signed when the dose is given")
+        }
         let cli = try WardCLI(options: options)
-        let staff = try await cli.authorId(author, doing: "recording the dose")
+        let authorMember = try await cli.author(author, doing: "recording the dose")
+        let staff = authorMember.id
         let at = try cli.time(at)
         let slotTime = try slot.map { try cli.time($0, option: "--slot") }
         let patient = try await cli.patient(bed: bed)
@@ -68,11 +80,13 @@ struct LogDoseCommand: AsyncParsableCommand {
                 throw CommandFailure.usage("\(medication.drugName) is given as needed: only --status given is recorded")
             }
             if slot != nil { throw CommandFailure.usage("--slot is for scheduled medications; \(medication.drugName) is as needed") }
+            let checkedBy = try await cli.checker(checker, medication: medication, status: status, author: authorMember)
             let dose: AsNeededDose
             do {
                 dose = try await cli.write {
                     try await cli.store.logAsNeededDose(
-                        AsNeededDoseDraft(medicationId: medication.id, givenAt: at, overrideReason: overrideReason, notes: notes),
+                        AsNeededDoseDraft(medicationId: medication.id, givenAt: at, overrideReason: overrideReason, notes: notes,
+                                          checkedBy: checkedBy?.id),
                         by: staff)
                 }.record
             } catch let refusal as AsNeededRefusalError {
@@ -83,7 +97,9 @@ struct LogDoseCommand: AsyncParsableCommand {
                 print(try WardCLI.json(DoseJSON(asNeeded: dose, medication: medication, bed: patient.bedLabel)))
             } else {
                 let override = dose.overrideReason.map { " (override: \($0))" } ?? ""
-                print("Logged as-needed dose \(dose.id): bed \(patient.bedLabel) \(medication.doseText) given at \(cli.clockText(dose.givenAt))\(override)")
+                let checked = checkedBy.map { ", checked by \($0.initials)" } ?? ""
+                print("Logged as-needed dose \(dose.id): bed \(patient.bedLabel) \(medication.doseText) given at \(cli.clockText(dose.givenAt))"
+                      + "\(override) by \(authorMember.initials)\(checked)")
             }
             return
         }
@@ -96,9 +112,10 @@ struct LogDoseCommand: AsyncParsableCommand {
             return
         }
         let slot = try await pickSlot(cli: cli, medication: medication, near: slotTime)
+        let checkedBy = try await cli.checker(checker, medication: medication, status: status, author: authorMember)
         let draft = DoseRecordDraft(medicationId: medication.id, scheduledAt: slot.scheduledAt, status: status,
                                     withheldReason: reason, recordedAt: status == .missed && self.at == nil ? slot.scheduledAt : at,
-                                    notes: notes)
+                                    notes: notes, checkedBy: checkedBy?.id)
         let issues = WardValidation.doseRecord(draft, now: cli.now)
         guard issues.isEmpty else { throw WardCLI.usage(WardValidationError(issues)) }
         let record: DoseRecord
@@ -111,8 +128,9 @@ struct LogDoseCommand: AsyncParsableCommand {
             print(try WardCLI.json(DoseJSON(record: record, medication: medication, bed: patient.bedLabel)))
         } else {
             let why = record.withheldReason.map { " (\($0.displayName))" } ?? ""
+            let checked = checkedBy.map { ", checked by \($0.initials)" } ?? ""
             print("Recorded dose \(record.id): bed \(patient.bedLabel) \(medication.doseText) \(slot.time) slot "
-                  + "\(status.rawValue)\(why) at \(cli.clockText(record.recordedAt ?? at))")
+                  + "\(status.rawValue)\(why) at \(cli.clockText(record.recordedAt ?? at)) by \(authorMember.initials)\(checked)")
         }
     }
 
@@ -203,6 +221,8 @@ struct DoseJSON: Encodable {
     let id: Int64, bed: String, medicationId: Int64, drug: String, status: String, asNeeded: Bool
     let scheduledAt: String?, slotTime: String?, withheldReason: String?, at: String?, overrideReason: String?
     let recordedBy: Int64?
+    /// The second member who checked a given dose (staff id), or null.
+    let checkedBy: Int64?
 
     init(record: DoseRecord, medication: Medication, bed: String) {
         id = record.id
@@ -217,6 +237,7 @@ struct DoseJSON: Encodable {
         at = record.recordedAt.map { WardCLI.isoText($0) }
         overrideReason = nil
         recordedBy = record.recordedBy
+        checkedBy = record.checkedBy
     }
 
     init(asNeeded dose: AsNeededDose, medication: Medication, bed: String) {
@@ -232,5 +253,6 @@ struct DoseJSON: Encodable {
         at = WardCLI.isoText(dose.givenAt)
         overrideReason = dose.overrideReason
         recordedBy = dose.recordedBy
+        checkedBy = dose.checkedBy
     }
 }

@@ -45,10 +45,14 @@ struct MedsCommand: AsyncParsableCommand {
             let m = row.medication
             var state = m.isPaused ? "paused" : row.isActive ? "active" : "ended"
             if row.overdueSlots > 0 { state += ", \(row.overdueSlots) overdue" }
-            let latest = row.latest.map { "\($0.status.rawValue)\($0.withheldReason.map { " (\($0.displayName))" } ?? "") \(cli.clockText($0.at))" } ?? "none"
+            let latest = row.latest.map {
+                "\($0.status.rawValue)\($0.withheldReason.map { " (\($0.displayName))" } ?? "") \(cli.clockText($0.at))"
+                    + ($0.checkedBy.map { " checked by \($0)" } ?? "")
+            } ?? "none"
             let next = row.nextDueAt.map { "\(cli.clockText($0))\(row.nextSlotState == .overdue ? " OVERDUE" : "")" } ?? "-"
             var line = "  \(m.id) \(m.doseText) · \(m.schedule.summary) · \(state) · latest \(latest) · next \(next) · 7d \(Self.percent(row.adherence7d))"
             if let e = row.effectiveness { line += " · \(e.verdict.displayName) \(e.confidencePercent) %" }
+            if let why = Effectiveness.notJudged(m.category) { line += " · \(why)" }
             print(line)
             if let warning = warnings[m.id] { print("    WARNING: \(warning)") }
         }
@@ -65,6 +69,8 @@ struct MedsJSON: Encodable {
         let category: String, paused: Bool, active: Bool, attention: Bool, overdueSlots: Int
         let latestStatus: String?, latestAt: String?, nextDueAt: String?, nextState: String?
         let adherence7dPercent: Int?, adherence14dPercent: Int?, effectiveness: String?, confidencePercent: Int?
+        /// Why the category is never judged (antibiotics), in words; null otherwise.
+        let effectivenessNotJudged: String?
         let doseWarning: String?
     }
     let bed: String, patient: String, weightGrams: Int, adherence7dPercent: Int?, counts: [String: Int], medications: [Row]
@@ -85,7 +91,7 @@ struct MedsJSON: Encodable {
                        nextDueAt: r.nextDueAt.map { WardCLI.isoText($0) }, nextState: r.nextSlotState?.rawValue,
                        adherence7dPercent: r.adherence7d.percent, adherence14dPercent: r.adherence14d.percent,
                        effectiveness: r.effectiveness?.verdict.rawValue, confidencePercent: r.effectiveness?.confidencePercent,
-                       doseWarning: warnings[m.id])
+                       effectivenessNotJudged: Effectiveness.notJudged(m.category), doseWarning: warnings[m.id])
         }
     }
 }

@@ -137,6 +137,9 @@ struct SettingsSetCommand: AsyncParsableCommand {
             let value = declaration.kind == .timeOfDay ? (clockMinutes(parts[1]).map(String.init) ?? parts[1]) : parts[1]
             switch declaration.check(value) {
             case .valid(let stored): changes[key] = stored
+            // A list says which of its rules is wrong; other kinds say what is allowed.
+            case .invalid(let issue) where declaration.kind == .secondCheckRules:
+                issues.append("\(key.commandName)=\(parts[1]): \(issue.message)")
             case .invalid: issues.append("\(key.commandName)=\(parts[1]): must be \(declaration.storedAllowed)")
             }
         }

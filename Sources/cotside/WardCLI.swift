@@ -79,7 +79,10 @@ struct WardCLI {
     /// Checks `member`'s PIN as the ward's `require_pin` asks: required there; elsewhere checked
     /// when given (a wrong one refused; one given for a member without a PIN refused, so a
     /// script does not believe it proved something). Wrong PINs count towards the lock-out.
-    func checkPin(of member: Staff, pin: String?) async throws {
+    /// `purpose` is audited with a wrong PIN; `source` says where the PIN is given, for the refusal
+    /// when none was (the author's by default; a second checker's has its own option and variable).
+    func checkPin(of member: Staff, pin: String?, purpose: PinPurpose = .commandLine,
+                  source: String = "with --pin-stdin (the first line of standard input) or in COTSIDE_PIN") async throws {
         let required = try await store.settings().requirePin
         let status = try await store.pinStatus(staffId: member.id)
         let setOne = "set one with `cotside staff set-pin --initials \(member.initials)` (the new PIN on standard input)"
@@ -92,13 +95,13 @@ struct WardCLI {
                                        + "leave out --pin-stdin and COTSIDE_PIN, or \(setOne); nothing was stored")
         }
         guard let pin else {
-            throw CommandFailure.usage("this ward requires the PIN of \(member.initials) for every write: give it with --pin-stdin "
-                                       + "(the first line of standard input) or in COTSIDE_PIN, never as an option; nothing was stored")
+            throw CommandFailure.usage("this ward requires the PIN of \(member.initials) for every write: give it \(source), "
+                                       + "never as an option; nothing was stored")
         }
         if let issue = PinRules.issues(pin).first {
             throw CommandFailure.usage("the PIN given for \(member.initials): \(issue.message); nothing was stored")
         }
-        switch try await store.checkPin(staffId: member.id, pin: pin, purpose: .commandLine) {
+        switch try await store.checkPin(staffId: member.id, pin: pin, purpose: purpose) {
         case .accepted:
             return
         case .wrong(let remaining):
@@ -159,6 +162,7 @@ struct WardCLI {
         "gestationalAgeWeeks": "--ga", "gestationalAgeDays": "--ga", "nappyWeightGrams": "--weight-g",
         "stoolColour": "--colour", "range": "--set", "reason": "--correct", "status": "--status",
         "name": "--name", "initials": "--initials", "pin": "the new PIN", "currentPin": "--pin-stdin",
+        "checkedBy": "--checked-by",
     ]
 
     /// "14:05" in the ward's time zone, with the day when it is not today.

@@ -72,7 +72,8 @@ final class DoseSlotActionSequenceTests: WardStoreTestCase {
                     }
                 case .give, .withhold:
                     let draft = DoseRecordDraft(medicationId: med.id, scheduledAt: slot, status: action == .give ? .given : .withheld,
-                                                withheldReason: action == .give ? nil : .other, recordedAt: clock.now)
+                                                withheldReason: action == .give ? nil : .other, recordedAt: clock.now,
+                                                notes: action == .give ? "" : "parents asked to wait")
                     do {
                         undoable = [try await store.recordDoses([draft], by: nurse.id)[0].auditEntryId]
                         accepted = true
@@ -104,7 +105,8 @@ final class DoseSlotActionSequenceTests: WardStoreTestCase {
         let med = try await addMedication(patient: patient, schedule: .fixedTimes(times("08:00", "20:00")))
         let slot = date("2026-03-10T08:00:00Z")
         let withheld = try await store.recordDose(DoseRecordDraft(medicationId: med.id, scheduledAt: slot, status: .withheld,
-                                                                  withheldReason: .other, recordedAt: clock.now), by: nurse.id)
+                                                                  withheldReason: .other, recordedAt: clock.now,
+                                                                  notes: "parents asked to wait"), by: nurse.id)
         _ = try await store.undo(auditEntryIds: [withheld.auditEntryId], by: nurse.id)
         let snoozed = try await store.snoozeDose(medicationId: med.id, scheduledAt: slot, for: .thirtyMinutes, by: nurse.id)
         XCTAssertNil(snoozed.record.status)

@@ -13,6 +13,7 @@ final class SettingsCLITests: WardStoreTestCase {
         .adherenceGatePercent: "80", .neonatalFluidTable: "1-3:60-90; 4-28:120-160",
         .backupEveryHours: "6", .backupKeep: "30", .requirePin: "off", .idleLockMinutes: "10", .nursesPrescribe: "on",
         .bilirubinUnit: "µmol/L",
+        .secondCheck: "gentamicin, route:iv+category:antibiotic",
     ]
 
     func testSettingEveryWardSettingFromTheCommandLineStoresItOnce() async throws {

@@ -42,8 +42,8 @@ struct DemoClinicalPlan {
                 """)
             dose = try db.cachedStatement(sql: """
                 INSERT INTO dose_record (medicationId, patientId, scheduledAt, slotDay, slotTime, status, withheldReason,
-                    recordedAt, recordedBy, createdAt, updatedAt, isDemo)
-                VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, 1)
+                    recordedAt, recordedBy, createdAt, updatedAt, notes, isDemo)
+                VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, 1)
                 """)
             snooze = try db.cachedStatement(sql: """
                 INSERT INTO dose_record (medicationId, patientId, scheduledAt, slotDay, slotTime, snoozedUntil,
@@ -117,13 +117,13 @@ struct DemoClinicalPlan {
             // A term baby on the ward now is on a course for suspected sepsis, 12-hourly, whose
             // slots fall on the anchor (the earliest such start after admission).
             start = anchor - (anchor - admittedMs - Self.hourMs) / (12 * Self.hourMs) * 12 * Self.hourMs
-            try prescribe("benzylpenicillin", 50 * kg, .mg, .iv, .everyHours(12), from: start, days: nil)
+            try prescribe("benzylpenicillin", 50 * kg, .mg, .iv, .everyHours(12), from: start, days: nil, category: .antibiotic)
             anchored = prescriptions.last?.id
-            try prescribe("gentamicin", 5 * kg, .mg, .iv, .everyHours(36), from: start, days: nil)
+            try prescribe("gentamicin", 5 * kg, .mg, .iv, .everyHours(36), from: start, days: nil, category: .antibiotic)
         } else if random.unit() < 0.33 {
             let course = Double(random.int(2...7))
-            try prescribe("benzylpenicillin", 50 * kg, .mg, .iv, .everyHours(12), from: start, days: course)
-            try prescribe("gentamicin", 5 * kg, .mg, .iv, .everyHours(36), from: start, days: course)
+            try prescribe("benzylpenicillin", 50 * kg, .mg, .iv, .everyHours(12), from: start, days: course, category: .antibiotic)
+            try prescribe("gentamicin", 5 * kg, .mg, .iv, .everyHours(36), from: start, days: course, category: .antibiotic)
         }
         if random.unit() < 0.4 {
             try prescribe("paracetamol", (weeks < 32 ? 10 : 15) * kg, .mg, .oral,
@@ -139,6 +139,9 @@ struct DemoClinicalPlan {
     }
 
     private mutating func by() -> Int64 { staffIds[random.int(0...staffIds.count - 1)] }
+
+    /// The words a demo dose withheld for "other" carries (a bare "other" is never charted).
+    static let otherReasonNote = "baby away for a scan at the time"
 
     /// `pinned`: the slot at `at` gets the round role's state instead of the usual random one.
     private mutating func writeDoses(_ medication: Medication, _ s: Statements, pinned: (at: Int64, role: DemoRoundRole)?,
@@ -167,8 +170,10 @@ struct DemoClinicalPlan {
                                       (.clinicalDecision, 0.2), (.other, 0.05)])
             }
             let late = Int64(max(-10, min(90, 12 + 14 * normal()))) * 60_000
+            // Withheld for another reason always says which, as the ward's charting must.
+            let notes = reason == .other ? Self.otherReasonNote : ""
             try s.dose.execute(arguments: [medication.id, patientId, at, slot.day, slot.time, status, reason, at + late, by(),
-                                           at + late, at + late])
+                                           at + late, at + late, notes])
             counts.doseRecords += 1
         }
         if let pinned {
@@ -188,12 +193,12 @@ struct DemoClinicalPlan {
         case .given:
             let recorded = min(nowMs, at + Int64(random.int(5...20)) * 60_000)
             try s.dose.execute(arguments: [medication.id, patientId, at, slot.day, slot.time, DoseStatus.given, nil, recorded,
-                                           by(), recorded, recorded])
+                                           by(), recorded, recorded, ""])
         case .withheld:
             let recorded = min(nowMs, at + 10 * 60_000)
             let reason: WithheldReason = random.unit() < 0.5 ? .nilByMouth : .clinicalDecision
             try s.dose.execute(arguments: [medication.id, patientId, at, slot.day, slot.time, DoseStatus.withheld, reason,
-                                           recorded, by(), recorded, recorded])
+                                           recorded, by(), recorded, recorded, ""])
         case .snoozed:
             let snoozedAt = min(nowMs, at + 50 * 60_000)
             try s.snooze.execute(arguments: [medication.id, patientId, at, slot.day, slot.time, nowMs + 15 * 60_000,

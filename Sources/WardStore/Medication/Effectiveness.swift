@@ -78,7 +78,21 @@ public enum Effectiveness {
             return Profile(kind: .glucose, beforeWindow: 1 * h, afterStart: 1 * h, afterEnd: 3 * h, balancedThreshold: 1.0)
         case .antipyretic:
             return Profile(kind: .temperature, beforeWindow: 1 * h, afterStart: 0.5 * h, afterEnd: 2 * h, balancedThreshold: 0.5)
-        case .other:
+        case .antibiotic, .other:
+            return nil
+        }
+    }
+
+    /// Why a category is deliberately not judged, in words for where a verdict would be shown;
+    /// nil for the judged ones and for `other` (nothing to say about an unknown drug). An
+    /// antibiotic works on an infection, read in cultures, inflammatory markers and the baby's
+    /// course, not in the observations charted here: a trend in temperature would be a guess.
+    public static func notJudged(_ category: MedicationCategory) -> String? {
+        switch category {
+        case .antibiotic:
+            return "antibiotics are not judged: their effect shows in cultures, blood markers and the clinical course, "
+                + "not in the charted observations"
+        case .antihypertensive, .antidiabetic, .antipyretic, .other:
             return nil
         }
     }
@@ -95,7 +109,7 @@ public enum Effectiveness {
     public static let defaultAdherenceGate = 0.6
 
     /// Evaluates one medication at `now`. `doses` are the times it was given; `series` the
-    /// category's measurement. Nil for categories that are never evaluated (`other`).
+    /// category's measurement. Nil for categories that are never evaluated (`antibiotic`, `other`).
     ///
     /// Verdict: adherence below the gate → unclear. Too few samples for both signals → unclear.
     /// Either signal with enough samples falling by ≥ threshold → likely effective. Every signal

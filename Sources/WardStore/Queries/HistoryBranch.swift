@@ -38,7 +38,9 @@ struct HistoryBranch {
         case .doseRecord:
             return HistoryBranch(kind: kind, table: "dose_record", timeColumn: "recordedAt",
                                  extraConditions: ["n.status IS NOT NULL"],
-                                 columns: "n.status AS subtype, n.withheldReason AS detailA, "
+                                 // detailA: the withheld reason, or (a given dose) <RS> and its second checker's initials.
+                                 columns: "n.status AS subtype, CASE WHEN n.checkedBy IS NULL THEN n.withheldReason "
+                                    + "ELSE char(30) || (SELECT cs.initials FROM staff cs WHERE cs.id = n.checkedBy) END AS detailA, "
                                     + "(SELECT dm.drugName || char(31) || dm.doseUnit || char(31) || dm.route FROM medication dm "
                                     + "WHERE dm.id = n.medicationId) || char(31) || n.slotTime AS detailB, n.scheduledAt AS detailNumber, "
                                     + "(SELECT dm.doseAmount FROM medication dm WHERE dm.id = n.medicationId) AS detailNumber2")
@@ -55,7 +57,10 @@ struct HistoryBranch {
                                  staffColumn: "assessedBy", notesColumn: "''", notesSearchColumn: "summary")
         case .asNeededDose:
             return HistoryBranch(kind: kind, table: "as_needed_dose", timeColumn: "givenAt", extraConditions: [],
-                                 columns: "'given' AS subtype, n.overrideReason AS detailA, "
+                                 // detailA: the override reason, then <RS> and the second checker's initials when checked.
+                                 columns: "'given' AS subtype, CASE WHEN n.checkedBy IS NULL THEN n.overrideReason "
+                                    + "ELSE COALESCE(n.overrideReason, '') || char(30) "
+                                    + "|| (SELECT cs.initials FROM staff cs WHERE cs.id = n.checkedBy) END AS detailA, "
                                     + "(SELECT dm.drugName || char(31) || dm.doseUnit || char(31) || dm.route FROM medication dm "
                                     + "WHERE dm.id = n.medicationId) AS detailB, "
                                     + "COALESCE(n.doseAmount, (SELECT dm.doseAmount FROM medication dm WHERE dm.id = n.medicationId)) "
@@ -92,7 +97,9 @@ struct HistoryBranch {
             // detailB is "drug name <US> unit <US> route <US> slot time"; detailNumber2 the prescribed amount.
             let parts = (detailB ?? "?").split(separator: "\u{1F}", omittingEmptySubsequences: false).map(String.init)
             var details = ["\(parts.count > 3 ? parts[3] : "?") slot"]
-            if let reason = detailA.flatMap(WithheldReason.init(rawValue:)) { details.append(reason.displayName) }
+            let (reasonText, checker) = splitChecker(detailA)
+            if let reason = reasonText.flatMap(WithheldReason.init(rawValue:)) { details.append(reason.displayName) }
+            if let checker { details.append("checked by \(checker)") }
             return ("Dose \(subtype): \(doseText(parts, amount: number2))", details.joined(separator: " · "))
         case .calculatorResult:
             return ("Calculator \(subtype)", detailA ?? "")
@@ -102,9 +109,18 @@ struct HistoryBranch {
             // detailB is "drug name <US> unit <US> route"; detailNumber the amount given (else prescribed).
             let parts = (detailB ?? "?").split(separator: "\u{1F}", omittingEmptySubsequences: false).map(String.init)
             var details: [String] = ["as needed"]
-            if let reason = detailA { details.append("override: \(reason)") }
+            let (overrideReason, checker) = splitChecker(detailA)
+            if let reason = overrideReason, !reason.isEmpty { details.append("override: \(reason)") }
+            if let checker { details.append("checked by \(checker)") }
             return ("Dose given: \(doseText(parts, amount: number))", details.joined(separator: " · "))
         }
+    }
+
+    /// A dose row's detailA: the reason before <RS>, the second checker's initials after it.
+    private static func splitChecker(_ detailA: String?) -> (String?, String?) {
+        guard let detailA, let mark = detailA.firstIndex(of: "\u{1E}") else { return (detailA, nil) }
+        let checker = String(detailA[detailA.index(after: mark)...])
+        return (String(detailA[..<mark]), checker.isEmpty ? nil : checker)
     }
 
     /// "paracetamol 240 mg oral": what a dose row is, as the drug round shows it.

@@ -15,6 +15,8 @@ public struct LatestDose: Sendable, Hashable {
     public let at: Date
     /// The slot's scheduled time; nil for an as-needed dose.
     public let scheduledAt: Date?
+    /// The initials of the second member who checked it (a drug the ward's second-check list names).
+    public var checkedBy: String? = nil
 }
 
 /// One row of a patient's medication list.
@@ -152,20 +154,24 @@ public struct MedicationList: Sendable, Hashable {
     /// The latest final slot status or as-needed dose, whichever happened last.
     static func latestDose(_ db: Database, medication: Medication) throws -> LatestDose? {
         if medication.schedule.isAsNeeded {
-            return try Int64.fetchOne(db, sql: """
-                SELECT givenAt FROM as_needed_dose WHERE medicationId = ? AND deletedAt IS NULL ORDER BY givenAt DESC LIMIT 1
+            return try Row.fetchOne(db, sql: """
+                SELECT givenAt, (SELECT s.initials FROM staff s WHERE s.id = checkedBy) FROM as_needed_dose
+                WHERE medicationId = ? AND deletedAt IS NULL ORDER BY givenAt DESC LIMIT 1
                 """, arguments: [medication.id]).map {
-                LatestDose(status: .given, withheldReason: nil, at: StoredTime.date(milliseconds: $0), scheduledAt: nil)
+                LatestDose(status: .given, withheldReason: nil, at: StoredTime.date(milliseconds: $0[0]), scheduledAt: nil,
+                           checkedBy: $0[1])
             }
         }
         guard let row = try Row.fetchOne(db, sql: """
-            SELECT scheduledAt, status, withheldReason, recordedAt FROM dose_record
+            SELECT scheduledAt, status, withheldReason, recordedAt, (SELECT s.initials FROM staff s WHERE s.id = checkedBy)
+            FROM dose_record
             WHERE medicationId = ? AND deletedAt IS NULL AND status IS NOT NULL ORDER BY scheduledAt DESC LIMIT 1
             """, arguments: [medication.id]),
               let status = (row[1] as String?).flatMap(DoseStatus.init(rawValue:)) else { return nil }
         let scheduled = StoredTime.date(milliseconds: row[0])
         return LatestDose(status: status, withheldReason: (row[2] as String?).flatMap(WithheldReason.init(rawValue:)),
-                          at: (row[3] as Int64?).map(StoredTime.date(milliseconds:)) ?? scheduled, scheduledAt: scheduled)
+                          at: (row[3] as Int64?).map(StoredTime.date(milliseconds:)) ?? scheduled, scheduledAt: scheduled,
+                          checkedBy: row[4])
     }
 }
 

@@ -23,6 +23,9 @@ public struct DoseRecord: Sendable, Hashable, Codable, FetchableRecord, Persista
     /// When the dose was given / withheld (entered; may be backdated).
     public var recordedAt: Date?
     public var recordedBy: Int64?
+    /// The second member who checked a given dose (a drug the ward's `secondCheck` setting
+    /// names); nil when nobody was asked to.
+    public var checkedBy: Int64?
     /// A snoozed slot is due again at this time; the identity is unchanged.
     public var snoozedUntil: Date?
     public var notes: String
@@ -49,16 +52,20 @@ public struct DoseRecordDraft: Sendable, Hashable, Codable {
     public var status: DoseStatus
     public var withheldReason: WithheldReason?
     public var recordedAt: Date
+    /// For `withheldReason` other: the reason in words (required then).
     public var notes: String
+    /// The second member who checked a given dose (required for a drug the ward names).
+    public var checkedBy: Int64?
 
     public init(medicationId: Int64, scheduledAt: Date, status: DoseStatus, withheldReason: WithheldReason? = nil,
-                recordedAt: Date, notes: String = "") {
+                recordedAt: Date, notes: String = "", checkedBy: Int64? = nil) {
         self.medicationId = medicationId
         self.scheduledAt = scheduledAt
         self.status = status
         self.withheldReason = withheldReason
         self.recordedAt = recordedAt
         self.notes = notes
+        self.checkedBy = checkedBy
     }
 }
 
@@ -75,6 +82,8 @@ public struct AsNeededDose: Sendable, Hashable, Codable, FetchableRecord, Persis
     public var overrideReason: String?
     public var notes: String
     public var recordedBy: Int64?
+    /// The second member who checked it (a drug the ward's `secondCheck` setting names).
+    public var checkedBy: Int64?
     public var createdAt: Date
     public var updatedAt: Date
     public var deletedAt: Date?
@@ -89,13 +98,16 @@ public struct AsNeededDoseDraft: Sendable, Hashable, Codable {
     /// Required to give a dose the rules refuse.
     public var overrideReason: String?
     public var notes: String
+    /// The second member who checked it (required for a drug the ward names).
+    public var checkedBy: Int64?
 
     public init(medicationId: Int64, givenAt: Date, doseAmount: Double? = nil, overrideReason: String? = nil,
-                notes: String = "") {
+                notes: String = "", checkedBy: Int64? = nil) {
         self.medicationId = medicationId
         self.givenAt = givenAt
         self.doseAmount = doseAmount
         self.overrideReason = overrideReason
         self.notes = notes
+        self.checkedBy = checkedBy
     }
 }

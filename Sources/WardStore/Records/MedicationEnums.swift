@@ -20,9 +20,10 @@ public enum MedicationRoute: String, Sendable, Codable, CaseIterable, DatabaseVa
     }
 }
 
-/// What the effectiveness heuristic compares a medication against; `other` is never evaluated.
+/// What the effectiveness heuristic compares a medication against; `antibiotic` and `other` are
+/// never evaluated (`Effectiveness.notJudged` says why for an antibiotic).
 public enum MedicationCategory: String, Sendable, Codable, CaseIterable, DatabaseValueConvertible {
-    case antihypertensive, antidiabetic, antipyretic, other
+    case antihypertensive, antidiabetic, antipyretic, antibiotic, other
 }
 
 /// The one final status of a scheduled dose slot.
@@ -31,7 +32,8 @@ public enum DoseStatus: String, Sendable, Codable, CaseIterable, DatabaseValueCo
 }
 
 /// Why a scheduled dose was not given. `nilByMouth` and `clinicalDecision` are clinical reasons:
-/// adherence counts them separately instead of as failures.
+/// adherence counts them separately instead of as failures. `other` is only recorded with the
+/// reason in words (the record's notes): a bare "other" tells the next nurse nothing.
 public enum WithheldReason: String, Sendable, Codable, CaseIterable, DatabaseValueConvertible {
     case refused, nilByMouth, vomited, notAvailable, clinicalDecision, other
 

@@ -78,6 +78,7 @@ extension DoseRecord {
                   slotDay: try row.decode(forColumn: "slotDay"), slotTime: try row.decode(forColumn: "slotTime"),
                   status: try row.decode(forColumn: "status"), withheldReason: try row.decode(forColumn: "withheldReason"),
                   recordedAt: try row.optionalInstant("recordedAt"), recordedBy: try row.decode(forColumn: "recordedBy"),
+                  checkedBy: try row.decode(forColumn: "checkedBy"),
                   snoozedUntil: try row.optionalInstant("snoozedUntil"), notes: try row.decode(forColumn: "notes"),
                   createdAt: try row.instant("createdAt"), updatedAt: try row.instant("updatedAt"),
                   deletedAt: try row.optionalInstant("deletedAt"), isDemo: try row.decode(forColumn: "isDemo"))

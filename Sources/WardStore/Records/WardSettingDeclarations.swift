@@ -7,6 +7,7 @@ public enum WardSettingKey: String, Sendable, Hashable, CaseIterable, Codable {
     case neonatalFluidTable, backupEveryHours, backupKeep
     case requirePin, idleLockMinutes, nursesPrescribe
     case bilirubinUnit
+    case secondCheck
 
     /// The name on the command line and in the docs: `dayStartMinutes` → `day_start_minutes`.
     public var commandName: String {
@@ -40,6 +41,9 @@ public struct WardSettingDeclaration: Sendable {
         case flag
         /// mL/kg/day by day of life, typed as `1:50-60; 2:70-80; …` (see `NeonatalFluidTable`).
         case dayOfLifeTable
+        /// Drugs, categories and routes whose doses need a second signature, typed as
+        /// `gentamicin, category:antibiotic, route:iv+category:antibiotic` (see `SecondCheckRules`); may be empty.
+        case secondCheckRules
     }
 
     /// The result of checking one stored value.
@@ -81,6 +85,7 @@ public struct WardSettingDeclaration: Sendable {
         case .flag: return "on or off"
         case .dayOfLifeTable:
             return "day-of-life ranges in mL/kg/day covering days 1 to 28, e.g. \(NeonatalFluidTable.nice.text)"
+        case .secondCheckRules: return SecondCheckRules.allowedWords
         }
     }
 
@@ -90,7 +95,7 @@ public struct WardSettingDeclaration: Sendable {
         case .timeOfDay: return "0 to 1439 (minutes after midnight) or HH:MM"
         case .minutesAsHours(let range): return "\(range.lowerBound) to \(range.upperBound) min"
         case .flag: return "on or off (1 or 0)"
-        case .text, .integer, .choice, .dayOfLifeTable: return allowed
+        case .text, .integer, .choice, .dayOfLifeTable, .secondCheckRules: return allowed
         }
     }
 
@@ -134,6 +139,16 @@ public struct WardSettingDeclaration: Sendable {
                 return .invalid(ValidationIssue(field: key.rawValue, message: "\(noun): \(problem)"))
             }
             return .valid(table.text)
+        case .secondCheckRules:
+            guard trimmed.count <= SecondCheckRules.maxLength else {
+                return .invalid(ValidationIssue(field: key.rawValue, message: "\(noun) has \(trimmed.count) characters; "
+                                                + "at most \(SecondCheckRules.maxLength) are allowed"))
+            }
+            switch SecondCheckRules.parse(trimmed) {
+            case .success(let rules): return .valid(rules.text)
+            case .failure(let problem):
+                return .invalid(ValidationIssue(field: key.rawValue, message: "\(noun): \(problem); it must be \(allowed)"))
+            }
         }
     }
 
@@ -183,6 +198,8 @@ extension WardSettings {
               meaning: "Nurses may add, change, pause and stop medications (off: doctors and pharmacists only)."),
         .init(key: .bilirubinUnit, kind: .choice(BilirubinUnit.allCases.map(\.rawValue)), noun: "the bilirubin unit",
               meaning: "How the bilirubin calculator takes and shows TSB and its thresholds (a unit typed after the number wins)."),
+        .init(key: .secondCheck, kind: .secondCheckRules, noun: "the second-check list",
+              meaning: "Doses of these drugs, categories and routes need a second member's initials (and PIN) when given."),
     ]
 
     public static func declaration(_ key: WardSettingKey) -> WardSettingDeclaration {

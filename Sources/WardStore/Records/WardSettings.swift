@@ -33,6 +33,8 @@ public struct WardSettings: Sendable, Hashable, Codable {
     public var nursesPrescribe: Bool
     /// How the bilirubin calculator takes and shows TSB and its thresholds.
     public var bilirubinUnit: BilirubinUnit
+    /// Doses of these drugs / categories / routes need a second member's signature when given.
+    public var secondCheck: SecondCheckRules
 
     public init(wardName: String = "Ward", dayStartMinutes: Int = 0,
                 noWetAlertThresholdMinutes: Int = 8 * 60, dryNappyWeightGrams: Int = 0,
@@ -40,7 +42,8 @@ public struct WardSettings: Sendable, Hashable, Codable {
                 effectivenessMode: EffectivenessMode = .balanced, adherenceGatePercent: Int = 60,
                 neonatalFluidTable: NeonatalFluidTable = .nice, backupEveryHours: Int = 24, backupKeep: Int = 14,
                 requirePin: Bool = true, idleLockMinutes: Int = 5, nursesPrescribe: Bool = false,
-                bilirubinUnit: BilirubinUnit = .mgPerDl) {
+                bilirubinUnit: BilirubinUnit = .mgPerDl,
+                secondCheck: SecondCheckRules = .none) {
         self.wardName = wardName
         self.dayStartMinutes = dayStartMinutes
         self.noWetAlertThresholdMinutes = noWetAlertThresholdMinutes
@@ -57,6 +60,7 @@ public struct WardSettings: Sendable, Hashable, Codable {
         self.idleLockMinutes = idleLockMinutes
         self.nursesPrescribe = nursesPrescribe
         self.bilirubinUnit = bilirubinUnit
+        self.secondCheck = secondCheck
     }
 
     /// The board's timing from these settings.
@@ -84,6 +88,7 @@ public struct WardSettings: Sendable, Hashable, Codable {
         idleLockMinutes = value(.idleLockMinutes).flatMap { Int($0) } ?? d.idleLockMinutes
         nursesPrescribe = value(.nursesPrescribe).map { $0 == "1" } ?? d.nursesPrescribe
         bilirubinUnit = value(.bilirubinUnit).flatMap(BilirubinUnit.init(rawValue:)) ?? d.bilirubinUnit
+        secondCheck = value(.secondCheck).flatMap { try? SecondCheckRules.parse($0).get() } ?? d.secondCheck
     }
 
     /// Every setting as stored in `ward_setting` (text), by key.
@@ -103,6 +108,7 @@ public struct WardSettings: Sendable, Hashable, Codable {
          .requirePin: requirePin ? "1" : "0",
          .idleLockMinutes: String(idleLockMinutes),
          .nursesPrescribe: nursesPrescribe ? "1" : "0",
-         .bilirubinUnit: bilirubinUnit.rawValue]
+         .bilirubinUnit: bilirubinUnit.rawValue,
+         .secondCheck: secondCheck.text]
     }
 }

@@ -6,6 +6,9 @@ import GRDB
 /// notes ("Correction: …") so the audit trail's after-image and every screen showing the notes
 /// carry it. The time the dose was given stays as recorded. Runs on the store actor in one
 /// write transaction with its audit row (an update, so `undo` writes the earlier status back).
+/// A correction to withheld "other" always carries words: its required reason leads the notes.
+/// A correction to given does not ask for a second check (one cannot be signed after the
+/// fact); the checker a dose corrected away from given had is cleared.
 extension SQLiteWardStore {
     public func correctDose(id: Int64, status: DoseStatus, withheldReason: WithheldReason?, reason: String,
                             by: Int64?) async throws -> Audited<DoseRecord> {
@@ -34,6 +37,8 @@ extension SQLiteWardStore {
             var after = before
             after.status = status
             after.withheldReason = status == .withheld ? withheldReason : nil
+            // A second check vouches for a dose given; a dose corrected to withheld or missed was not.
+            if status != .given { after.checkedBy = nil }
             after.notes = notes
             after.updatedAt = now
             try after.update(db)

@@ -10,6 +10,8 @@ extension SQLiteWardStore {
     /// rows): all stored or none. A slot that already holds a final status is refused with
     /// `DoseAlreadyRecordedError` (who and when), even when two processes record it at once: the
     /// UNIQUE slot index and the guarded upsert in `writeSlot` let exactly one of them through.
+    /// A given dose of a drug the ward's second-check list names needs `checkedBy`, checked here
+    /// in the transaction (`SQLiteWardStore+SecondCheck`).
     public func recordDoses(_ drafts: [DoseRecordDraft], by: Int64?) async throws -> [Audited<DoseRecord>] {
         guard !drafts.isEmpty else { return [] }
         let (now, timeZone) = (self.now, self.timeZone)
@@ -18,6 +20,8 @@ extension SQLiteWardStore {
                 let (medication, slot) = try Self.slot(draft.medicationId, draft.scheduledAt, db: db, timeZone: timeZone)
                 var issues = WardValidation.doseRecord(draft, now: now)
                 try Self.checkPatient(medication.patientId, at: draft.recordedAt, field: "recordedAt", db: db, issues: &issues)
+                issues += try Self.secondCheckIssues(medication: medication, status: draft.status, checkedBy: draft.checkedBy,
+                                                     by: by, db)
                 guard issues.isEmpty else { throw WardValidationError(issues) }
                 return try Self.writeSlot(db, medication: medication, slot: slot, by: by, now: now, timeZone: timeZone,
                                           attempt: .record) { record in
@@ -25,6 +29,7 @@ extension SQLiteWardStore {
                     record.withheldReason = draft.status == .withheld ? draft.withheldReason : nil
                     record.recordedAt = StoredTime.truncated(draft.recordedAt)
                     record.recordedBy = by
+                    record.checkedBy = draft.status == .given ? draft.checkedBy : nil
                     record.notes = Self.cleanNotes(draft.notes)
                 }
             }
@@ -69,19 +74,23 @@ extension SQLiteWardStore {
     // MARK: As needed
 
     /// Logs an as-needed dose. Refused with `AsNeededRefusalError` when the minimum interval or
-    /// the 24 h maximum would be broken, unless `overrideReason` is given (then stored with it).
+    /// the 24 h maximum would be broken, unless `overrideReason` is given (then stored with it);
+    /// a drug the ward's second-check list names needs `checkedBy` (checked in the transaction).
     public func logAsNeededDose(_ draft: AsNeededDoseDraft, by: Int64?) async throws -> Audited<AsNeededDose> {
         let now = self.now
         let result = try await pool.write { db -> Audited<AsNeededDose> in
             let medication = try Self.existing(Medication.self, draft.medicationId, db: db)
             let overrideReason = try Self.checkAsNeeded(draft, medication: medication, excluding: nil, db: db, now: now)
+            let checkIssues = try Self.secondCheckIssues(medication: medication, status: .given, checkedBy: draft.checkedBy,
+                                                         by: by, db)
+            guard checkIssues.isEmpty else { throw WardValidationError(checkIssues) }
             let givenMs = StoredTime.milliseconds(draft.givenAt)
             try db.execute(sql: """
                 INSERT INTO as_needed_dose (medicationId, patientId, givenAt, doseAmount, overrideReason, notes,
-                    recordedBy, createdAt, updatedAt)
-                VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)
+                    recordedBy, checkedBy, createdAt, updatedAt)
+                VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
                 """, arguments: [medication.id, medication.patientId, givenMs, draft.doseAmount ?? medication.doseAmount,
-                                 overrideReason, Self.cleanNotes(draft.notes), by,
+                                 overrideReason, Self.cleanNotes(draft.notes), by, draft.checkedBy,
                                  StoredTime.milliseconds(now), StoredTime.milliseconds(now)])
             return try AuditTrail.created(AsNeededDose.self, db, by: by, at: now)
         }
@@ -138,7 +147,8 @@ extension SQLiteWardStore {
         }
         var record = DoseRecord(id: before?.id ?? 0, medicationId: medication.id, patientId: medication.patientId,
                                 scheduledAt: slot.scheduledAt, slotDay: slot.day, slotTime: slot.time, status: nil,
-                                withheldReason: nil, recordedAt: nil, recordedBy: nil, snoozedUntil: nil, notes: "",
+                                withheldReason: nil, recordedAt: nil, recordedBy: nil, checkedBy: nil, snoozedUntil: nil,
+                                notes: "",
                                 createdAt: before?.createdAt ?? now, updatedAt: now, deletedAt: nil,
                                 isDemo: before?.isDemo ?? false)
         if let before, before.deletedAt == nil { record.snoozedUntil = before.snoozedUntil; record.notes = before.notes }
@@ -147,17 +157,17 @@ extension SQLiteWardStore {
         record.deletedAt = nil
         let id = try Int64.fetchOne(db, sql: """
             INSERT INTO dose_record (medicationId, patientId, scheduledAt, slotDay, slotTime, status, withheldReason,
-                recordedAt, recordedBy, snoozedUntil, notes, createdAt, updatedAt, deletedAt)
-            VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, NULL)
+                recordedAt, recordedBy, checkedBy, snoozedUntil, notes, createdAt, updatedAt, deletedAt)
+            VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, NULL)
             ON CONFLICT (medicationId, scheduledAt) DO UPDATE SET
                 status = excluded.status, withheldReason = excluded.withheldReason, recordedAt = excluded.recordedAt,
-                recordedBy = excluded.recordedBy, snoozedUntil = excluded.snoozedUntil, notes = excluded.notes,
-                updatedAt = excluded.updatedAt, deletedAt = NULL
+                recordedBy = excluded.recordedBy, checkedBy = excluded.checkedBy, snoozedUntil = excluded.snoozedUntil,
+                notes = excluded.notes, updatedAt = excluded.updatedAt, deletedAt = NULL
             WHERE dose_record.status IS NULL OR dose_record.deletedAt IS NOT NULL
             RETURNING id
             """, arguments: [record.medicationId, record.patientId, ms, record.slotDay, record.slotTime, record.status,
                              record.withheldReason, record.recordedAt.map(StoredTime.milliseconds), record.recordedBy,
-                             record.snoozedUntil.map(StoredTime.milliseconds), record.notes,
+                             record.checkedBy, record.snoozedUntil.map(StoredTime.milliseconds), record.notes,
                              StoredTime.milliseconds(record.createdAt), StoredTime.milliseconds(now)])
         guard let id, let stored = try DoseRecord.fetchOne(db, key: id) else {
             let current = try DoseRecord.fetchOne(db, sql: "SELECT * FROM dose_record WHERE medicationId = ? AND scheduledAt = ?",

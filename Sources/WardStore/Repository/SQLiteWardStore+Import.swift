@@ -288,9 +288,12 @@ private struct RecordImporter {
         case "dose_record":
             let dose = try fetch(DoseRecord.self)
             guard let status = dose.status, let recordedAt = dose.recordedAt else { return [] }
+            // A dose withheld for "other" without words, charted before words were required, is
+            // history: it imports as it was (new charting cannot make one).
             return WardValidation.doseRecord(DoseRecordDraft(medicationId: dose.medicationId, scheduledAt: dose.scheduledAt, status: status,
                                                              withheldReason: dose.withheldReason, recordedAt: recordedAt,
                                                              notes: dose.notes), now: now)
+                .filter { $0 != WardValidation.otherNeedsWords }
         case "as_needed_dose": _ = try fetch(AsNeededDose.self); return []
         case "calculator_result": _ = try fetch(SavedCalculatorResult.self); return []
         case "stroke_assessment": _ = try fetch(StoredStrokeAssessment.self); return []

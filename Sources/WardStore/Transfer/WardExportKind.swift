@@ -143,6 +143,7 @@ extension WardExportKind {
             .init("patientId", .integer, references: "patient"), .init("scheduledAt", .instant), .init("slotDay", .text),
             .init("slotTime", .text), .init("status", .text, nullable: true), .init("withheldReason", .text, nullable: true),
             .init("recordedAt", .instant, nullable: true), .init("recordedBy", .integer, nullable: true, references: "staff"),
+            .init("checkedBy", .integer, nullable: true, references: "staff", mayBeMissing: true),
             .init("snoozedUntil", .instant, nullable: true), .init("notes", .text), .init("createdAt", .instant),
             .init("updatedAt", .instant), .init("deletedAt", .instant, nullable: true), .init("isDemo", .boolean),
         ]),
@@ -150,7 +151,8 @@ extension WardExportKind {
             .init("id", .integer), .init("medicationId", .integer, references: "medication"),
             .init("patientId", .integer, references: "patient"), .init("givenAt", .instant), .init("doseAmount", .number),
             .init("overrideReason", .text, nullable: true), .init("notes", .text),
-            .init("recordedBy", .integer, nullable: true, references: "staff"), .init("createdAt", .instant),
+            .init("recordedBy", .integer, nullable: true, references: "staff"),
+            .init("checkedBy", .integer, nullable: true, references: "staff", mayBeMissing: true), .init("createdAt", .instant),
             .init("updatedAt", .instant), .init("deletedAt", .instant, nullable: true), .init("isDemo", .boolean),
         ]),
         .init("calculatorResults", table: "calculator_result", time: "savedAt", entity: .calculatorResult, [

@@ -56,11 +56,19 @@ extension WardValidation {
         return issues
     }
 
+    /// A dose withheld for "other" reason without the reason in words (the notes).
+    public static let otherNeedsWords = ValidationIssue(
+        field: "notes", message: "a dose withheld for another reason needs that reason in words in the notes")
+
     public static func doseRecord(_ draft: DoseRecordDraft, now: Date) -> [ValidationIssue] {
         var issues: [ValidationIssue] = []
         if draft.status == .withheld && draft.withheldReason == nil {
             let reasons = WithheldReason.allCases.map(\.rawValue).joined(separator: ", ")
             issues.append(.init(field: "withheldReason", message: "a withheld dose needs a reason: \(reasons)"))
+        }
+        if draft.status == .withheld, draft.withheldReason == .other,
+           draft.notes.trimmingCharacters(in: .whitespacesAndNewlines).isEmpty {
+            issues.append(otherNeedsWords)
         }
         if draft.status != .withheld && draft.withheldReason != nil {
             issues.append(.init(field: "withheldReason",

@@ -92,7 +92,9 @@ final class DrugRoundTests: WardTestCase {
     /// snoozed — never "withheld" again.
     func testWithholdUndoSnoozeLeavesTheSlotDueNotWithheld() async throws {
         let seed = try await openRound()
-        await press(.char("j"), .char("j"), .char("w"), .char("6"))  // withheld: other
+        await press(.char("j"), .char("j"), .char("w"), .char("6"))  // withheld: other, which asks why in words
+        await type("line blocked")
+        await press(.enter)
         let withheld = try await storedDose(seed.gentamicin, at: today("14:00"))
         XCTAssertEqual(withheld?.withheldReason, .other)
         await press(.char("u"))

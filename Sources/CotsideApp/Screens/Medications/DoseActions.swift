@@ -8,12 +8,15 @@ struct SlotRef: Hashable, Sendable {
     let scheduledAt: Date
     /// "bed 3 paracetamol": how messages and undo name it.
     let label: String
+    /// The rule of the ward's second-check list that names this drug; nil when a dose needs no second check.
+    let secondCheck: SecondCheckRules.Rule?
 
     @MainActor
     init(_ item: DueBoardItem, _ context: AppContext) {
         medicationId = item.medication.id
         scheduledAt = item.slot.scheduledAt
         label = context.t("round.slot_label", item.bedLabel, item.medication.drugName)
+        secondCheck = context.wardSettings.secondCheck.rule(for: item.medication)
     }
 }
 
@@ -22,8 +25,13 @@ struct SlotRef: Hashable, Sendable {
 /// reloads every screen.
 @MainActor
 enum DoseActions {
-    /// - Parameter saved: the round's own bookkeeping once recorded (forget the marked slots).
-    static func record(_ slots: [SlotRef], status: DoseStatus, reason: WithheldReason? = nil,
+    /// - Parameters:
+    ///   - notes: the reason in words for withheld "other" (the store refuses it without).
+    ///   - checkedBy: the second member who checked the doses given (`SecondCheckScreen`).
+    ///   - closesAsker: true from a form that asked for words or a checker (it closes once stored).
+    ///   - saved: the round's own bookkeeping once recorded (forget the marked slots).
+    static func record(_ slots: [SlotRef], status: DoseStatus, reason: WithheldReason? = nil, notes: String = "",
+                       checkedBy: Staff? = nil, closesAsker: Bool = false,
                        _ context: AppContext, saved: (@MainActor @Sendable () -> Void)? = nil) -> Intent {
         // Before anything else, as every write: no user says so even with nothing selected.
         if let refusal = WardTask.requireUser(context) { return refusal }
@@ -32,17 +40,32 @@ enum DoseActions {
         let by = context.staff?.id
         let drafts = slots.map {
             DoseRecordDraft(medicationId: $0.medicationId, scheduledAt: $0.scheduledAt, status: status,
-                            withheldReason: reason, recordedAt: now)
+                            withheldReason: reason, recordedAt: now, notes: notes, checkedBy: checkedBy?.id)
         }
-        let what = reason.map { context.t("round.withheld_as", context.t("withheld.\($0.rawValue)")) }
+        var what = reason.map { context.t("round.withheld_as", context.t("withheld.\($0.rawValue)")) }
             ?? context.t("dose.status.\(status.rawValue)")
+        if let checkedBy { what = context.t("round.checked_by", what, checkedBy.initials) }
         let names = slots.map(\.label).joined(separator: ", ")
         let summary = context.t("round.summary", what, names)
         let done = context.t("round.done", summary, WardFormat(context).time(now))
-        return .write(WardWrite(undoSummary: summary, saved: saved) { repository in
+        return .write(WardWrite(undoSummary: summary, closesAsker: closesAsker, saved: saved) { repository in
             let recorded = try await repository.recordDoses(drafts, by: by)
             return WriteReceipt(auditEntryIds: recorded.map(\.auditEntryId).reversed(), message: done)
         })
+    }
+
+    /// Withheld for "other": asks for the reason in words first (kept as the record's notes). An
+    /// empty answer is refused with a message and nothing is stored; the store refuses it too.
+    static func askWithheldWords(_ slots: [SlotRef], _ context: AppContext,
+                                 saved: (@MainActor @Sendable () -> Void)? = nil) -> Intent {
+        let field = FormField.text("notes", label: context.t("round.withheld_other_words"), maxLength: 200)
+        let prompt = PromptScreen(titleKey: "round.withheld_other_title", field: field, context) { state, context in
+            let words = state.text("notes")?.trimmingCharacters(in: .whitespaces) ?? ""
+            guard !words.isEmpty else { return .message(.error(context.t("round.withheld_other_needed"))) }
+            return record(slots, status: .withheld, reason: .other, notes: words, closesAsker: true, context, saved: saved)
+        }
+        prompt.subtitle = slots.map(\.label).joined(separator: ", ")
+        return .push(prompt)
     }
 
     static func snooze(_ slot: SlotRef, _ option: SnoozeOption, _ context: AppContext) -> Intent {
@@ -65,24 +88,31 @@ enum DoseActions {
         let medication: Medication
         let bed: String
         let refusal: AsNeededRefusalError
+        /// The second member who checked it, kept for the try with an override reason.
+        let checkedBy: Staff?
 
         var description: String { refusal.description }
     }
 
     /// An as-needed dose now. When the interval or 24 h rule refuses it the write fails with
     /// `OverrideNeeded`, and the asker's `failed` asks for a reason (`askOverride`).
-    static func giveAsNeeded(_ medication: Medication, bed: String, override: String? = nil, _ context: AppContext) -> Intent {
+    /// `checkedBy`: the second member who checked it (a drug on the ward's second-check list);
+    /// `closesAsker` from the form that asked for them.
+    static func giveAsNeeded(_ medication: Medication, bed: String, override: String? = nil, checkedBy: Staff? = nil,
+                             closesAsker: Bool = false, _ context: AppContext) -> Intent {
         let now = context.clock.now
         let by = context.staff?.id
-        let summary = context.t("round.slot_label", bed, medication.drugName)
+        let label = context.t("round.slot_label", bed, medication.drugName)
+        let summary = checkedBy.map { context.t("round.checked_by", label, $0.initials) } ?? label
         let done = context.t("prn.done", summary, WardFormat(context).time(now))
-        return .write(WardWrite(undoSummary: summary) { repository in
+        return .write(WardWrite(undoSummary: summary, closesAsker: closesAsker) { repository in
             do {
                 let saved = try await repository.logAsNeededDose(
-                    AsNeededDoseDraft(medicationId: medication.id, givenAt: now, overrideReason: override), by: by)
+                    AsNeededDoseDraft(medicationId: medication.id, givenAt: now, overrideReason: override,
+                                      checkedBy: checkedBy?.id), by: by)
                 return WriteReceipt(auditEntryIds: [saved.auditEntryId], message: done)
             } catch let refused as AsNeededRefusalError {
-                throw OverrideNeeded(medication: medication, bed: bed, refusal: refused)
+                throw OverrideNeeded(medication: medication, bed: bed, refusal: refused, checkedBy: checkedBy)
             }
         })
     }
@@ -93,7 +123,8 @@ enum DoseActions {
         let prompt = PromptScreen(titleKey: "prn.override_title", field: field, context) { state, context in
             let reason = state.text("reason")?.trimmingCharacters(in: .whitespaces) ?? ""
             guard !reason.isEmpty else { return .message(.error(context.t("prn.override_needed"))) }
-            return .all([.pop, giveAsNeeded(refused.medication, bed: refused.bed, override: reason, context)])
+            return .all([.pop, giveAsNeeded(refused.medication, bed: refused.bed, override: reason, checkedBy: refused.checkedBy,
+                                            context)])
         }
         let why = refused.refusal.refusals.map(\.description).joined(separator: "; ")
         return .all([.push(prompt), .message(.warning(context.t("prn.refused", why)))])

@@ -5,7 +5,9 @@ import WardStore
 
 /// Adds or edits one of a patient's medications: drug, dose and unit, route, schedule (fixed
 /// times, every N hours, or as needed with a minimum interval and a 24 h maximum), start,
-/// category and notes. A dose above the dosage table's maximum for the latest weight asks for
+/// category and notes. Only the chosen schedule's fields are shown: changing the schedule lays
+/// the form out again, keeping everything typed (a hidden schedule field keeps its value for
+/// when its schedule is chosen again). A dose above the dosage table's maximum for the latest weight asks for
 /// confirmation before it is saved; the store's validation is shown at the field.
 @MainActor
 final class MedicationFormScreen: WardFormScreen, CommandScreen {
@@ -16,6 +18,11 @@ final class MedicationFormScreen: WardFormScreen, CommandScreen {
     static let routes = MedicationRoute.allCases
     static let categories = MedicationCategory.allCases
     static let scheduleKinds = ["fixed", "every", "prn"]
+    /// The fields each schedule shows, in order, just after the schedule choice.
+    static let scheduleFields = ["fixed": ["times"], "every": ["hours"], "prn": ["interval", "max"]]
+    static let allScheduleFields: Set<String> = ["times", "hours", "interval", "max"]
+    /// The schedule fields not shown now, with what was typed in them.
+    private var hiddenFields: [String: FormField] = [:]
     static let fieldFor = ["drugName": "drug", "doseAmount": "dose", "schedule": "times", "notes": "notes", "endsAt": "starts"]
 
     /// Only a prescriber saves (`nurses_prescribe` lets nurses).
@@ -56,6 +63,38 @@ final class MedicationFormScreen: WardFormScreen, CommandScreen {
             .text("notes", label: context.t("medform.notes"), maxLength: 500, value: editing?.notes ?? ""),
         ], fieldFor: Self.fieldFor, context)
         subtitle = context.t("feed.quick.for", patient.bedLabel, patient.fullName)
+        layScheduleFields()
+    }
+
+    /// The schedule choice changed: show its fields instead of the others.
+    override func fieldEdited(_ id: String, _ context: AppContext) {
+        if id == "kind" { layScheduleFields() }
+    }
+
+    /// Shows the chosen schedule's fields right after the choice and keeps the others aside,
+    /// values and all; every other field, the focus on the choice and the input stay as they were.
+    private func layScheduleFields() {
+        let kind = Self.scheduleKinds[state.choice("kind") ?? 0]
+        let focusedID = state.fields.indices.contains(state.focus) ? state.fields[state.focus].id : nil
+        for field in state.fields where Self.allScheduleFields.contains(field.id) { hiddenFields[field.id] = field }
+        state.fields.removeAll { Self.allScheduleFields.contains($0.id) }
+        let shown = (Self.scheduleFields[kind] ?? []).compactMap { hiddenFields.removeValue(forKey: $0) }
+        let at = (state.fields.firstIndex { $0.id == "kind" } ?? state.fields.count - 1) + 1
+        state.fields.insert(contentsOf: shown, at: at)
+        for id in hiddenFields.keys { issues[id] = nil }
+        if let focusedID, let index = state.fields.firstIndex(where: { $0.id == focusedID }) { state.focus = index }
+    }
+
+    /// The store names the whole schedule as one field ("schedule" → times); when the chosen
+    /// schedule does not show the times, its words go to the first field it does show.
+    override func failed(_ error: Error, _ context: AppContext) -> Intent {
+        let intent = super.failed(error, context)
+        if state["times"] == nil, let message = issues.removeValue(forKey: "times"),
+           let index = state.fields.firstIndex(where: { Self.allScheduleFields.contains($0.id) }) {
+            issues[state.fields[index].id] = message
+            state.focus = index
+        }
+        return intent
     }
 
     /// What the dose check before a save brings back: the dose against the dosage table's

@@ -32,12 +32,13 @@ struct MedicationText {
         }
     }
 
-    /// "given 08:02", "withheld (refused) 14:00", "—" when nothing was recorded.
+    /// "given 08:02", "withheld (refused) 14:00", "given 08:02, checked AB", "—" when nothing was recorded.
     func latest(_ latest: LatestDose?) -> String {
         guard let latest else { return context.t("meds.never") }
         let word = context.t("dose.status.\(latest.status.rawValue)")
         let reason = latest.withheldReason.map { " (\(context.t("withheld.\($0.rawValue)")))" } ?? ""
-        return "\(word)\(reason) \(format.time(latest.at))"
+        let text = "\(word)\(reason) \(format.time(latest.at))"
+        return latest.checkedBy.map { context.t("meds.latest_checked", text, $0) } ?? text
     }
 
     /// "86 %" or "—" with nothing due.
@@ -45,8 +46,10 @@ struct MedicationText {
         adherence.percent.map { "\($0) %" } ?? context.t("meds.no_adherence")
     }
 
-    /// "likely effective 72 %", or "" when the category has no heuristic.
-    func effectiveness(_ result: EffectivenessResult?) -> String {
+    /// "likely effective 72 %"; "not judged (antibiotic)" for a category the heuristic declines
+    /// on purpose (`Effectiveness.notJudged`); "" when the category has no heuristic.
+    func effectiveness(_ result: EffectivenessResult?, category: MedicationCategory) -> String {
+        if Effectiveness.notJudged(category) != nil { return context.t("effect.not_judged.\(category.rawValue)") }
         guard let result else { return "" }
         return context.t("meds.effect", context.t("effect.\(result.verdict.rawValue)"), result.confidencePercent)
     }

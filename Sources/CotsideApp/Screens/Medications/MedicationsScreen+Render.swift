@@ -96,7 +96,9 @@ extension MedicationsScreen {
             ColumnFit(wanted: ColumnFit.content(shown.map { text.dose($0.medication) }, title: context.t("column.dose"), cap: 24), minimum: 24, priority: 4),
             ColumnFit(wanted: ColumnFit.content(shown.map(\.medication.schedule.summary), title: context.t("column.schedule"), cap: 24), minimum: 6, priority: 1),
             ColumnFit(wanted: 9, minimum: 9, priority: 5),
-            ColumnFit(wanted: 13, minimum: 8, priority: 2),
+            // Wide enough for a second checker ("given 08:02, checked AB") when one is shown.
+            ColumnFit(wanted: max(13, ColumnFit.content(shown.map { text.latest($0.latest) }, title: context.t("column.latest"), cap: 26)),
+                      minimum: 8, priority: 2),
             ColumnFit(wanted: 8, minimum: 8, priority: 5),
             ColumnFit(wanted: 4, minimum: 4, priority: 5),
             ColumnFit(wanted: 20, minimum: 0, priority: 0),
@@ -118,7 +120,7 @@ extension MedicationsScreen {
                 row.medication.drugName, text.dose(row.medication), row.medication.schedule.summary,
                 text.status(row, now: now), text.latest(row.latest), text.next(row),
                 row.medication.schedule.isAsNeeded ? "" : text.adherence(row.adherence7d),
-                text.effectiveness(row.effectiveness),
+                text.effectiveness(row.effectiveness, category: row.medication.category),
             ], role: row.overdueSlots > 0 ? .danger : row.needsAttention ? .warning : .normal)
         }
         view.render(in: table, into: &buffer)

@@ -4,8 +4,10 @@ import WardStore
 
 /// The Medications tab. Two views, switched with `v`:
 /// - the ward's drug round: every due and overdue slot on every cot, grouped by time with
-///   overdue groups first; Enter records given, `w` withheld (asks why), `z` snooze, Space marks
-///   several slots so one key records them together, `u` undoes the last record;
+///   overdue groups first; Enter records given (asking for a second checker when the ward's
+///   second-check list names the drug), `w` withheld (asks why, and for "other" the reason in
+///   words), `z` snooze, Space marks several slots so one key records them together, `u` undoes
+///   the last record;
 /// - the selected patient's medication list (the Dashboard's cot unless `p` chose another;
 ///   with nobody, `v` opens the cot of the slot selected on the round), filtered by the chip
 ///   `f` cycles (All / Active / Paused / Attention); `n` adds, `e` edits, `P` pauses or resumes,
@@ -223,7 +225,16 @@ final class MedicationsScreen: ActionScreen, CommandScreen {
             return .handled
         case .given:
             guard view == .round else { return .ignored }
-            return DoseActions.record(targets(context), status: .given, context, saved: forgetMarks)
+            let slots = targets(context)
+            // One check covers the doses given together; any drug on the list asks for it.
+            if let rule = slots.lazy.compactMap(\.secondCheck).first {
+                if let refusal = WardTask.requireUser(context) { return refusal }
+                let names = slots.map(\.label).joined(separator: ", ")
+                return .push(SecondCheckScreen(what: names, rule: rule, context) { [self] checker, context in
+                    DoseActions.record(slots, status: .given, checkedBy: checker, closesAsker: true, context, saved: forgetMarks)
+                })
+            }
+            return DoseActions.record(slots, status: .given, context, saved: forgetMarks)
         case .withheld:
             guard view == .round else { return .ignored }
             if let refusal = WardTask.requireUser(context) { return refusal }
@@ -232,7 +243,8 @@ final class MedicationsScreen: ActionScreen, CommandScreen {
             let reasons = WithheldReason.allCases
             return .push(ChoiceScreen(heading: context.t("round.withheld_title"),
                                       items: reasons.map { context.t("withheld.\($0.rawValue)") }) { [self] index, context in
-                DoseActions.record(slots, status: .withheld, reason: reasons[index], context, saved: forgetMarks)
+                guard reasons[index] != .other else { return DoseActions.askWithheldWords(slots, context, saved: forgetMarks) }
+                return DoseActions.record(slots, status: .withheld, reason: reasons[index], context, saved: forgetMarks)
             })
         case .snooze:
             guard view == .round else { return .ignored }
@@ -252,6 +264,15 @@ final class MedicationsScreen: ActionScreen, CommandScreen {
         case .prn:
             guard let row = selectedRow, let patient = listPatient else { return .handled }
             guard row.medication.schedule.isAsNeeded else { return .message(.info(context.t("prn.not_prn", row.medication.drugName))) }
+            if let rule = context.wardSettings.secondCheck.rule(for: row.medication) {
+                if let refusal = WardTask.requireUser(context) { return refusal }
+                let medication = row.medication
+                let bed = patient.bedLabel
+                return .push(SecondCheckScreen(what: context.t("round.slot_label", bed, medication.drugName), rule: rule,
+                                               context) { checker, context in
+                    DoseActions.giveAsNeeded(medication, bed: bed, checkedBy: checker, closesAsker: true, context)
+                })
+            }
             return DoseActions.giveAsNeeded(row.medication, bed: patient.bedLabel, context)
         case .add:
             guard let patient = listPatient else { return .message(.info(context.t("meds.no_patient"))) }

@@ -313,12 +313,17 @@ struct PatientTrendsLayout {
     private func effectivenessLines() -> [(text: String, role: StyleRole)] {
         var lines: [(String, StyleRole)] = [(context.t("trends.effect.title"), .header)]
         let rated = (medications?.rows ?? []).compactMap { row in row.effectiveness.map { (row.medication.drugName, $0) } }
-        guard !rated.isEmpty else { return lines + [(context.t("trends.effect.none"), .muted)] }
+        // Antibiotics are never judged, and say so rather than look forgotten.
+        let antibiotics = (medications?.rows ?? []).filter { $0.medication.category == .antibiotic && $0.isActive }
+            .map(\.medication.drugName)
+        let notJudged: [(String, StyleRole)] = antibiotics.isEmpty ? []
+            : [(context.t("trends.effect.not_judged.antibiotic", antibiotics.joined(separator: ", ")), .muted)]
+        guard !rated.isEmpty else { return lines + [(context.t("trends.effect.none"), .muted)] + notJudged }
         let counts = Dictionary(grouping: rated, by: { $0.1.verdict.displayName }).map { "\($0.key) \($0.value.count)" }.sorted()
         lines.append((counts.joined(separator: " · "), .normal))
         for (drug, result) in rated.sorted(by: { $0.1.confidencePercent > $1.1.confidencePercent }).prefix(3) {
             lines.append((context.t("trends.effect.row", drug, result.verdict.displayName, result.confidencePercent), .normal))
         }
-        return lines
+        return lines + notJudged
     }
 }

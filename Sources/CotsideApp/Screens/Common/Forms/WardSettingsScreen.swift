@@ -51,6 +51,9 @@ final class WardSettingsScreen: WardFormScreen {
                            selected: stored == "1" ? 0 : 1)
         case .dayOfLifeTable:
             return .text(id, label: label, maxLength: 200, required: true, value: stored)
+        case .secondCheckRules:
+            // Empty is allowed: no dose needs a second check.
+            return .text(id, label: label, maxLength: SecondCheckRules.maxLength, value: stored)
         }
     }
 
@@ -88,7 +91,7 @@ final class WardSettingsScreen: WardFormScreen {
     private func stored(_ declaration: WardSettingDeclaration, _ context: AppContext) -> Result<String, FieldRefusal> {
         let id = declaration.key.rawValue
         switch declaration.kind {
-        case .text, .dayOfLifeTable: return .success(state.text(id)?.trimmingCharacters(in: .whitespaces) ?? "")
+        case .text, .dayOfLifeTable, .secondCheckRules: return .success(state.text(id)?.trimmingCharacters(in: .whitespaces) ?? "")
         case .timeOfDay:
             let text = state.text(id) ?? ""
             guard let minutes = Self.parseDayStart(text) else {
