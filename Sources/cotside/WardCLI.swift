@@ -159,6 +159,7 @@ struct WardCLI {
         "gestationalAgeWeeks": "--ga", "gestationalAgeDays": "--ga", "nappyWeightGrams": "--weight-g",
         "stoolColour": "--colour", "range": "--set", "reason": "--correct", "status": "--status",
         "name": "--name", "initials": "--initials", "pin": "the new PIN", "currentPin": "--pin-stdin",
+        "fluid": "--fluid", "rateMLPerHour": "--rate-ml-h", "stoppedAt": "--stop",
     ]
 
     /// "14:05" in the ward's time zone, with the day when it is not today.

@@ -107,6 +107,7 @@ enum WardMigrations {
         migrator.registerMigration("v8_patient_time_of_birth") { db in try db.execute(sql: WardMigrations.v8PatientTimeOfBirth) }
         migrator.registerMigration("v9_backup_schedule") { db in try db.execute(sql: WardMigrations.v9BackupSchedule) }
         migrator.registerMigration("v10_staff_identity") { db in try db.execute(sql: WardMigrations.v10StaffIdentity) }
+        migrator.registerMigration("v12_feed_infusions_outputs") { db in try WardMigrations.v12FeedInfusionsOutputs(db) }
         return migrator
     }
 }

@@ -10,4 +10,8 @@ public protocol FeedStore: Sendable {
     func feed(id: Int64) async throws -> Feed?
     /// The patient's latest feed (the quick log remembers kind and volume per cot).
     func latestFeed(patientId: Int64) async throws -> Feed?
+    /// Stops a running IV infusion at `at` (an audited update of the feed).
+    func stopInfusion(id: Int64, at: Date, by: Int64?) async throws -> Audited<Feed>
+    /// The patient's IV infusions still running, earliest first.
+    func runningInfusions(patientId: Int64) async throws -> [Feed]
 }
