@@ -1,0 +1,120 @@
+import Foundation
+import TerminalUI
+import WardStore
+import XCTest
+@testable import CotsideApp
+
+/// The feed form as a ward charts: a time like every other form, notes, IV infusions by fluid,
+/// rate, start and stop (stopped later by editing the infusion from History), outputs.
+@MainActor
+final class FeedFormTests: WardTestCase {
+    var dashboard: DashboardScreen { shell.tabs[0] as! DashboardScreen }
+
+    func seedCot() async throws -> (Staff, Patient) {
+        let nurse = try await addStaff("Nia Nurse", "NN")
+        let ada = try await admit(bed: "3", given: "Ada", family: "Lovelace")
+        return (nurse, ada)
+    }
+
+    /// `f` on the Dashboard, then an IV infusion typed: started 3 h ago, 10% glucose at 6 mL/h.
+    func typeInfusion() async throws -> QuickFeedScreen {
+        await press(.char("f"))
+        let form = try XCTUnwrap(shell.front as? QuickFeedScreen)
+        await type("-3h")
+        await press(.tab, .char("7"))  // kind: IV (the 7th)
+        XCTAssertEqual(form.state.fields.map(\.id), ["time", "kind", "fluid", "rate", "stop", "amount", "notes"],
+                       "IV asks for the fluid, the rate, the stop and (instead of a rate) a bolus")
+        await press(.tab)
+        await type("10% glucose")
+        await press(.tab)
+        await type("6")
+        return form
+    }
+
+    func testTheIVInfusionFormAt80x24() async throws {
+        let (nurse, _) = try await seedCot()
+        try await startShell()
+        await signIn(nurse)
+        _ = try await typeInfusion()
+        assertScreen(FeedFormGolden.infusion, width: 80, height: 24)
+        await press(.backTab)
+        XCTAssertTrue(screenText(width: 80).contains("e.g. 10% glucose · 0.9% sodium chloride"), "the fluid field suggests fluids")
+    }
+
+    func testAnInfusionIsSavedWithItsStartAndCountsTheHoursRun() async throws {
+        let (nurse, ada) = try await seedCot()
+        try await startShell()
+        await signIn(nurse)
+        _ = try await typeInfusion()
+        await press(.enter)
+        XCTAssertFalse(shell.front is QuickFeedScreen, messageText ?? "")
+        let feed = try await store.latestFeed(patientId: ada.id)
+        XCTAssertEqual(feed?.kind, .iv)
+        XCTAssertEqual(feed?.fluid, "10% glucose")
+        XCTAssertEqual(feed?.rateMLPerHour, 6)
+        XCTAssertEqual(feed?.occurredAt, Self.now.addingTimeInterval(-3 * 3600))
+        XCTAssertNil(feed?.stoppedAt)
+        XCTAssertEqual(feed?.recordedBy, nurse.id)
+        XCTAssertEqual(messageText, "Logged IV 10% glucose 6 mL/h for bed 3 at 11:05 — press u to undo")
+        XCTAssertEqual(dashboard.rows.first?.intake24hML, 18, "3 h at 6 mL/h so far")
+    }
+
+    func testARunningInfusionIsStoppedFromHistory() async throws {
+        let (nurse, ada) = try await seedCot()
+        let infusion = try await store.logFeed(FeedDraft(patientId: ada.id, occurredAt: Self.now.addingTimeInterval(-3 * 3600), kind: .iv,
+                                                         fluid: "10% glucose", rateMLPerHour: 6), by: nurse.id).record
+        try await startShell()
+        await signIn(nurse)
+        await press(.char("2"))
+        await press(.enter)
+        let form = try XCTUnwrap(shell.front as? QuickFeedScreen, "Enter on the infusion opens it")
+        XCTAssertEqual(form.state.text("rate"), "6")
+        XCTAssertEqual(form.state.text("stop"), "", "running")
+        await press(.tab, .tab, .tab, .tab)  // time, kind, fluid, rate → stop
+        await type("-30m")
+        await press(.enter)
+        let stopped = try await store.feed(id: infusion.id)
+        XCTAssertEqual(stopped?.stoppedAt, Self.now.addingTimeInterval(-30 * 60))
+        XCTAssertEqual(stopped?.occurredAt, infusion.occurredAt, "the start is kept to the second")
+        await press(.char("1"))
+        XCTAssertEqual(dashboard.rows.first?.intake24hML, 15, "2.5 h at 6 mL/h")
+    }
+
+    func testAStopBeforeTheStartIsRefusedAtTheField() async throws {
+        let (nurse, ada) = try await seedCot()
+        try await startShell()
+        await signIn(nurse)
+        _ = try await typeInfusion()
+        await press(.tab)
+        await type("-4h")
+        await press(.enter)
+        XCTAssertTrue(shell.front is QuickFeedScreen, "a refused infusion keeps the form open")
+        XCTAssertEqual(messageText, "the stop must be after the start")
+        let form = try XCTUnwrap(shell.front as? QuickFeedScreen)
+        XCTAssertEqual(form.issues["stop"], "the stop must be after the start", "said at the stop field")
+        let feed = try await store.latestFeed(patientId: ada.id)
+        XCTAssertNil(feed)
+    }
+
+    func testAVomitIsChartedAsOutputNotIntake() async throws {
+        let (nurse, ada) = try await seedCot()
+        try await startShell()
+        await signIn(nurse)
+        await press(.char("f"), .tab, .char("9"))  // kind: vomit (the 9th)
+        let form = try XCTUnwrap(shell.front as? QuickFeedScreen)
+        XCTAssertEqual(form.state.fields.map(\.id), ["time", "kind", "amount", "notes"])
+        XCTAssertEqual(form.state["amount"]?.label, "Output mL")
+        await press(.tab)
+        await type("12")
+        await press(.tab)
+        await type("after feed")
+        await press(.enter)
+        let feed = try await store.latestFeed(patientId: ada.id)
+        XCTAssertEqual(feed?.kind, .vomit)
+        XCTAssertEqual(feed?.volumeML, 12)
+        XCTAssertEqual(feed?.notes, "after feed")
+        XCTAssertEqual(dashboard.rows.first?.intake24hML, 0)
+        XCTAssertEqual(dashboard.rows.first?.output24hML, 12)
+        XCTAssertTrue(screenText(width: 120).contains("output 12 mL (no weight)"), screenText(width: 120))
+    }
+}
