@@ -80,6 +80,28 @@ final class FeedFormTests: WardTestCase {
         XCTAssertEqual(dashboard.rows.first?.intake24hML, 15, "2.5 h at 6 mL/h")
     }
 
+    func testSInHistoryStopsTheRunningInfusionNowAndUIsUndo() async throws {
+        let (nurse, ada) = try await seedCot()
+        let infusion = try await store.logFeed(FeedDraft(patientId: ada.id, occurredAt: Self.now.addingTimeInterval(-2 * 3600), kind: .iv,
+                                                         fluid: "10% glucose", rateMLPerHour: 4), by: nurse.id).record
+        try await startShell()
+        await signIn(nurse)
+        await press(.char("2"))
+        XCTAssertTrue(screenText().contains("Feed IV      10% glucose · 4 mL/h · running"), screenText())
+        await press(.char("S"))
+        XCTAssertTrue(screenText().contains("Stop the infusion for bed 3 (10% glucose · 4 mL/h · running)"), screenText())
+        await press(.char("y"))
+        var stored = try await store.feed(id: infusion.id)
+        XCTAssertEqual(stored?.stoppedAt, Self.now)
+        XCTAssertEqual(messageText, "Stopped the infusion for bed 3 at 14:05 — press u to undo")
+        XCTAssertTrue(screenText().contains("10% glucose · 4 mL/h · stopped"), screenText())
+        await press(.char("S"), .char("y"))
+        XCTAssertEqual(messageText, "the infusion \(infusion.id) was stopped already; correct its stop in the feed form")
+        await press(.char("u"))
+        stored = try await store.feed(id: infusion.id)
+        XCTAssertNil(stored?.stoppedAt, "undone: running again")
+    }
+
     func testAStopBeforeTheStartIsRefusedAtTheField() async throws {
         let (nurse, ada) = try await seedCot()
         try await startShell()
