@@ -60,11 +60,13 @@ extension SQLiteWardStore {
         try await pool.read { db in try Feed.fetchOne(db, key: id) }
     }
 
-    /// The patient's latest feed (to pre-fill the quick log with the last kind and volume).
+    /// The patient's latest feed, not output (to pre-fill the quick log with the last kind and
+    /// volume: the next 3-hourly feed, not the vomit charted after the last one).
     public func latestFeed(patientId: Int64) async throws -> Feed? {
         try await pool.read { db in
             try Feed.fetchOne(db, sql: """
-                SELECT * FROM feed WHERE patientId = ? AND deletedAt IS NULL ORDER BY occurredAt DESC, id DESC LIMIT 1
+                SELECT * FROM feed WHERE patientId = ? AND deletedAt IS NULL AND kind NOT IN (\(FeedKind.outputKindsSQL))
+                ORDER BY occurredAt DESC, id DESC LIMIT 1
                 """, arguments: [patientId])
         }
     }

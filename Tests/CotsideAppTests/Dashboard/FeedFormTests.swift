@@ -38,7 +38,7 @@ final class FeedFormTests: WardTestCase {
         _ = try await typeInfusion()
         assertScreen(FeedFormGolden.infusion, width: 80, height: 24)
         await press(.backTab)
-        XCTAssertTrue(screenText(width: 80).contains("e.g. 10% glucose · 0.9% sodium chloride"), "the fluid field suggests fluids")
+        XCTAssertTrue(screenText(width: 80).contains("e.g. 10% glucose — Enter saves"), "the fluid field suggests the fluids typed")
     }
 
     func testAnInfusionIsSavedWithItsStartAndCountsTheHoursRun() async throws {
@@ -102,6 +102,26 @@ final class FeedFormTests: WardTestCase {
         XCTAssertNil(stored?.stoppedAt, "undone: running again")
     }
 
+    func testTheQuickLogRemembersTheLastFeedNotAnOutputAndAMilkVolumeIsNoBolus() async throws {
+        let (nurse, ada) = try await seedCot()
+        _ = try await store.logFeed(FeedDraft(patientId: ada.id, occurredAt: Self.now.addingTimeInterval(-3600), kind: .expressedBreastMilk,
+                                              volumeML: 60), by: nurse.id)
+        _ = try await store.logFeed(FeedDraft(patientId: ada.id, occurredAt: Self.now.addingTimeInterval(-600), kind: .vomit,
+                                              volumeML: 5), by: nurse.id)
+        try await startShell()
+        await signIn(nurse)
+        await press(.char("f"))
+        let form = try XCTUnwrap(shell.front as? QuickFeedScreen)
+        XCTAssertEqual(form.kind, .expressedBreastMilk, "the next feed, not the vomit charted after the last one")
+        XCTAssertEqual(form.state.text("amount"), "60")
+        await press(.tab, .char("7"))
+        XCTAssertEqual(form.state.text("amount"), "", "60 mL of milk is not carried into the bolus")
+        await press(.tab)
+        await type("0.9")
+        XCTAssertTrue(screenText(width: 120).contains("e.g. 0.9% sodium chloride · 0.9% sodium chloride + 5% glucose — "),
+                      "the suggestions follow what is typed: \(screenText(width: 120))")
+    }
+
     func testAStopBeforeTheStartIsRefusedAtTheField() async throws {
         let (nurse, ada) = try await seedCot()
         try await startShell()
@@ -131,7 +151,7 @@ final class FeedFormTests: WardTestCase {
         await press(.tab)
         await type("after feed")
         await press(.enter)
-        let feed = try await store.latestFeed(patientId: ada.id)
+        let feed = try await store.pool.read { db in try Feed.fetchOne(db, sql: "SELECT * FROM feed WHERE patientId = ?", arguments: [ada.id]) }
         XCTAssertEqual(feed?.kind, .vomit)
         XCTAssertEqual(feed?.volumeML, 12)
         XCTAssertEqual(feed?.notes, "after feed")

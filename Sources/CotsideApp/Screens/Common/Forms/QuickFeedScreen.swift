@@ -85,7 +85,9 @@ final class QuickFeedScreen: EntryFormScreen {
         let wanted = Self.kindFields(kind, values: [:], context)
         let current = state.fields.filter { !["time", "kind", "notes"].contains($0.id) }
         guard current.map(\.id) != wanted.map(\.id) || current.map(\.label) != wanted.map(\.label) else { return }
-        let kept = Dictionary(uniqueKeysWithValues: current.map { ($0.id, $0.text) })
+        // A milk volume is no bolus (nor a bolus a milk volume): the amount is kept only
+        // between kinds that are both IV or both not.
+        let kept = Dictionary(uniqueKeysWithValues: current.filter { $0.id != "amount" }.map { ($0.id, $0.text) })
         let fields = Self.kindFields(kind, values: kept, context)
         let at = (state.fields.firstIndex { $0.id == "kind" } ?? 1) + 1
         state.fields.removeAll { field in current.contains { $0.id == field.id } }
@@ -97,10 +99,17 @@ final class QuickFeedScreen: EntryFormScreen {
     override func hint(_ context: AppContext) -> String {
         guard state.fields.indices.contains(state.focus) else { return super.hint(context) }
         switch state.fields[state.focus].id {
-        case "fluid": return context.t("feed.fluid.hint", WardValidation.suggestedFluids.prefix(4).joined(separator: " · "))
+        case "fluid": return context.t("feed.fluid.hint", Self.suggestions(for: state.text("fluid") ?? "").joined(separator: " · "))
         case "stop": return context.t("feed.stop.hint")
         default: return super.hint(context)
         }
+    }
+
+    /// The usual fluids that contain what is typed (all of them before anything is typed).
+    static func suggestions(for typed: String) -> [String] {
+        let words = typed.lowercased().split(separator: " ")
+        let matching = WardValidation.suggestedFluids.filter { fluid in words.allSatisfy { fluid.lowercased().contains($0) } }
+        return matching.isEmpty ? WardValidation.suggestedFluids : matching
     }
 
     override func submit(_ context: AppContext) -> Intent {
