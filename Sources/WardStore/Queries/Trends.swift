@@ -17,6 +17,10 @@ public struct TrendDay: Sendable, Hashable {
     public var feeds = 0
     /// Patient view only: output charted on the feed chart (NG aspirates, vomits) in mL.
     public var outputML = 0.0
+    /// Whether anything fed the patient this day: a feed charted in it, or an infusion running
+    /// through it (started on an earlier day, so not among `feeds`). A day without is uncharted,
+    /// not a day of no intake.
+    public var hasIntake: Bool { feeds > 0 || feedML > 0 }
     public var dosesGiven = 0
     public var dosesWithheld = 0
     public var dosesMissed = 0

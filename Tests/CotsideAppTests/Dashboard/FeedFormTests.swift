@@ -122,6 +122,25 @@ final class FeedFormTests: WardTestCase {
                       "the suggestions follow what is typed: \(screenText(width: 120))")
     }
 
+    /// Days fed only by an infusion that started on an earlier day are charted days: the intake
+    /// rule judges them and Trends shows their intake (they once counted as "no feeds").
+    func testDaysFedOnlyByAnInfusionStartedTheDayBeforeCountAsIntake() async throws {
+        let nurse = try await addStaff("Nia Nurse", "NN")
+        let ada = try await admit(bed: "3", given: "Ada", family: "Lovelace", dob: "2026-11-01", hoursAgo: 6 * 24)
+        // 2 mL/h on 3.2 kg = 15 mL/kg/day for 6 days, far below maintenance; never a feed.
+        _ = try await store.logFeed(FeedDraft(patientId: ada.id, occurredAt: Self.now.addingTimeInterval(-6 * 24 * 3600 + 600), kind: .iv,
+                                              fluid: "10% glucose", rateMLPerHour: 2), by: nurse.id)
+        try await startShell()
+        await signIn(nurse)
+        shell.selectPatient(ada)
+        await shell.settle()
+        await press(.char("5"))
+        let text = screenText(width: 140, height: 50)
+        XCTAssertTrue(text.contains("intake below maintenance for"), text)
+        let intake = try XCTUnwrap(text.split(separator: "\n").first { $0.contains("Intake (mL/kg/day)") && !$0.contains("│") })
+        XCTAssertTrue(intake.contains("15"), String(intake))
+    }
+
     func testAStopBeforeTheStartIsRefusedAtTheField() async throws {
         let (nurse, ada) = try await seedCot()
         try await startShell()

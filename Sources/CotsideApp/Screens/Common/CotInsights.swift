@@ -32,7 +32,7 @@ struct CotInsights {
         // compared with its lower end.
         let intake = complete.compactMap { day -> IntakeBelowMaintenanceRule.Day? in
             let kg = input.weightGrams(on: day) / 1000
-            guard day.feeds > 0,
+            guard day.hasIntake,
                   let target = MaintenanceTarget.of(ageDays: input.patient.dateOfBirth.days(until: day.label), weightKg: kg,
                                                     table: context.wardSettings.neonatalFluidTable) else { return nil }
             return IntakeBelowMaintenanceRule.Day(day: day.label, intakeMLPerKg: day.feedML / kg, maintenanceMLPerKg: target.minMLPerKg)

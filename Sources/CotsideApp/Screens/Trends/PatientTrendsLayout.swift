@@ -76,7 +76,7 @@ struct PatientTrendsLayout {
     }
 
     func intakePerKg(_ day: TrendDay) -> Double? {
-        day.feeds > 0 ? day.feedML / weightKg(on: day) : nil
+        day.hasIntake ? day.feedML / weightKg(on: day) : nil
     }
 
     /// mL/kg/h over the part of the day the patient was on the ward up to now.
