@@ -63,7 +63,7 @@ struct LogFeedCommand: AsyncParsableCommand {
                                        + "or --stop-infusion to stop a running infusion")
         }
         let kind = try CLIChoice.parse(kindText, option: "--kind", choices: Self.kinds)
-        let volumeML = try volume.map { try CLIChoice.wholeNumber($0, option: "--volume-ml", what: "mL as a whole number 0–1000") }
+        let volumeML = try volume.map { try CLIChoice.wholeNumber($0, option: Self.volumeOption, what: "mL as a whole number 0–1000") }
         let minutes = try duration.map { try CLIChoice.wholeNumber($0, option: "--duration", what: "minutes as a whole number 1–180") }
         let rateMLPerHour = try rate.map { try CLIChoice.number($0, option: "--rate-ml-h", what: "mL/h from 0.1 to 500") }
         let cli = try WardCLI(options: options)
@@ -137,12 +137,15 @@ struct LogFeedCommand: AsyncParsableCommand {
     }
 
     static func usage(_ error: WardValidationError, stopping: Bool = false) -> CommandFailure {
-        // The volume's option as typed: its older name --volume, else --volume-ml.
-        let volume = CommandLine.arguments.contains { $0 == "--volume" || $0.hasPrefix("--volume=") } ? "--volume" : "--volume-ml"
-        let options = ["volumeML": volume, "stoppedAt": stopping ? "--at" : "--stop"]
+        let options = ["volumeML": volumeOption, "stoppedAt": stopping ? "--at" : "--stop"]
         return CommandFailure.usage(error.issues.map { issue in
             (options[issue.field] ?? WardCLI.optionForField[issue.field]).map { "\($0): \(issue.message)" } ?? issue.message
         }.joined(separator: "; "))
+    }
+
+    /// The volume's option as typed, for messages: its older name --volume, else --volume-ml.
+    static var volumeOption: String {
+        CommandLine.arguments.contains { $0 == "--volume" || $0.hasPrefix("--volume=") } ? "--volume" : "--volume-ml"
     }
 
     static func runningList(_ running: [Feed], _ cli: WardCLI) -> String {
