@@ -24,7 +24,7 @@ extension WardMigrations {
             ORDER BY rowid
             """).filter { row in
                 let table: String = row["tbl_name"], sql: String = row["sql"]
-                return table == "feed" || (table != "feed" && (row["type"] as String) != "index" && names(sql, table: "feed"))
+                return table == "feed" || (table != "feed" && (row["type"] as String) != "index" && namesFeed(sql))
             }
         let counter = try Int64.fetchOne(db, sql: "SELECT seq FROM sqlite_sequence WHERE name = 'feed'") ?? 0
         for row in dependants where (row["tbl_name"] as String) != "feed" {
@@ -64,8 +64,9 @@ extension WardMigrations {
         try db.execute(sql: v12FeedIndexesAndTriggers)
     }
 
-    /// Whether `sql` (of a trigger or view on `table`) names the table `feed` as a word.
-    private static func names(_ sql: String, table: String) -> Bool {
+    /// Whether `sql` (of a trigger or view on another table) names the table `feed` as a word
+    /// (not `feeds`, not the audit entity name `'feed'`).
+    private static func namesFeed(_ sql: String) -> Bool {
         sql.range(of: #"(?<![A-Za-z0-9_'])feed(?![A-Za-z0-9_'])"#, options: .regularExpression) != nil
     }
 

@@ -116,9 +116,10 @@ final class QuickFeedScreen: EntryFormScreen {
         withCheckedTime(futureKey: "feed.future", context) { time, now in
             var stop: Date?
             if showsIV, !(state.text("stop") ?? "").trimmingCharacters(in: .whitespaces).isEmpty {
-                stop = date("stop", original: editing?.stoppedAt, shown: editing?.stoppedAt.map(WardFormat(context).stamp) ?? "")
-                guard stop != nil else { return .handled }
-                if let refusal = refuseFuture(stop!, now: now, field: "stop", key: "feed.stop_future", context) { return refusal }
+                guard let entered = date("stop", original: editing?.stoppedAt,
+                                         shown: editing?.stoppedAt.map(WardFormat(context).stamp) ?? "") else { return .handled }
+                if let refusal = refuseFuture(entered, now: now, field: "stop", key: "feed.stop_future", context) { return refusal }
+                stop = entered
             }
             let amount = state.number("amount").map { Int($0) }
             let rate = showsIV ? state.number("rate") : nil
