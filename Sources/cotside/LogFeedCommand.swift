@@ -2,23 +2,47 @@ import ArgumentParser
 import Foundation
 import WardStore
 
-/// `cotside log feed`: one feed or fluid for a cot, strictly validated (exit 2, nothing stored).
+/// `cotside log feed`: one feed, IV fluid or output for a cot, or the stop of a running
+/// infusion, strictly validated (exit 2 naming the option and what is allowed, nothing stored).
 struct LogFeedCommand: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "feed",
-        abstract: "Log a feed or fluid for a cot.",
+        abstract: "Log a feed, an IV fluid or an output (NG aspirate, vomit) for a cot, or stop an infusion.",
         discussion: """
         Kinds: breast (needs --duration), ebm (expressed breast milk), formula, fortified, oral (oral fluid), \
-        ng (nasogastric), iv. Every kind but breast needs --volume in mL (0–1000).
+        ng (nasogastric), iv, and the outputs ng-aspirate and vomit. Every kind but breast needs --volume-ml \
+        (0–1000), except an IV infusion, which has --fluid and --rate-ml-h (0.1–500) instead: it starts at --at \
+        and runs until --stop (or until stopped later), and the 24-hour intake counts the hours it ran. \
+        An IV bolus is --kind iv with --volume-ml (and optionally --fluid). Outputs are never counted as intake.
+
+        Fluids a ward often runs: \(WardValidation.suggestedFluids.joined(separator: ", ")).
+
+        Examples:
+          cotside log feed --bed 3 --kind ebm --volume-ml 24 --at -15m --by AB
+          cotside log feed --bed 3 --kind iv --fluid "10% glucose" --rate-ml-h 6 --at -3h --by AB
+          cotside log feed --bed 3 --kind vomit --volume-ml 5 --notes "after feed" --by AB
+          cotside log feed --bed 3 --stop-infusion --at -10m --by AB
+
+        --stop-infusion stops the bed's running infusion at --at (default now); when more than one runs, \
+        name it with --infusion ID (the ids are listed in the refusal).
         """
     )
 
     @Option(name: .long, help: "Bed label of an admitted patient.") var bed: String
-    @Option(name: .long, help: "breast, ebm, formula, fortified, oral, ng or iv.") var kind: String
-    @Option(name: .long, help: "Volume in mL (0–1000).") var volume: String?
+    @Option(name: .long, help: "breast, ebm, formula, fortified, oral, ng, iv, ng-aspirate or vomit.") var kind: String?
+    @Option(name: [.customLong("volume-ml"), .customLong("volume")], help: "Volume in mL (0–1000).") var volume: String?
     @Option(name: .long, help: "Minutes at the breast (1–180), breast feeds only.") var duration: String?
+    @Option(name: .long, help: "IV only: the fluid, e.g. \"10% glucose\".") var fluid: String?
+    @Option(name: .customLong("rate-ml-h"), help: "IV infusion only: the rate in mL/h (0.1–500).") var rate: String?
     @Option(name: .long, parsing: .unconditional,
-            help: ArgumentHelp("When: now, 14:05, -15m, yesterday 22:30 ...", valueName: "time")) var at: String?
+            help: ArgumentHelp("When: now, 14:05, -15m, yesterday 22:30 ... (an infusion's start; the stop's time with --stop-infusion).",
+                               valueName: "time")) var at: String?
+    @Option(name: .long, parsing: .unconditional,
+            help: ArgumentHelp("IV infusion only: when it stopped (after --at; leave out while it runs).", valueName: "time"))
+    var stop: String?
+    @Flag(name: .customLong("stop-infusion"), help: "Stop the bed's running infusion at --at (default now).")
+    var stopInfusion = false
+    @Option(name: .long, help: "With --stop-infusion: which infusion (its feed id) when more than one runs.") var infusion: Int64?
     @Option(name: .long, help: "Free-text notes.") var notes = ""
     @OptionGroup var author: AuthorOptions
     @Flag(name: .long, help: "Print the stored feed as JSON.") var json = false
@@ -28,33 +52,126 @@ struct LogFeedCommand: AsyncParsableCommand {
         (["breast"], .breast), (["ebm", "expressed-breast-milk", "expressedBreastMilk"], .expressedBreastMilk),
         (["formula"], .formula), (["fortified", "fortified-milk", "fortifiedMilk"], .fortifiedMilk),
         (["oral", "oral-fluid", "oralFluid"], .oralFluid), (["ng", "nasogastric"], .nasogastric), (["iv"], .iv),
+        (["ng-aspirate", "aspirate", "ngAspirate"], .ngAspirate), (["vomit"], .vomit),
     ]
 
     func run() async throws {
-        let kind = try CLIChoice.parse(kind, option: "--kind", choices: Self.kinds)
-        let volumeML = try volume.map { try CLIChoice.wholeNumber($0, option: "--volume", what: "mL as a whole number 0–1000") }
+        if stopInfusion { return try await runStop() }
+        if infusion != nil { throw CommandFailure.usage("--infusion: names the infusion to stop; use it with --stop-infusion") }
+        guard let kindText = kind else {
+            throw CommandFailure.usage("--kind is missing; give one of: \(Self.kinds.map { $0.names[0] }.joined(separator: ", ")), "
+                                       + "or --stop-infusion to stop a running infusion")
+        }
+        let kind = try CLIChoice.parse(kindText, option: "--kind", choices: Self.kinds)
+        let volumeML = try volume.map { try CLIChoice.wholeNumber($0, option: Self.volumeOption, what: "mL as a whole number 0–1000") }
         let minutes = try duration.map { try CLIChoice.wholeNumber($0, option: "--duration", what: "minutes as a whole number 1–180") }
+        let rateMLPerHour = try rate.map { try CLIChoice.number($0, option: "--rate-ml-h", what: "mL/h from 0.1 to 500") }
         let cli = try WardCLI(options: options)
-        let staff = try await cli.authorId(author, doing: "logging it")
         let at = try cli.time(at)
-        let patient = try await cli.patient(bed: bed)
-        let draft = FeedDraft(patientId: patient.id, occurredAt: at, kind: kind, volumeML: volumeML,
-                              durationMinutes: minutes, notes: notes)
+        let stoppedAt = try stop.map { try cli.time($0, option: "--stop") }
+        let draft = FeedDraft(patientId: 0, occurredAt: at, kind: kind, volumeML: volumeML, durationMinutes: minutes,
+                              notes: notes, fluid: fluid, rateMLPerHour: rateMLPerHour, stoppedAt: stoppedAt)
+        // Checked before the author and the bed are looked up: bad input is named first.
         let issues = WardValidation.feed(draft, now: cli.now)
-        guard issues.isEmpty else { throw WardCLI.usage(WardValidationError(issues)) }
-        let feed = try await cli.write { try await cli.store.logFeed(draft, by: staff) }.record
+        guard issues.isEmpty else { throw Self.usage(WardValidationError(issues)) }
+        let staff = try await cli.authorId(author, doing: "logging it")
+        let patient = try await cli.patient(bed: bed)
+        var stored = draft
+        stored.patientId = patient.id
+        let feed = try await Self.write(cli) { try await cli.store.logFeed(stored, by: staff) }.record
         if json {
             print(try WardCLI.json(FeedJSON(feed, bed: patient.bedLabel)))
         } else {
-            let amount = [feed.volumeML.map { "\($0) mL" }, feed.durationMinutes.map { "\($0) min" }].compactMap { $0 }
-            print("Logged feed \(feed.id): bed \(patient.bedLabel) \(kind.displayName) \(amount.joined(separator: " ")) at \(cli.clockText(feed.occurredAt))")
+            print("Logged \(feed.kind.isOutput ? "output" : "feed") \(feed.id): bed \(patient.bedLabel) \(Self.describe(feed, cli))")
         }
+    }
+
+    /// `--stop-infusion`: the bed's running infusion (or `--infusion`) stopped at `--at`.
+    private func runStop() async throws {
+        let other = [("--kind", kind != nil), ("--volume-ml", volume != nil), ("--duration", duration != nil),
+                     ("--fluid", fluid != nil), ("--rate-ml-h", rate != nil), ("--stop", stop != nil), ("--notes", !notes.isEmpty)]
+            .filter(\.1).map(\.0)
+        if !other.isEmpty {
+            throw CommandFailure.usage("--stop-infusion takes only --bed, --at (the stop's time), --infusion and --by; "
+                                       + "remove \(other.joined(separator: ", "))")
+        }
+        let cli = try WardCLI(options: options)
+        let at = try cli.time(at)
+        let staff = try await cli.authorId(author, doing: "stopping it")
+        let patient = try await cli.patient(bed: bed)
+        let running = try await cli.store.runningInfusions(patientId: patient.id)
+        let target: Feed
+        if let infusion {
+            guard let match = running.first(where: { $0.id == infusion }) else {
+                throw CommandFailure.usage("--infusion \(infusion): no running infusion of bed \(patient.bedLabel) has that id; "
+                                           + Self.runningList(running, cli))
+            }
+            target = match
+        } else {
+            guard running.count == 1, let only = running.first else {
+                throw CommandFailure.usage(running.isEmpty
+                    ? "--stop-infusion: bed \(patient.bedLabel) has no running infusion"
+                    : "--stop-infusion: bed \(patient.bedLabel) has \(running.count) running infusions; name one with --infusion: "
+                        + Self.runningList(running, cli))
+            }
+            target = only
+        }
+        let feed = try await Self.write(cli, stopping: true) { try await cli.store.stopInfusion(id: target.id, at: at, by: staff) }.record
+        if json {
+            print(try WardCLI.json(FeedJSON(feed, bed: patient.bedLabel)))
+        } else {
+            print("Stopped infusion \(feed.id): bed \(patient.bedLabel) \(Self.describe(feed, cli))")
+        }
+    }
+
+    /// The store's write, its validation named by this command's options (the stop's time is
+    /// `--at` when stopping, `--stop` when logging).
+    private static func write<T>(_ cli: WardCLI, stopping: Bool = false, _ body: () async throws -> T) async throws -> T {
+        try await cli.write {
+            do {
+                return try await body()
+            } catch let error as WardValidationError {
+                throw usage(error, stopping: stopping)
+            }
+        }
+    }
+
+    static func usage(_ error: WardValidationError, stopping: Bool = false) -> CommandFailure {
+        let options = ["volumeML": volumeOption, "stoppedAt": stopping ? "--at" : "--stop"]
+        return CommandFailure.usage(error.issues.map { issue in
+            (options[issue.field] ?? WardCLI.optionForField[issue.field]).map { "\($0): \(issue.message)" } ?? issue.message
+        }.joined(separator: "; "))
+    }
+
+    /// The volume's option as typed, for messages: its older name --volume, else --volume-ml.
+    static var volumeOption: String {
+        CommandLine.arguments.contains { $0 == "--volume" || $0.hasPrefix("--volume=") } ? "--volume" : "--volume-ml"
+    }
+
+    static func runningList(_ running: [Feed], _ cli: WardCLI) -> String {
+        running.isEmpty ? "none runs" : "running: " + running.map { "\($0.id) (\(describe($0, cli)))" }.joined(separator: ", ")
+    }
+
+    /// "IV 10% glucose 6 mL/h from 09:00 to 12:00", "vomit 5 mL at 14:05".
+    static func describe(_ feed: Feed, _ cli: WardCLI) -> String {
+        if let rate = feed.rateMLPerHour {
+            let fluid = feed.fluid.map { " \($0)" } ?? ""
+            let until = feed.stoppedAt.map { " to \(cli.clockText($0))" } ?? " (running)"
+            return "\(feed.kind.displayName)\(fluid) \(rateText(rate)) mL/h from \(cli.clockText(feed.occurredAt))\(until)"
+        }
+        let amount = [feed.fluid, feed.volumeML.map { "\($0) mL" }, feed.durationMinutes.map { "\($0) min" }].compactMap { $0 }
+        return "\(feed.kind.displayName) \(amount.joined(separator: " ")) at \(cli.clockText(feed.occurredAt))"
+    }
+
+    static func rateText(_ rate: Double) -> String {
+        rate == rate.rounded() ? String(Int(rate)) : String(format: "%g", rate)
     }
 }
 
 struct FeedJSON: Encodable {
     let id: Int64, bed: String, patientId: Int64, occurredAt: String, kind: String
     let volumeML: Int?, durationMinutes: Int?, notes: String, recordedBy: Int64?
+    let fluid: String?, rateMLPerHour: Double?, stoppedAt: String?, isOutput: Bool
 
     init(_ feed: Feed, bed: String) {
         id = feed.id
@@ -66,5 +183,9 @@ struct FeedJSON: Encodable {
         durationMinutes = feed.durationMinutes
         notes = feed.notes
         recordedBy = feed.recordedBy
+        fluid = feed.fluid
+        rateMLPerHour = feed.rateMLPerHour
+        stoppedAt = feed.stoppedAt.map { WardCLI.isoText($0) }
+        isOutput = feed.kind.isOutput
     }
 }

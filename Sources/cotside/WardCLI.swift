@@ -163,6 +163,7 @@ struct WardCLI {
         "stoolColour": "--colour", "range": "--set", "reason": "--correct", "status": "--status",
         "name": "--name", "initials": "--initials", "pin": "the new PIN", "currentPin": "--pin-stdin",
         "checkedBy": "--checked-by",
+        "fluid": "--fluid", "rateMLPerHour": "--rate-ml-h", "stoppedAt": "--stop",
     ]
 
     /// "14:05" in the ward's time zone, with the day when it is not today.

@@ -97,14 +97,24 @@ final class DemoWardTests: WardStoreTestCase {
                 SELECT count(*) FROM measurement m JOIN patient p ON p.id = m.patientId
                 WHERE m.kind = 'weight' AND (m.value < p.birthWeightGrams * 0.85 OR m.value > p.birthWeightGrams * 2.5)
                 """)!,
-             try Int.fetchOne(db, sql: "SELECT count(*) FROM feed WHERE (kind = 'breast') = (volumeML IS NOT NULL)")!)
+             try Int.fetchOne(db, sql: """
+                SELECT count(*) FROM feed WHERE (rateMLPerHour IS NULL AND (kind = 'breast') = (volumeML IS NOT NULL))
+                    OR (rateMLPerHour IS NOT NULL AND (kind <> 'iv' OR volumeML IS NOT NULL OR fluid IS NULL))
+                """)!)
         }
         XCTAssertEqual(orphans, 0, "every dose record belongs to its patient's medication")
         XCTAssertEqual(caffeineTerm, 0, "caffeine only for babies under 34 weeks")
         XCTAssertTrue((5...25).contains(lateness), "given on average a little late: \(lateness) min")
         XCTAssertLessThan(missing, 0.01, "rows are final statuses, bar a snoozed slot or two; misses are slots without a row")
         XCTAssertEqual(weightsOff, 0, "weights follow the birth weight")
-        XCTAssertEqual(badVolumes, 0, "breast feeds have a duration, the others a volume")
+        XCTAssertEqual(badVolumes, 0, "breast feeds have a duration, infusions a fluid and rate, the others a volume")
+        let infusions = try await sql { db in
+            try Int.fetchOne(db, sql: """
+                SELECT count(*) FROM feed f JOIN patient p ON p.id = f.patientId
+                WHERE f.rateMLPerHour IS NOT NULL AND p.gestationalAgeWeeks < 32
+                """)!
+        }
+        XCTAssertGreaterThan(infusions, 0, "babies under 32 weeks start on an IV glucose infusion")
         // Every stored slot is one the schedule generates (so the board and adherence see it).
         let meds = try await sql { db in try Medication.fetchAll(db, sql: "SELECT * FROM medication WHERE scheduleKind <> 'asNeeded'") }
         var (storedCount, slotCount) = (0, 0)

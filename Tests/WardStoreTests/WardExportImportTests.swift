@@ -30,8 +30,9 @@ final class WardExportImportTests: WardStoreTestCase {
     }
 
     /// A demo ward plus what the demo does not make: pauses (open and closed), a goal range,
-    /// notes that need quoting, a discharge.
-    private func demoWard() async throws {
+    /// notes that need quoting, a discharge, and (unless told not to) IV infusions running and
+    /// stopped and an output.
+    private func demoWard(infusions: Bool = true) async throws {
         _ = try await DemoWard.generate(into: store, cots: 3, days: 6, seed: 7, now: noon.addingTimeInterval(-3600), timeZone: london)
         let doctor = try await addDoctor("ZX")
         let patient = try await store.admittedPatients()[0]
@@ -42,6 +43,14 @@ final class WardExportImportTests: WardStoreTestCase {
         _ = try await store.setGoalRange(patientId: patient.id, kind: .spo2, GoalRange(low: 91, high: 95, source: "ward"), by: doctor.id)
         _ = try await store.logNappyChange(NappyChangeDraft(patientId: patient.id, occurredAt: noon.addingTimeInterval(-60), kind: .wet,
                                                             notes: "said \"sore\", then\nslept — ok"), by: doctor.id)
+        guard infusions else { return }
+        _ = try await store.logFeed(FeedDraft(patientId: patient.id, occurredAt: noon.addingTimeInterval(-5 * 3600), kind: .iv,
+                                              fluid: "10% glucose", rateMLPerHour: 2.5, stoppedAt: noon.addingTimeInterval(-2 * 3600)),
+                                    by: doctor.id)
+        _ = try await store.logFeed(FeedDraft(patientId: patient.id, occurredAt: noon.addingTimeInterval(-1800), kind: .iv,
+                                              fluid: "0.9% sodium chloride", rateMLPerHour: 6), by: doctor.id)
+        _ = try await store.logFeed(FeedDraft(patientId: patient.id, occurredAt: noon.addingTimeInterval(-600), kind: .vomit,
+                                              volumeML: 7), by: doctor.id)
     }
 
     /// The lines of an export that are records (the header's export time and the import's own
@@ -155,6 +164,35 @@ final class WardExportImportTests: WardStoreTestCase {
     /// An export written before roles has no `isWardAdmin` key: it still imports (not an admin,
     /// the column's default), and since the first member of an empty ward is its admin, the
     /// importing member becomes one, audited; a merge by someone who is not an admin is refused.
+    func testInfusionsAndOutputsMakeTheRoundTrip() async throws {
+        try await demoWard()
+        _ = try export(store, to: "infusions")
+        let text = try jsonText("infusions")
+        XCTAssertTrue(text.contains(#""rateMLPerHour": 2.5"#), "the rate is exported")
+        XCTAssertTrue(text.contains(#""fluid": "0.9% sodium chloride""#))
+        let copy = try newStore("infusions.sqlite")
+        _ = try await copy.importWard(WardImportRequest(data: Data(text.utf8), byInitials: "ZX", merge: false))
+        let sql = "SELECT id, kind, volumeML, fluid, rateMLPerHour, stoppedAt FROM feed WHERE kind IN ('iv', 'vomit') ORDER BY id"
+        XCTAssertEqual(try rows(copy, sql), try rows(store, sql))
+        XCTAssertGreaterThanOrEqual(try rows(copy, sql).count, 3)
+        await copy.close()
+    }
+
+    func testAnExportFromBeforeInfusionsStillImports() async throws {
+        try await demoWard(infusions: false)
+        // A ward from before infusions had none (the demo now starts its preterm babies on one).
+        try await store.pool.write { db in try db.execute(sql: "DELETE FROM feed WHERE rateMLPerHour IS NOT NULL") }
+        _ = try export(store, to: "old")
+        let old = try jsonText("old").replacingOccurrences(of: #",\s*"(fluid|rateMLPerHour|stoppedAt)": null"#, with: "",
+                                                            options: .regularExpression)
+        XCTAssertFalse(old.contains("\"rateMLPerHour\": "), "no feed record has the new keys")
+        let copy = try newStore("old.sqlite")
+        _ = try await copy.importWard(WardImportRequest(data: Data(old.utf8), byInitials: "ZX", merge: false))
+        let feeds = "SELECT id, kind, volumeML, durationMinutes, fluid, rateMLPerHour, stoppedAt FROM feed ORDER BY id"
+        XCTAssertEqual(try rows(copy, feeds), try rows(store, feeds))
+        await copy.close()
+    }
+
     func testAnExportFromBeforeRolesImportsAndItsImporterBecomesTheWardAdmin() async throws {
         try await demoWard()
         _ = try export(store, to: "old")

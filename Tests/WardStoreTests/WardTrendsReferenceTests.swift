@@ -112,6 +112,24 @@ final class WardTrendsReferenceTests: WardStoreTestCase {
         for id in nappyIds.prefix(5) { _ = try await store.restoreNappyChange(id: id, by: nil) }
         for id in feedIds { _ = try await store.deleteFeed(id: id, by: nil) }
         for id in doseIds { _ = try await store.deleteDoseRecord(id: id, by: nil) }
+        // Outputs on the feed chart are not feeds: some feeds become vomits (an edited kind), and
+        // an NG aspirate and an infusion are charted on an admitted cot.
+        let outputIds = try await sql { db in
+            try Int64.fetchAll(db, sql: "SELECT id FROM feed WHERE deletedAt IS NULL AND kind NOT IN ('breast', 'iv') AND id % 29 = 0")
+        }
+        XCTAssertFalse(outputIds.isEmpty)
+        for id in outputIds {
+            let feed = try await store.feed(id: id)
+            var draft = try XCTUnwrap(feed).draft
+            draft.kind = .vomit
+            _ = try await store.updateFeed(id: id, draft, by: nil)
+        }
+        let admitted = try await store.admittedPatients()
+        let cot = try XCTUnwrap(admitted.first)
+        _ = try await store.logFeed(FeedDraft(patientId: cot.id, occurredAt: noon.addingTimeInterval(-5 * 3600), kind: .ngAspirate,
+                                              volumeML: 3), by: nil)
+        _ = try await store.logFeed(FeedDraft(patientId: cot.id, occurredAt: noon.addingTimeInterval(-7 * 3600), kind: .iv,
+                                              fluid: "10% glucose", rateMLPerHour: 4), by: nil)
     }
 
     func rawRows() async throws -> (nappies: [Nappy], feeds: [Timed], doses: [Timed], deletedPatients: Set<Int64>) {
@@ -119,7 +137,8 @@ final class WardTrendsReferenceTests: WardStoreTestCase {
             let nappies = try Row.fetchAll(db, sql: "SELECT patientId, occurredAt, kind, deletedAt IS NULL FROM nappy_change")
                 .map { Nappy(patientId: $0[0], at: $0[1], kind: $0[2], live: $0[3]) }
             let deleted = Set(try Int64.fetchAll(db, sql: "SELECT id FROM patient WHERE deletedAt IS NOT NULL"))
-            let feeds = try Row.fetchAll(db, sql: "SELECT occurredAt, deletedAt IS NULL FROM feed")
+            // An output (NG aspirate, vomit) is never a feed: counted as not live.
+            let feeds = try Row.fetchAll(db, sql: "SELECT occurredAt, deletedAt IS NULL AND kind NOT IN ('ngAspirate', 'vomit') FROM feed")
                 .map { Timed(at: $0[0], status: nil, live: $0[1]) }
             let doses = try Row.fetchAll(db, sql: "SELECT recordedAt, status, deletedAt IS NULL FROM dose_record")
                 .map { Timed(at: $0[0], status: $0[1], live: $0[2]) }
@@ -236,6 +255,7 @@ final class WardTrendsReferenceTests: WardStoreTestCase {
                     SELECT occurredAt / 3600000 AS hour, kind = 'wet' AS w, kind = 'dirty' AS d, kind = 'mixed' AS m,
                         kind = 'dry' AS y, 0 AS f, 0 AS g, 0 AS h, 0 AS x FROM nappy_change WHERE deletedAt IS NULL
                     UNION ALL SELECT occurredAt / 3600000, 0, 0, 0, 0, 1, 0, 0, 0 FROM feed WHERE deletedAt IS NULL
+                        AND kind NOT IN ('ngAspirate', 'vomit')
                     UNION ALL SELECT recordedAt / 3600000, 0, 0, 0, 0, 0, status = 'given', status = 'withheld', status = 'missed'
                         FROM dose_record WHERE deletedAt IS NULL AND status IS NOT NULL)
                 GROUP BY hour

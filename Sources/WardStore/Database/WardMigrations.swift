@@ -108,6 +108,7 @@ enum WardMigrations {
         migrator.registerMigration("v9_backup_schedule") { db in try db.execute(sql: WardMigrations.v9BackupSchedule) }
         migrator.registerMigration("v10_staff_identity") { db in try db.execute(sql: WardMigrations.v10StaffIdentity) }
         migrator.registerMigration("v11_observation_sets") { db in try WardMigrations.v11ObservationSets(db) }
+        migrator.registerMigration("v12_feed_infusions_outputs") { db in try WardMigrations.v12FeedInfusionsOutputs(db) }
         migrator.registerMigration("v13_medications_antibiotics_second_check") { db in
             try WardMigrations.v13MedicationsAntibioticsSecondCheck(db)
         }

@@ -32,6 +32,7 @@ struct DemoClinicalPlan {
         let snooze: Statement
         let asNeeded: Statement
         let feed: Statement
+        let infusion: Statement
         let measurement: Statement
 
         init(_ db: Database) throws {
@@ -57,6 +58,10 @@ struct DemoClinicalPlan {
             feed = try db.cachedStatement(sql: """
                 INSERT INTO feed (patientId, occurredAt, kind, volumeML, durationMinutes, recordedBy, createdAt, updatedAt, isDemo)
                 VALUES (?, ?, ?, ?, ?, ?, ?, ?, 1)
+                """)
+            infusion = try db.cachedStatement(sql: """
+                INSERT INTO feed (patientId, occurredAt, kind, fluid, rateMLPerHour, stoppedAt, recordedBy, createdAt, updatedAt, isDemo)
+                VALUES (?, ?, 'iv', '10% glucose', ?, ?, ?, ?, ?, 1)
                 """)
             measurement = try db.cachedStatement(sql: """
                 INSERT INTO measurement (patientId, measuredAt, kind, value, diastolicMmHg, recordedBy, createdAt, updatedAt, isDemo)
@@ -209,6 +214,17 @@ struct DemoClinicalPlan {
 
     private mutating func writeFeeds(_ s: Statements, counts: inout Counts) throws {
         let kg = Double(birthWeightGrams) / 1000
+        // Under 32 weeks: IV 10% glucose at 60 mL/kg/day for the first two days on the ward
+        // (still running when the baby came in less than two days ago). No random draw, so the
+        // rest of the demo stays as it was.
+        let infusionStart = admittedMs + 10 * 60_000
+        if weeks < 32 && infusionStart < min(untilMs, nowMs) {
+            let end = infusionStart + 48 * Self.hourMs
+            let stop: Int64? = end <= min(untilMs, nowMs) ? end : (untilMs < nowMs ? untilMs : nil)
+            try s.infusion.execute(arguments: [patientId, infusionStart, (60 * kg / 24 * 10).rounded() / 10, stop, staffIds[0],
+                                               infusionStart, infusionStart])
+            counts.feeds += 1
+        }
         var t = admittedMs + Int64(random.int(30...150)) * 60_000
         while t < untilMs {
             let dayOfLife = Double(t - birthMs) / Double(Self.dayMs)

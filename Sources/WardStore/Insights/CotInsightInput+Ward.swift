@@ -30,14 +30,14 @@ extension CotInsightInput {
         }
         for row in try Row.fetchAll(db.cachedStatement(sql: """
             WITH \(table), \(admitted)
-            SELECT p.id, d.i, total(f.volumeML), count(*)
-            FROM p CROSS JOIN d CROSS JOIN feed f ON f.patientId = p.id AND f.deletedAt IS NULL
-                AND f.occurredAt >= d.s AND f.occurredAt < d.e
-            GROUP BY p.id, d.i
-            """)) {
+            SELECT p.id, d.i, \(FeedTotalsSQL.intake(patient: "p.id", s: "d.s", e: "d.e", now: ":now")),
+                \(FeedTotalsSQL.count(patient: "p.id", s: "d.s", e: "d.e")), \(FeedTotalsSQL.output(patient: "p.id", s: "d.s", e: "d.e"))
+            FROM p CROSS JOIN d
+            """), arguments: ["now": nowMs]) {
             let id: Int64 = row[0], i: Int = row[1]
             days[id]?[i].feedML = row[2]
             days[id]?[i].feeds = row[3]
+            days[id]?[i].outputML = row[4]
         }
         var weights: [Int64: [TimedValue]] = [:]
         for row in try Row.fetchAll(db.cachedStatement(sql: """

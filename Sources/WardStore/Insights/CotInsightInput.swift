@@ -60,7 +60,7 @@ extension CotInsightInput {
             days[i].wet = row[1]
             days[i].nappies = row[2]
         }
-        try PatientTrendsQuery.fillFeeds(db, patientId: id, table: table, into: &days)
+        try PatientTrendsQuery.fillFeeds(db, patientId: id, table: table, now: now, into: &days)
         let weightFrom = nowMs - Int64(weightSpan * 1000)
         let weights = try Row.fetchAll(db.cachedStatement(sql: """
             SELECT measuredAt, value FROM measurement WHERE patientId = :id AND kind = 'weight' AND deletedAt IS NULL

@@ -25,8 +25,11 @@ public struct DashboardRow: Sendable, Hashable {
     public var nextDose: NextDose? = nil
     public var dueDoses: Int = 0
     public var overdueDoses: Int = 0
-    /// mL of every feed and fluid logged in the last 24 h (compare with Holliday–Segar in Clinical).
+    /// mL of every feed and fluid of the last 24 h, infusions by the hours they ran in it
+    /// (`FeedTotals`; compare with Holliday–Segar in Clinical). Outputs are never in it.
     public var intake24hML: Int = 0
+    /// mL of output charted in the last 24 h (NG aspirates, vomits).
+    public var output24hML: Int = 0
     /// Latest weight measurement in grams (nil until one is logged; `currentWeightGrams` then
     /// falls back to the birth weight).
     public var latestWeightGrams: Int? = nil

@@ -86,8 +86,8 @@ public struct DashboardQuery: Sendable {
                     UNION ALL
                     SELECT max(n.occurredAt) FROM nappy_change n
                         WHERE n.patientId = a.id AND n.kind = 'mixed' AND n.deletedAt IS NULL)) AS lastWetAt,
-                (SELECT total(f.volumeML) FROM feed f WHERE f.patientId = a.id AND f.deletedAt IS NULL
-                    AND f.occurredAt > \(h24) AND f.occurredAt <= \(nowMs)) AS intake24h,
+                \(FeedTotalsSQL.intake(patient: "a.id", s: "\(h24) + 1", e: "\(nowMs) + 1", now: nowMs)) AS intake24h,
+                \(FeedTotalsSQL.output(patient: "a.id", s: "\(h24) + 1", e: "\(nowMs) + 1")) AS output24h,
                 (SELECT CAST(round(w.value) AS INTEGER) FROM measurement w WHERE w.patientId = a.id AND w.kind = 'weight'
                     AND w.deletedAt IS NULL ORDER BY w.measuredAt DESC LIMIT 1) AS latestWeight,
                 a.*
@@ -99,7 +99,7 @@ public struct DashboardQuery: Sendable {
     /// Columns before `a.*`, read by position (a name lookup per value costs more than the SQL).
     private enum Column: Int {
         case wetToday, dirtyToday, changesToday, day0, urine6h = 10, urine24h, lastNappyAt,
-             lastNappyKind, lastWetAt, intake24h, latestWeight, patientStart
+             lastNappyKind, lastWetAt, intake24h, output24h, latestWeight, patientStart
     }
 
     func fetch(_ db: Database) throws -> Dashboard {
@@ -154,7 +154,8 @@ public struct DashboardQuery: Sendable {
                 nextDose: Self.nextDose(slots[patient.id] ?? []),
                 dueDoses: (slots[patient.id] ?? []).filter { $0.state == .due }.count,
                 overdueDoses: (slots[patient.id] ?? []).filter { $0.state == .overdue }.count,
-                intake24hML: Int((row[Column.intake24h.rawValue] as Double?) ?? 0),
+                intake24hML: Int(((row[Column.intake24h.rawValue] as Double?) ?? 0).rounded()),
+                output24hML: Int(((row[Column.output24h.rawValue] as Double?) ?? 0).rounded()),
                 latestWeightGrams: int(.latestWeight).map { Int($0) },
                 latestOutOfRange: latestMeasurements[patient.id].flatMap { latest in
                     LatestMeasurements.marked(latest, ranges: ranges).first { $0.mark != nil }

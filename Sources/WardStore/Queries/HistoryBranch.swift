@@ -29,8 +29,9 @@ struct HistoryBranch {
                                     + "n.nappyWeightGrams AS detailNumber, NULL AS detailNumber2")
         case .feed:
             return HistoryBranch(kind: kind, table: "feed", timeColumn: "occurredAt", extraConditions: [],
-                                 columns: "n.kind AS subtype, NULL AS detailA, NULL AS detailB, "
-                                    + "n.volumeML AS detailNumber, n.durationMinutes AS detailNumber2")
+                                 columns: "n.kind AS subtype, n.fluid AS detailA, CASE WHEN n.rateMLPerHour IS NULL THEN NULL "
+                                    + "WHEN n.stoppedAt IS NULL THEN 'running' ELSE 'stopped' END AS detailB, "
+                                    + "n.volumeML AS detailNumber, coalesce(n.rateMLPerHour, n.durationMinutes) AS detailNumber2")
         case .measurement:
             return HistoryBranch(kind: kind, table: "measurement", timeColumn: "measuredAt", extraConditions: [],
                                  columns: "n.kind AS subtype, n.oxygenMode AS detailA, CAST(n.oxygenAmount AS TEXT) AS detailB, "
@@ -83,10 +84,16 @@ struct HistoryBranch {
             return ("Nappy \(subtype)", details.filter { !$0.isEmpty }.joined(separator: " · "))
         case .feed:
             let feedKind = FeedKind(rawValue: subtype)
-            var details: [String] = []
+            // detailA the fluid; detailB "running"/"stopped" for an infusion, whose rate is detailNumber2.
+            var details: [String] = detailA.map { [$0] } ?? []
             if let ml = number { details.append("\(Int(ml)) mL") }
-            if let minutes = number2 { details.append("\(Int(minutes)) min") }
-            return ("Feed \(feedKind?.displayName ?? subtype)", details.joined(separator: " · "))
+            if let state = detailB, let rate = number2 {
+                details += ["\(NumberText.plain(rate)) mL/h", state]
+            } else if let minutes = number2 {
+                details.append("\(Int(minutes)) min")
+            }
+            let title = feedKind?.isOutput == true ? "Output" : "Feed"
+            return ("\(title) \(feedKind?.displayName ?? subtype)", details.joined(separator: " · "))
         case .measurement:
             let measurementKind = MeasurementKind(rawValue: subtype) ?? .weight
             // detailA / detailB: the oxygen an SpO2 was read on (mode, amount).

@@ -10,9 +10,17 @@ public struct TrendDay: Sendable, Hashable {
     public var nappies = 0
     /// Urine in mL (nappy weight minus the dry weight) from weighed wet nappies; nil when none was weighed.
     public var urineML: Double?
-    /// Patient view only (the ward view counts feeds and leaves this 0).
+    /// Patient view only (the ward view counts feeds and leaves this 0): intake in mL, with
+    /// infusions by the hours they ran this day (`FeedTotals`).
     public var feedML = 0.0
+    /// Feeds charted this day (outputs are not feeds).
     public var feeds = 0
+    /// Patient view only: output charted on the feed chart (NG aspirates, vomits) in mL.
+    public var outputML = 0.0
+    /// Whether anything fed the patient this day: a feed charted in it, or an infusion running
+    /// through it (started on an earlier day, so not among `feeds`). A day without is uncharted,
+    /// not a day of no intake.
+    public var hasIntake: Bool { feeds > 0 || feedML > 0 }
     public var dosesGiven = 0
     public var dosesWithheld = 0
     public var dosesMissed = 0

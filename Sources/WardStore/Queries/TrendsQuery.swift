@@ -42,7 +42,7 @@ struct PatientTrendsQuery: Sendable {
         let fromMs = StoredTime.milliseconds(from)
 
         try fillNappies(db, table: dayTable, into: &days)
-        try Self.fillFeeds(db, patientId: patient.id, table: dayTable, into: &days)
+        try Self.fillFeeds(db, patientId: patient.id, table: dayTable, now: now, into: &days)
         let readings = try fetchReadings(db, windowDays: Array(wardDays.suffix(windowDays)), fromMs: fromMs, nowMs: nowMs)
         let kpis = try fetchKPIs(db, fromMs: fromMs, nowMs: nowMs)
         let cells = try fetchDoses(db, from: from, into: &days, wardDays: wardDays)
@@ -76,19 +76,21 @@ struct PatientTrendsQuery: Sendable {
         }
     }
 
-    /// Feed volume and count per day of `table` (a `TimeBucket.valuesTable` named `d`): Trends
-    /// and the insight input read the same days the same way.
-    static func fillFeeds(_ db: Database, patientId: Int64, table: String, into days: inout [TrendDay]) throws {
+    /// Intake (infusions by the hours they ran: `FeedTotals`), output and feed count per day of
+    /// `table` (a `TimeBucket.valuesTable` named `d`) at `now`: Trends and the insight input read
+    /// the same days the same way.
+    static func fillFeeds(_ db: Database, patientId: Int64, table: String, now: Date, into days: inout [TrendDay]) throws {
+        let p = ":patient", n = ":now"
         for row in try Row.fetchAll(db.cachedStatement(sql: """
             WITH \(table)
-            SELECT d.i, total(f.volumeML), count(*)
-            FROM d CROSS JOIN feed f ON f.patientId = ? AND f.deletedAt IS NULL
-                AND f.occurredAt >= d.s AND f.occurredAt < d.e
-            GROUP BY d.i
-            """), arguments: [patientId]) {
+            SELECT d.i, \(FeedTotalsSQL.intake(patient: p, s: "d.s", e: "d.e", now: n)),
+                \(FeedTotalsSQL.count(patient: p, s: "d.s", e: "d.e")), \(FeedTotalsSQL.output(patient: p, s: "d.s", e: "d.e"))
+            FROM d
+            """), arguments: ["patient": patientId, "now": StoredTime.milliseconds(now)]) {
             let i: Int = row[0]
             days[i].feedML = row[1]
             days[i].feeds = row[2]
+            days[i].outputML = row[3]
         }
     }
 

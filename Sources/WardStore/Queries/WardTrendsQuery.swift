@@ -108,6 +108,7 @@ struct WardTrendsQuery: Sendable {
                 WITH \(d)
                 SELECT d.i, count(*)
                 FROM d CROSS JOIN feed f ON f.deletedAt IS NULL AND f.occurredAt >= d.s AND f.occurredAt < d.e
+                    AND f.kind NOT IN (\(FeedKind.outputKindsSQL))
                 GROUP BY d.i
                 """, { day, row in day.feeds += row[1] as Int }),
                 Self.perDay("""

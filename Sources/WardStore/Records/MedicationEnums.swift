@@ -55,6 +55,11 @@ public enum WithheldReason: String, Sendable, Codable, CaseIterable, DatabaseVal
 /// Feeds and fluids. Breast feeds carry a duration; the others a volume.
 public enum FeedKind: String, Sendable, Codable, CaseIterable, DatabaseValueConvertible {
     case breast, expressedBreastMilk, formula, fortifiedMilk, oralFluid, nasogastric, iv
+    /// Outputs charted on the feed chart (volume in mL): never intake (`isOutput`).
+    case ngAspirate, vomit
+
+    /// Charted as output: shown in the output totals and never added to intake.
+    public var isOutput: Bool { self == .ngAspirate || self == .vomit }
 
     public var displayName: String {
         switch self {
@@ -65,6 +70,8 @@ public enum FeedKind: String, Sendable, Codable, CaseIterable, DatabaseValueConv
         case .oralFluid: return "oral fluid"
         case .nasogastric: return "nasogastric"
         case .iv: return "IV"
+        case .ngAspirate: return "NG aspirate"
+        case .vomit: return "vomit"
         }
     }
 }

@@ -65,7 +65,9 @@ extension Feed {
         self.init(id: try row.decode(forColumn: "id"), patientId: try row.decode(forColumn: "patientId"),
                   occurredAt: try row.instant("occurredAt"), kind: try row.decode(forColumn: "kind"),
                   volumeML: try row.decode(forColumn: "volumeML"), durationMinutes: try row.decode(forColumn: "durationMinutes"),
-                  notes: try row.decode(forColumn: "notes"), recordedBy: try row.decode(forColumn: "recordedBy"),
+                  notes: try row.decode(forColumn: "notes"), fluid: try row.decode(forColumn: "fluid"),
+                  rateMLPerHour: try row.decode(forColumn: "rateMLPerHour"), stoppedAt: try row.optionalInstant("stoppedAt"),
+                  recordedBy: try row.decode(forColumn: "recordedBy"),
                   createdAt: try row.instant("createdAt"), updatedAt: try row.instant("updatedAt"),
                   deletedAt: try row.optionalInstant("deletedAt"), isDemo: try row.decode(forColumn: "isDemo"))
     }

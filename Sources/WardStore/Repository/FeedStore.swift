@@ -8,6 +8,10 @@ public protocol FeedStore: Sendable {
     func deleteFeed(id: Int64, by: Int64?) async throws -> Audited<Feed>
     func restoreFeed(id: Int64, by: Int64?) async throws -> Audited<Feed>
     func feed(id: Int64) async throws -> Feed?
-    /// The patient's latest feed (the quick log remembers kind and volume per cot).
+    /// The patient's latest feed, never an output (the quick log remembers kind and volume per cot).
     func latestFeed(patientId: Int64) async throws -> Feed?
+    /// Stops a running IV infusion at `at` (an audited update of the feed).
+    func stopInfusion(id: Int64, at: Date, by: Int64?) async throws -> Audited<Feed>
+    /// The patient's IV infusions still running, earliest first.
+    func runningInfusions(patientId: Int64) async throws -> [Feed]
 }

@@ -1,16 +1,21 @@
 import Foundation
 import GRDB
 
+/// Feeds, IV infusions and outputs. Writes run in one `pool.write` transaction each, with their
+/// audit row; an infusion's stop is an update of the feed (audited as one), checked in the same
+/// transaction against the row as it stands (another workstation may have stopped it first).
 extension SQLiteWardStore {
     public func logFeed(_ draft: FeedDraft, by: Int64?) async throws -> Audited<Feed> {
         let now = self.now
         let result = try await pool.write { db -> Audited<Feed> in
             try Self.checkFeed(draft, db: db, now: now)
             try db.execute(sql: """
-                INSERT INTO feed (patientId, occurredAt, kind, volumeML, durationMinutes, notes, recordedBy, createdAt, updatedAt)
-                VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)
+                INSERT INTO feed (patientId, occurredAt, kind, volumeML, durationMinutes, notes, fluid, rateMLPerHour, stoppedAt,
+                                  recordedBy, createdAt, updatedAt)
+                VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
                 """, arguments: [draft.patientId, StoredTime.milliseconds(draft.occurredAt), draft.kind, draft.volumeML,
-                                 draft.durationMinutes, Self.cleanNotes(draft.notes), by,
+                                 draft.durationMinutes, Self.cleanNotes(draft.notes), Self.cleanFluid(draft.fluid),
+                                 draft.rateMLPerHour, draft.stoppedAt.map(StoredTime.milliseconds), by,
                                  StoredTime.milliseconds(now), StoredTime.milliseconds(now)])
             return try AuditTrail.created(Feed.self, db, by: by, at: now)
         }
@@ -31,6 +36,9 @@ extension SQLiteWardStore {
             after.volumeML = draft.volumeML
             after.durationMinutes = draft.durationMinutes
             after.notes = Self.cleanNotes(draft.notes)
+            after.fluid = Self.cleanFluid(draft.fluid)
+            after.rateMLPerHour = draft.rateMLPerHour
+            after.stoppedAt = draft.stoppedAt.map(StoredTime.truncated)
             after.updatedAt = now
             try after.update(db)
             let auditId = try AuditTrail.record(db, action: .update, before: before, after: after, by: by, at: now)
@@ -52,13 +60,59 @@ extension SQLiteWardStore {
         try await pool.read { db in try Feed.fetchOne(db, key: id) }
     }
 
-    /// The patient's latest feed (to pre-fill the quick log with the last kind and volume).
+    /// The patient's latest feed, not output (to pre-fill the quick log with the last kind and
+    /// volume: the next 3-hourly feed, not the vomit charted after the last one).
     public func latestFeed(patientId: Int64) async throws -> Feed? {
         try await pool.read { db in
             try Feed.fetchOne(db, sql: """
-                SELECT * FROM feed WHERE patientId = ? AND deletedAt IS NULL ORDER BY occurredAt DESC, id DESC LIMIT 1
+                SELECT * FROM feed WHERE patientId = ? AND deletedAt IS NULL AND kind NOT IN (\(FeedKind.outputKindsSQL))
+                ORDER BY occurredAt DESC, id DESC LIMIT 1
                 """, arguments: [patientId])
         }
+    }
+
+    /// Stops a running infusion at `at`: refused (naming the field) unless the feed is a live
+    /// infusion still running and `at` is after its start and not in the future.
+    public func stopInfusion(id: Int64, at: Date, by: Int64?) async throws -> Audited<Feed> {
+        let now = self.now
+        let result = try await pool.write { db -> Audited<Feed> in
+            let before = try Self.existing(Feed.self, id, db: db)
+            guard before.deletedAt == nil else { throw WardStoreError("feed \(id) is deleted; restore it before stopping it") }
+            guard before.rateMLPerHour != nil else {
+                throw WardValidationError([.init(field: "stoppedAt", message: "feed \(id) is not an infusion; only infusions are stopped")])
+            }
+            if before.stoppedAt != nil {
+                throw WardValidationError([.init(field: "stoppedAt",
+                                                 message: "the infusion \(id) was stopped already; correct its stop in the feed form")])
+            }
+            var draft = before.draft
+            draft.stoppedAt = at
+            try Self.checkFeed(draft, db: db, now: now)
+            var after = before
+            after.stoppedAt = StoredTime.truncated(at)
+            after.updatedAt = now
+            try after.update(db)
+            let auditId = try AuditTrail.record(db, action: .update, before: before, after: after, by: by, at: now)
+            return Audited(record: after, auditEntryId: auditId)
+        }
+        publish([.feed])
+        return result
+    }
+
+    /// The patient's live infusions still running, earliest first.
+    public func runningInfusions(patientId: Int64) async throws -> [Feed] {
+        try await pool.read { db in
+            try Feed.fetchAll(db, sql: """
+                SELECT * FROM feed WHERE patientId = ? AND deletedAt IS NULL AND rateMLPerHour IS NOT NULL
+                    AND stoppedAt IS NULL ORDER BY occurredAt, id
+                """, arguments: [patientId])
+        }
+    }
+
+    /// The fluid as stored: trimmed, nil when empty.
+    static func cleanFluid(_ fluid: String?) -> String? {
+        guard let trimmed = fluid?.trimmingCharacters(in: .whitespaces), !trimmed.isEmpty else { return nil }
+        return trimmed
     }
 
     static func checkFeed(_ draft: FeedDraft, db: Database, now: Date) throws {

@@ -125,6 +125,9 @@ extension WardExportKind {
             .init("notes", .text), .init("recordedBy", .integer, nullable: true, references: "staff"),
             .init("createdAt", .instant), .init("updatedAt", .instant), .init("deletedAt", .instant, nullable: true),
             .init("isDemo", .boolean),
+            .init("fluid", .text, nullable: true, mayBeMissing: true),
+            .init("rateMLPerHour", .number, nullable: true, mayBeMissing: true),
+            .init("stoppedAt", .instant, nullable: true, mayBeMissing: true),
         ]),
         .init("measurements", table: "measurement", time: "measuredAt", entity: .measurement, [
             .init("id", .integer), .init("patientId", .integer, references: "patient"), .init("measuredAt", .instant),

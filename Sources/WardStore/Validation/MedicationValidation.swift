@@ -94,13 +94,18 @@ extension WardValidation {
         if let volume = draft.volumeML, !feedVolumeMLRange.contains(volume) {
             issues.append(.init(field: "volumeML", message: "volume \(volume) mL must be 0 to 1000 mL"))
         }
+        if draft.kind == .iv {
+            issues += infusion(draft, now: now)
+        } else {
+            issues += notInfusion(draft)
+        }
         if draft.kind == .breast {
             if draft.durationMinutes == nil {
                 issues.append(.init(field: "durationMinutes", message: "a breast feed needs its duration in minutes (1–180)"))
             }
         } else {
-            if draft.volumeML == nil {
-                issues.append(.init(field: "volumeML", message: "a \(draft.kind.displayName) feed needs its volume in mL (0–1000)"))
+            if draft.volumeML == nil && !draft.isInfusion {
+                issues.append(.init(field: "volumeML", message: "a \(draft.kind.displayName) \(draft.kind.isOutput ? "output" : "feed") needs its volume in mL (0–1000)"))
             }
             if draft.durationMinutes != nil {
                 issues.append(.init(field: "durationMinutes", message: "a duration is only recorded for breast feeds"))

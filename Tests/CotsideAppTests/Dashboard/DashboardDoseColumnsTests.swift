@@ -49,8 +49,8 @@ final class DashboardDoseColumnsTests: WardTestCase {
         await signIn(seed.nurse)
         await press(.char("j"))
         let text = screenText()
-        XCTAssertTrue(text.contains("Intake 24 h: 0 of 180–225 mL (0 %, day 21 of life, 1500 g)"), text)
-        XCTAssertTrue(text.contains("▲ high temperature 38.4 °C 13:10"), text)
+        XCTAssertTrue(text.contains("Intake 24 h: 0 mL (0 mL/kg, 1500 g) of 180–225 mL (0 %, day 21 of life)"), text)
+        XCTAssertTrue(text.contains("▲ high temperature 38.4"), text)
         XCTAssertTrue(text.contains("Doses 2 due · 1 overdue"), "the status line counts the ward's doses")
     }
 
@@ -76,7 +76,7 @@ final class DashboardDoseColumnsTests: WardTestCase {
         try await seedIntake(seed)
         try await startShell()
         await signIn(seed.nurse)
-        await press(.char("f"), .tab)
+        await press(.char("f"), .tab, .tab)  // time, kind, amount
         await type("15")
         let form = try XCTUnwrap(shell.front as? QuickFeedScreen)
         XCTAssertEqual(form.state.text("amount"), "15", "the remembered 60 is replaced, not appended to (6015)")

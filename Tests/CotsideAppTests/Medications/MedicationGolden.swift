@@ -76,7 +76,7 @@ extension Golden {
 
          Bed 3 · Ada Lovelace · hospital no. H300 · born 2026-11-18 at 38+2 weeks, 3200 g
          Urine output: set the dry nappy weight in Settings (s) to see mL/kg/h
-         Intake 24 h: 120 of 320–384 mL (38 %, day 4 of life, 3200 g) · no reading out of range
+         Intake 24 h: 120 mL (no weight, birth weight 3200 g) of 320–384 mL (38 %, day 4 of life) · no reading out of range
 
          Ward · Doses 2 due · 1 overdue                                       User: Nia Nurse (NN)                                                     Sat 21 Nov 14:05
         w Wet  d Dirty  m Mixed  f Feed  n New  Space Mark  u Undo  A Admit  ? Help  : Commands  s Settings  p Patient  q Quit

@@ -52,7 +52,7 @@ enum Golden {
 
          Bed 3 · Ada Lovelace · hospital no. H300 · born 2026-11-18 at 38+2 weeks, 3200 g
          Urine output: 6 h 1.46 mL/kg/h · 24 h 0.36 mL/kg/h (dry nappy 12 g, weight 3200 g)
-         Intake 24 h: 0 of 320–384 mL (0 %, day 4 of life, 3200 g) · no reading out of range
+         Intake 24 h: 0 mL (no weight, birth weight 3200 g) of 320–384 mL (0 %, day 4 of life) · no readin…
 
          Neonatal B                             User: Nia Nurse (NN)                       Sat 21 Nov 14:05
         w Wet  d Dirty  m Mixed  f Feed  n New  Space Mark  u Undo  A Admit  ? Help  : Commands  s Settings

@@ -34,7 +34,7 @@ struct CotInsights {
             // No weight recorded (an older child not yet weighed): no mL/kg, rather than a guess.
             guard let grams = input.weightGrams(on: day) else { return nil }
             let kg = grams / 1000
-            guard day.feeds > 0,
+            guard day.hasIntake,
                   let target = MaintenanceTarget.of(ageDays: input.patient.dateOfBirth.days(until: day.label), weightKg: kg,
                                                     table: context.wardSettings.neonatalFluidTable) else { return nil }
             return IntakeBelowMaintenanceRule.Day(day: day.label, intakeMLPerKg: day.feedML / kg, maintenanceMLPerKg: target.minMLPerKg)

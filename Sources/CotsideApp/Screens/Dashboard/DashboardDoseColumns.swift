@@ -56,25 +56,37 @@ struct DashboardDoseColumns {
         return context.t("intake.short", row.intake24hML, Int((Double(row.intake24hML) / low * 100).rounded()))
     }
 
-    /// The detail line under the table for the selected cot: "Intake 24 h: 0 of 140–168 mL
-    /// (0 %, day 4 of life, 1400 g)" (the ward's neonatal range for the weight), or
-    /// Holliday–Segar from 28 days.
+    /// The detail line under the table for the selected cot: "Intake 24 h: 150 mL (47 mL/kg,
+    /// 3200 g) of 320–384 mL (39 %, day 4 of life)" (the ward's neonatal range for the weight),
+    /// or Holliday–Segar from 28 days; then the output charted in the 24 h, if any. Per kg is on
+    /// the latest weighing; before the first, "no weight" and the birth weight the target is for.
     func intakeLine(_ row: DashboardRow) -> String {
         let intake: String
+        let weighed = row.latestWeightGrams.flatMap { grams in
+            self.perKg(row.intake24hML, row).map { context.t("intake.per_kg", $0, grams) }
+        } ?? (row.currentWeightGrams.map { context.t("intake.no_weight", $0) } ?? context.t("intake.no_weight_short"))
         if let (target, weight) = self.target(row) {
             let ml = target.mlPerDay(weightKg: Double(weight) / 1000)
             let percent = ml.low > 0 ? Int((Double(row.intake24hML) / ml.low * 100).rounded()) : 0
             switch target.basis {
             case .neonatal(let day):
-                intake = context.t("intake.line_neonatal", row.intake24hML, Int(ml.low.rounded()), Int(ml.high.rounded()), percent,
-                                   day, weight)
+                intake = context.t("intake.line_neonatal", row.intake24hML, weighed, Int(ml.low.rounded()), Int(ml.high.rounded()),
+                                   percent, day)
             case .hollidaySegar:
-                intake = context.t("intake.line", row.intake24hML, Int(ml.low.rounded()), percent, weight)
+                intake = context.t("intake.line", row.intake24hML, weighed, Int(ml.low.rounded()), percent)
             }
         } else {
-            intake = context.t("intake.ml", row.intake24hML)
+            intake = context.t("intake.ml_line", row.intake24hML, weighed)
         }
-        return "\(intake) · \(outOfRange(row))"
+        guard row.output24hML > 0 else { return "\(intake) · \(outOfRange(row))" }
+        let outputPerKg = perKg(row.output24hML, row).map { context.t("intake.ml_per_kg", $0) } ?? context.t("intake.no_weight_short")
+        return "\(intake) · \(context.t("intake.output", row.output24hML, outputPerKg)) · \(outOfRange(row))"
+    }
+
+    /// mL per kg of the latest weighing (nil before the first).
+    func perKg(_ ml: Int, _ row: DashboardRow) -> Int? {
+        guard let grams = row.latestWeightGrams, grams > 0 else { return nil }
+        return Int((Double(ml) / (Double(grams) / 1000)).rounded())
     }
 
     /// "▲ high temperature 38.4 °C 13:10", "▼ low SpO2 88 % on 2 L/min 13:10", or "no measurement out of range".

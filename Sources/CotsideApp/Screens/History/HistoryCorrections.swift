@@ -83,6 +83,22 @@ enum HistoryCorrections {
                                    body: context.t("history.delete.body", summary), onConfirm: [.write(delete)]))
     }
 
+    /// Asks, then stops the running IV infusion of `event` now (`S`); to stop it at another
+    /// time, edit it (Enter) and fill its stop. The store refuses one already stopped.
+    static func stopInfusion(_ event: HistoryEvent, _ context: AppContext) -> Intent {
+        guard event.kind == .feed, event.feedKind == .iv else { return .message(.info(context.t("history.stop_infusion.not"))) }
+        if let refusal = WardTask.requireUser(context) { return refusal }
+        let now = context.clock.now
+        let stopped = context.t("history.stop_infusion.done", event.bedLabel, WardFormat(context).time(now))
+        let by = context.staff?.id
+        let stop = WardWrite(undoSummary: context.t("history.stop_infusion.undo", event.bedLabel)) { repository in
+            let auditId = try await repository.stopInfusion(id: event.id, at: now, by: by).auditEntryId
+            return WriteReceipt(auditEntryIds: [auditId], message: stopped)
+        }
+        return .push(ConfirmScreen(title: context.t("history.stop_infusion.title"),
+                                   body: context.t("history.stop_infusion.body", event.bedLabel, event.details), onConfirm: [.write(stop)]))
+    }
+
     /// The audit entry id of the deletion.
     private nonisolated static func softDelete(_ event: HistoryEvent, by: Int64?, _ repository: any WardRepository) async throws -> Int64 {
         switch event.kind {

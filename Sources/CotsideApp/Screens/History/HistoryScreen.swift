@@ -19,6 +19,7 @@ final class HistoryScreen: ActionScreen, CommandScreen {
         case goto = "history.goto"
         case trends = "history.trends"
         case clear = "history.clear"
+        case stopInfusion = "history.stop_infusion"
     }
 
     enum Loaded: Sendable {
@@ -75,6 +76,7 @@ final class HistoryScreen: ActionScreen, CommandScreen {
             Binding([.char("g")], .goto, label: context.t("key.goto"), help: context.t("history.help.goto"), group: g),
             Binding([.char("t")], .trends, label: "", help: context.t("history.help.trends"), group: g),
             Binding([.char("c")], .clear, label: "", help: context.t("history.help.clear"), group: g),
+            Binding([.char("S")], .stopInfusion, label: "", help: context.t("history.help.stop_infusion"), group: g),
         ]
     }
 
@@ -186,6 +188,9 @@ final class HistoryScreen: ActionScreen, CommandScreen {
         case .delete:
             guard let event = selectedEvent else { return .handled }
             return HistoryCorrections.delete(event, context)
+        case .stopInfusion:
+            guard let event = selectedEvent else { return .handled }
+            return HistoryCorrections.stopInfusion(event, context)
         case .audit:
             guard let event = selectedEvent else { return .handled }
             if let refusal = AuditTrailScreen.refusal(context) { return refusal }

@@ -77,7 +77,7 @@ struct PatientTrendsLayout {
     }
 
     func intakePerKg(_ day: TrendDay) -> Double? {
-        guard day.feeds > 0, let kg = weightKg(on: day) else { return nil }
+        guard day.hasIntake, let kg = weightKg(on: day) else { return nil }
         return day.feedML / kg
     }
 
