@@ -183,12 +183,18 @@ final class ToolFormScreen: ActionScreen {
         return out
     }
 
-    /// Tool-specific lines above the result: dosage's loud weight warning, growth's chart key.
+    /// Tool-specific lines above the result: dosage's loud weight warning and its pharmacist review,
+    /// growth's chart key.
     private func extraLines(_ evaluation: ToolEvaluation, _ context: AppContext) -> [(String, StyleRole)] {
         var out: [(String, StyleRole)] = []
         if form.spec.id == DosageTool.spec.id, form.state["weight_kg"]?.text.isEmpty == false,
            !form.weightIsFromTodaysChart(now: context.clock.now, timeZone: context.clock.timeZone) {
             out.append(("\(context.glyphs.statusWarning)\(context.glyphs.statusWarning) \(context.t("tools.dosage.weight_not_today"))", .danger))
+        }
+        if form.spec.id == DosageTool.spec.id, case .result = evaluation, case .success(let table) = DrugFormulary.shared {
+            let review = DosageReview.line(context.drugTableSignOff, table: table, context)
+            out.append(("\(review.reviewed ? context.glyphs.statusOK : context.glyphs.statusWarning) \(review.text)",
+                        review.reviewed ? .ok : .warning))
         }
         if form.spec.id == GrowthTool.spec.id, case .result = evaluation {
             out.append(("\(context.glyphs.statusInfo) \(context.t("tools.growth.chart_hint"))", .info))

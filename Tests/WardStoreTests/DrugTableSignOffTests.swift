@@ -1,0 +1,81 @@
+import Foundation
+import XCTest
+@testable import WardStore
+
+/// The drug table's sign-off: only a pharmacist records it (others refused and audited), it is
+/// one audited write naming the table's version and checksum, a changed table is not covered,
+/// and `cotside drugs sign-off --by` does the same from the command line.
+final class DrugTableSignOffTests: WardStoreTestCase {
+    static let checksum = String(repeating: "ab", count: 32)
+
+    @discardableResult
+    func addPharmacist(_ initials: String = "PH") async throws -> Staff {
+        try await store.addStaff(StaffDraft(name: "Pharmacist \(initials)", initials: initials, role: .pharmacist), by: nil).record
+    }
+
+    func testAPharmacistSignsOffOnceAndItIsAudited() async throws {
+        try await addDoctor()
+        let pharmacist = try await addPharmacist()
+        let none = try await store.drugTableSignOff()
+        XCTAssertNil(none)
+        let signed = try await store.signOffDrugTable(version: "v1", checksum: Self.checksum, by: pharmacist.id)
+        XCTAssertEqual(signed.staffName, "Pharmacist PH")
+        XCTAssertEqual(signed.signedAt, noon)
+        let stored = try await store.drugTableSignOff()
+        XCTAssertEqual(stored, signed)
+        XCTAssertTrue(signed.covers(version: "v1", checksum: Self.checksum))
+        XCTAssertFalse(signed.covers(version: "v1", checksum: String(repeating: "cd", count: 32)), "an edited table lapses it")
+        XCTAssertFalse(signed.covers(version: "v2", checksum: Self.checksum), "a new version lapses it")
+        let audits = try await store.auditEntries(entity: .setting, entityId: 0)
+        XCTAssertEqual(audits.count, 1)
+        XCTAssertEqual(audits.first?.staffId, pharmacist.id)
+        XCTAssertTrue(audits.first?.afterJSON?.contains("drugTableSignOff") ?? false)
+        // Not a declared setting: `cotside settings set` cannot name it.
+        XCTAssertNil(WardSettingKey(commandName: "drug_table_sign_off"))
+    }
+
+    func testOnlyAPharmacistMaySignOffAndTheRefusalIsAudited() async throws {
+        let doctor = try await addDoctor()
+        do {
+            _ = try await store.signOffDrugTable(version: "v1", checksum: Self.checksum, by: doctor.id)
+            XCTFail("a doctor signed the drug table off")
+        } catch let error as WardPermissionError {
+            XCTAssertEqual(error.permission, .signOffDrugTable)
+            XCTAssertTrue(error.description.contains("only a pharmacist may sign off the ward's drug table"), error.description)
+        }
+        let stored = try await store.drugTableSignOff()
+        XCTAssertNil(stored)
+        let refusals = try await store.auditEntries(entity: .staff, entityId: doctor.id).filter { $0.action == .refused }
+        XCTAssertEqual(refusals.count, 1)
+    }
+
+    func testASignOffNamesItsPharmacistAndAChecksum() async throws {
+        do {
+            _ = try await store.signOffDrugTable(version: "v1", checksum: "nothex", by: nil)
+            XCTFail("accepted")
+        } catch let error as WardValidationError {
+            XCTAssertEqual(Set(error.issues.map(\.field)), ["by", "checksum"])
+        }
+    }
+
+    func testTheCommandLineSignsOffAndShowsTheReview() async throws {
+        try await addDoctor()
+        try await addPharmacist()
+        let before = try runCotside(["drugs"])
+        XCTAssertEqual(before.status, 0, before.stderr)
+        XCTAssertTrue(before.stdout.contains("needs local pharmacist review"), before.stdout)
+        XCTAssertTrue(before.stdout.contains("gentamicin  iv"), before.stdout)
+        let refused = try runCotside(["drugs", "sign-off", "--by", "DR"])
+        XCTAssertEqual(refused.status, 2)
+        XCTAssertTrue(refused.stderr.contains("only a pharmacist may sign off the ward's drug table"), refused.stderr)
+        let signed = try runCotside(["drugs", "sign-off", "--by", "PH"])
+        XCTAssertEqual(signed.status, 0, signed.stderr)
+        XCTAssertTrue(signed.stdout.contains("reviewed by Pharmacist PH on "), signed.stdout)
+        let json = try runCotside(["drugs", "--json"])
+        let object = try JSONSerialization.jsonObject(with: Data(json.stdout.utf8)) as! [String: Any]
+        let review = object["review"] as! [String: Any]
+        XCTAssertEqual(review["signed"] as? Bool, true)
+        XCTAssertEqual(review["by"] as? String, "Pharmacist PH")
+        XCTAssertEqual((object["checksum"] as? String)?.count, 64)
+    }
+}
