@@ -1,3 +1,4 @@
+import ChildProcess
 import Foundation
 import XCTest
 @testable import WardStore
@@ -77,5 +78,24 @@ final class DrugTableSignOffTests: WardStoreTestCase {
         XCTAssertEqual(review["signed"] as? Bool, true)
         XCTAssertEqual(review["by"] as? String, "Pharmacist PH")
         XCTAssertEqual((object["checksum"] as? String)?.count, 64)
+    }
+
+    /// An export made after a sign-off imports into a new ward with the sign-off intact (the
+    /// reserved row is not refused as an unknown ward setting).
+    func testAnExportWithASignOffImportsWithIt() async throws {
+        try await addDoctor()
+        let pharmacist = try await addPharmacist()
+        let signed = try await store.signOffDrugTable(version: "v1", checksum: Self.checksum, by: pharmacist.id)
+        let out = folder.appendingPathComponent("out").path
+        let exported = try runCotside(["export", "--out", out])
+        XCTAssertEqual(exported.status, 0, exported.stderr)
+        let target = folder.appendingPathComponent("target.sqlite").path
+        let imported = try ChildProcess.run(cotsideBinary.path, ["import", out + "/" + WardExportKind.jsonFileName, "--by", "DR",
+                                                                 "--db", target, "--now", "2026-03-10T12:00:00Z"],
+                                            environment: ProcessInfo.processInfo.environment)
+        XCTAssertEqual(imported.status, 0, imported.stderr)
+        let copy = try SQLiteWardStore(path: target)
+        let carried = try await copy.drugTableSignOff()
+        XCTAssertEqual(carried, signed)
     }
 }

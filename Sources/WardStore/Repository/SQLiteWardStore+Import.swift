@@ -297,6 +297,12 @@ private struct RecordImporter {
         case "audit_entry": _ = try fetch(AuditEntry.self); return []
         case "medication_pause": _ = try fetch(MedicationPause.self); return []
         case "ward_setting":
+            // The drug table's sign-off is a reserved row beside the settings: it travels with
+            // the ward when it reads as a sign-off.
+            if case .string(let key) = keyValues[0].storage, key == SQLiteWardStore.drugTableSignOffKey {
+                return try SQLiteWardStore.drugTableSignOff(db) == nil
+                    ? [ValidationIssue(field: "value", message: "not a drug table sign-off Cotside can read")] : []
+            }
             guard case .string(let key) = keyValues[0].storage, let setting = WardSettingKey(rawValue: key),
                   let declaration = WardSettings.declarations.first(where: { $0.key == setting }) else {
                 return [ValidationIssue(field: "key", message: "not a ward setting Cotside knows")]
