@@ -26,18 +26,18 @@ public enum DosageTool: ClinicalTool {
         inputs: [
             InputSpec(key: "drug", label: "Drug", kind: .word(drugIds), help: drugHelp),
             InputSpec(key: "weight_kg", label: "Weight", unit: "kg", kind: .number, range: 0.1...300, chartField: .weightKg),
+            InputSpec(key: "concentration", label: "Strength", kind: .word(concentrationIds), isRequired: false,
+                      help: "One of the chosen drug's stocked strengths; gives the dose in mL"),
             InputSpec(key: "route", label: "Route", kind: .word(DrugFormulary.Routes.all), isRequired: false,
                       help: "oral, iv or im; default the drug's first route"),
             InputSpec(key: "age_days", label: "Age", unit: "days", kind: .integer, range: 0...6575, isRequired: false,
                       help: "Postnatal age; picks the age band (neonatal bands cover days 0–27); without it the older-child band is used",
                       chartField: .ageDays),
-            InputSpec(key: "gestational_age_weeks", label: "Gestation at birth", unit: "weeks", kind: .integer, range: 22...44,
+            InputSpec(key: "gestational_age_weeks", label: "Gestation", unit: "weeks", kind: .integer, range: 22...44,
                       isRequired: false, help: "Needed for neonatal bands (gentamicin by gestation, others by postmenstrual age)",
                       chartField: .gestationalAgeWeeks),
             InputSpec(key: "gestational_age_days", label: "and days", unit: "days", kind: .integer, range: 0...6, isRequired: false,
                       chartField: .gestationalAgeDays),
-            InputSpec(key: "concentration", label: "Strength", kind: .word(concentrationIds), isRequired: false,
-                      help: "One of the chosen drug's stocked strengths; gives the dose in mL"),
         ],
         references: [
             Reference(authors: "Paediatric Formulary Committee", title: "BNF for Children 2018–2019",
@@ -56,7 +56,7 @@ public enum DosageTool: ClinicalTool {
             "Each band's source, indication and frequency are shown with the result; every result needs local pharmacist review until the ward's pharmacist signs the table off.",
         ],
         limitations: "Check every dose against the current local formulary, the indication, renal and hepatic function, levels where monitored, and the child's age: the table holds one usual regimen per drug and route and is no substitute for a prescriber's and pharmacist's check.",
-        constraints: ["concentration must be one of the chosen drug's strengths", "gestational_age_days needs gestational_age_weeks"]
+        constraints: ["concentration must be one of the chosen drug's strengths"]
     )
 
     public static func compute(_ inputs: ToolInputs) throws(ToolErrors) -> ToolResult {
