@@ -90,7 +90,7 @@ final class ToolGoldenScreensTests: ShellTestCase {
         " children's paracetamol advice: 15 mg/kg every 4–6 hours, max 1 g per dose, no",
         "",
         " Ward                           no user selected               Sat 21 Nov 14:05",
-        "r Refs  S Save  Esc Back  ? Help  : Commands  q Quit",
+        "r Refs  S Save  P Sign off  Esc Back  ? Help  : Commands  q Quit",
     ]
     static let dosageFilled: [String] = [
         " 1 Dashboard   2 History   3 Tools   4 Medications   5 Trends",
@@ -116,7 +116,7 @@ final class ToolGoldenScreensTests: ShellTestCase {
         " children's paracetamol advice: 15 mg/kg every 4–6 hours, max 1 g per dose, no",
         "",
         " Ward                           no user selected               Sat 21 Nov 14:05",
-        "r Refs  S Save  Esc Back  ? Help  : Commands  q Quit",
+        "r Refs  S Save  P Sign off  Esc Back  ? Help  : Commands  q Quit",
     ]
     static let growthASCII: [String] = [
         " 1 Dashboard   2 History   3 Tools   4 Medications   5 Trends",

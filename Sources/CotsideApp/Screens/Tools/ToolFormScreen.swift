@@ -11,6 +11,7 @@ final class ToolFormScreen: ActionScreen {
     enum Action: String, ScreenAction {
         case next = "tools.form.next", previous = "tools.form.previous", references = "tools.form.references"
         case chart = "tools.form.chart", save = "tools.form.save", submit = "tools.form.submit"
+        case signOff = "tools.form.sign_off"
     }
 
     private(set) var form: ToolForm
@@ -71,6 +72,10 @@ final class ToolFormScreen: ActionScreen {
         if onSubmit == nil {
             bindings.append(Binding([.char("S")], .save, label: context.t("tools.key.save"), help: context.t("tools.action.save"), group: g))
         }
+        if onSubmit == nil, form.spec.id == DosageTool.spec.id {
+            bindings.append(Binding([.char("P")], .signOff, label: context.t("tools.key.sign_off"),
+                                    help: context.t("tools.action.sign_off"), group: g))
+        }
         if onSubmit != nil {
             bindings.append(Binding([.enter], .submit, label: context.t("tools.key.continue"), help: context.t("tools.action.continue"), group: g))
         }
@@ -81,7 +86,7 @@ final class ToolFormScreen: ActionScreen {
         guard case .key(let key) = event else { return .ignored }
         switch key {
         case .escape, .enter: return .ignored
-        case .char("r"), .char("g"), .char("S"):
+        case .char("r"), .char("g"), .char("S"), .char("P"):
             if !capturesText { return .ignored }
         default: break
         }
@@ -97,6 +102,7 @@ final class ToolFormScreen: ActionScreen {
         case .previous: _ = form.handle(.backTab); return .handled
         case .references: return .push(ToolReferenceScreen(spec: form.spec))
         case .save: return review(context)
+        case .signOff: return DrugTableSignOffAction.intent(context)
         case .chart:
             guard form.spec.id == GrowthTool.spec.id else { return .ignored }
             return .push(GrowthChartScreen(form: form, recorded: recordedGrowth))
