@@ -8,13 +8,18 @@ public enum DosageTool: ClinicalTool {
     /// Drug ids from the shipped table; empty if it could not be read (the call then reports why).
     static let drugIds: [String] = (try? DrugFormulary.shared.get().drugs.map(\.id)) ?? []
     static let concentrationIds: [String] = (try? DrugFormulary.shared.get().allConcentrationIds) ?? []
-    /// The drug list with routes ("paracetamol (oral, iv); …") for `--help`, or the load problem.
+    /// Names the load problem in the help when the table is unusable, since validation then
+    /// has no drug to accept.
     static let drugHelp: String = {
         switch DrugFormulary.shared {
-        case .success(let table):
-            return "Lower-case generic name: " + table.drugs.map { "\($0.id) (\($0.routes.joined(separator: ", ")))" }.joined(separator: "; ")
+        case .success: return "Lower-case generic name; the drugs and their routes are listed under Applies to"
         case .failure(let error): return "Unavailable: \(error.description)"
         }
+    }()
+    /// Every drug with its routes ("paracetamol (oral, iv); …"), for `--help` and the references.
+    static let drugsAndRoutes: String = {
+        guard case .success(let table) = DrugFormulary.shared else { return "Drugs and routes: none (the table could not be read)." }
+        return "Drugs and routes: " + table.drugs.map { "\($0.id) (\($0.routes.joined(separator: ", ")))" }.joined(separator: "; ") + "."
     }()
 
     /// The wording every result carries until a ward's pharmacist has signed the table off.
@@ -52,6 +57,7 @@ public enum DosageTool: ClinicalTool {
                       source: "Cotside drug table", year: 2026),
         ],
         applicability: [
+            drugsAndRoutes,
             "One usual regimen per drug and route, split by postnatal age, gestation (neonatal bands, days 0–27) and weight as its source splits it.",
             "Each band's source, indication and frequency are shown with the result; every result needs local pharmacist review until the ward's pharmacist signs the table off.",
         ],
