@@ -98,4 +98,40 @@ final class DrugTableSignOffTests: WardStoreTestCase {
         let carried = try await copy.drugTableSignOff()
         XCTAssertEqual(carried, signed)
     }
+
+    /// The same for the other reserved row beside the settings: the stroke centre list's mode
+    /// (`cotside centres import`) travels with an export instead of failing the import.
+    func testAnExportWithAnImportedCentreListImports() async throws {
+        try await addDoctor()
+        let centre = StoredStrokeCentre(name: "Nord", type: "comprehensive_stroke_center", address: nil, city: "Hamburg",
+                                        postcode: nil, region: nil, country: nil, latitude: 53.6, longitude: 10.0, phone: nil,
+                                        emergencyPhone: nil, neurosurgery: true, thrombectomy: true, thrombolysis: true, beds: nil,
+                                        network: nil, sourceId: nil)
+        _ = try await store.importStrokeCentres([centre], mode: .replace, by: nil)
+        let out = folder.appendingPathComponent("out").path
+        XCTAssertEqual(try runCotside(["export", "--out", out]).status, 0)
+        let target = folder.appendingPathComponent("target.sqlite").path
+        let imported = try ChildProcess.run(cotsideBinary.path, ["import", out + "/" + WardExportKind.jsonFileName, "--by", "DR",
+                                                                 "--db", target, "--now", "2026-03-10T12:00:00Z"],
+                                            environment: ProcessInfo.processInfo.environment)
+        XCTAssertEqual(imported.status, 0, imported.stderr)
+        let copy = try SQLiteWardStore(path: target)
+        let centres = try await copy.strokeCentres()
+        XCTAssertEqual(centres.mode, .replace)
+    }
+
+    /// And the PIN question a ward made before PINs still has pending (migration v10).
+    func testAnExportWithThePinQuestionPendingImports() async throws {
+        try await addDoctor()
+        try await store.pool.write { db in
+            try db.execute(sql: "INSERT OR REPLACE INTO ward_setting (key, value) VALUES ('requirePinQuestion', 'pending')")
+        }
+        let out = folder.appendingPathComponent("out").path
+        XCTAssertEqual(try runCotside(["export", "--out", out]).status, 0)
+        let target = folder.appendingPathComponent("target.sqlite").path
+        let imported = try ChildProcess.run(cotsideBinary.path, ["import", out + "/" + WardExportKind.jsonFileName, "--by", "DR",
+                                                                 "--db", target, "--now", "2026-03-10T12:00:00Z"],
+                                            environment: ProcessInfo.processInfo.environment)
+        XCTAssertEqual(imported.status, 0, imported.stderr)
+    }
 }
