@@ -60,7 +60,7 @@ final class CalcCLITests: XCTestCase {
         XCTAssertFalse(bsa.contains("bsa_m2"), bsa)
         let dose = CalcCLI.run(["dosage", "drug=paracetamol", "weight_kg=16"]).stdout
         XCTAssertTrue(dose.contains("Dose  ") && dose.contains("240 mg"), dose)
-        XCTAssertTrue(dose.contains("Capped at the maximum  no"), dose)
+        XCTAssertTrue(dose.split(separator: "\n").contains { $0.hasPrefix("  Capped at the maximum ") && $0.hasSuffix("  no") }, dose)
         XCTAssertFalse(dose.contains("dose_mg") || dose.contains("max_single_dose_mg"), dose)
         let gcs = CalcCLI.run(["gcs", "eye=4", "verbal=5", "motor=6"]).stdout
         XCTAssertTrue(gcs.contains("Severity  ✔ Mild"), gcs)
@@ -139,5 +139,30 @@ final class CalcCLITests: XCTestCase {
         XCTAssertEqual(CalcCLI.run([]).exitCode, 2)
         XCTAssertEqual(CalcCLI.mode(["--batch"]), .batch)
         XCTAssertEqual(CalcCLI.run(["--batch", "x"]).exitCode, 2)
+    }
+
+    /// `calc dosage --help` lists every drug of the table with its routes; `--json` carries the
+    /// band, route and review keys, and `calc ivfluid --json` the day's sodium and potassium
+    /// (10 kg: 1000 mL, Na 30 and K 20 mmol/day — Holliday–Segar 3 and 2 mmol per 100 mL).
+    func testDosageHelpListsEveryDrugAndTheJSONKeys() throws {
+        let help = CalcCLI.run(["dosage", "--help"]).stdout
+        for drug in ["paracetamol (oral, iv)", "gentamicin (iv)", "caffeine_citrate_loading (iv)",
+                     "caffeine_citrate_maintenance (iv, oral)", "morphine (iv, oral)", "phytomenadione (im, oral)"] {
+            XCTAssertTrue(help.contains(drug), drug)
+        }
+        let dose = CalcCLI.run(["dosage", "drug=gentamicin", "weight_kg=1.2", "age_days=3", "gestational_age_weeks=29", "--json"])
+        XCTAssertEqual(dose.exitCode, 0, dose.stderr)
+        let result = try XCTUnwrap((try JSONSerialization.jsonObject(with: Data(dose.stdout.utf8)) as? [String: Any])?["result"] as? [String: Any])
+        XCTAssertEqual(result["dose_mg"] as? Double, 6)
+        XCTAssertEqual(result["interval_hours"] as? Double, 48)
+        XCTAssertEqual(result["route"] as? String, "iv")
+        XCTAssertEqual(result["review"] as? String, "needs_local_pharmacist_review")
+        let fluid = CalcCLI.run(["ivfluid", "weight_kg=10", "--json"])
+        let fluidResult = try XCTUnwrap((try JSONSerialization.jsonObject(with: Data(fluid.stdout.utf8)) as? [String: Any])?["result"] as? [String: Any])
+        XCTAssertEqual(fluidResult["sodium_mmol_day"] as? Double, 30)
+        XCTAssertEqual(fluidResult["potassium_mmol_day"] as? Double, 20)
+        let missingGestation = CalcCLI.run(["dosage", "drug=gentamicin", "weight_kg=1.2", "age_days=3"])
+        XCTAssertEqual(missingGestation.exitCode, 2)
+        XCTAssertTrue(missingGestation.stderr.contains("gestational_age_weeks"), missingGestation.stderr)
     }
 }

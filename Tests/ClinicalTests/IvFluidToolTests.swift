@@ -73,3 +73,28 @@ final class IvFluidNeonateTests: ClinicalTestCase {
                        [[1, 1, 50, 60], [2, 2, 70, 80], [3, 3, 80, 100], [4, 4, 100, 120], [5, 28, 120, 150]])
     }
 }
+
+/// Holliday & Segar's maintenance electrolytes as the MSD Manual Professional states them:
+/// sodium 3 mmol and potassium 2 mmol per 100 mL of maintenance water per 24 hours. 3 kg
+/// (300 mL) → Na 9, K 6 mmol/day (3 and 2 mmol/kg/day); 10 kg (1000 mL) → 30 and 20; 25 kg
+/// (1600 mL) → 48 and 32 (1.92 and 1.28 mmol/kg/day). NICE NG29's isotonic fluid is named.
+final class IvFluidElectrolyteTests: ClinicalTestCase {
+    func values(_ kg: Double) -> [Double] {
+        ["sodium_mmol_day", "potassium_mmol_day", "sodium_mmol_kg_day", "potassium_mmol_kg_day"].map {
+            number(IvFluidTool.self, ["weight_kg": n(kg)], $0)
+        }
+    }
+
+    func testSodiumAndPotassiumFor3And10And25Kilograms() {
+        for (kg, expected) in [(3.0, [9.0, 6, 3, 2]), (10, [30, 20, 3, 2]), (25, [48, 32, 1.92, 1.28])] {
+            for (got, want) in zip(values(kg), expected) { XCTAssertEqual(got, want, accuracy: 1e-9, "\(kg) kg") }
+        }
+    }
+
+    func testNamesTheIsotonicFluidAndTheChecks() throws {
+        let r = try XCTUnwrap(result(IvFluidTool.self, ["weight_kg": n(10)]))
+        XCTAssertEqual(r.word("fluid"), "0.9% sodium chloride with 5% glucose")
+        XCTAssertTrue(r.interpretation.contains("Check plasma electrolytes and blood glucose"))
+        XCTAssertTrue(r.interpretation.contains("154 mmol sodium"), r.interpretation) // 1000 mL × 154 mmol/L
+    }
+}

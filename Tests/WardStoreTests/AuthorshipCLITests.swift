@@ -61,7 +61,8 @@ final class AuthorshipCLITests: WardStoreTestCase {
         let reads: Set<[String]> = [[], ["tui"], ["snapshot"], ["patients"], ["calc"], ["meds"], ["due"], ["centres", "list"],
                                     ["stroke", "export"], ["backup"], ["export"], ["settings", "list"], ["staff", "list"], ["help"],
                                     ["demo"],  // demo: a synthetic ward, for trying things; it refuses real data
-                                    ["audit"]]  // audit: --by filters the trail by its author
+                                    ["audit"],  // audit: --by filters the trail by its author
+                                    ["drugs", "status"]]
         let byDefault = "--by: name the staff member"
         let writes: [[String]: (arguments: [String], refusal: String)] = [
             ["log", "nappy"]: (["--bed", "3", "--kind", "wet"], byDefault),
@@ -82,6 +83,7 @@ final class AuthorshipCLITests: WardStoreTestCase {
             ["staff", "add"]: (["--name", "Cy Dee", "--initials", "CD", "--role", "student"], byDefault),
             ["staff", "deactivate"]: (["--initials", "AB"], byDefault),
             ["staff", "admin"]: (["--initials", "AB", "--on"], byDefault),
+            ["drugs", "sign-off"]: ([], byDefault),
             // A member changes their own PIN with the current one; anyone else's is a ward admin's (--by).
             ["staff", "set-pin"]: (["--initials", "DR"], "DR has a PIN: give the current one first"),
         ]

@@ -18,6 +18,7 @@ final class PermissionTableTests: XCTestCase {
         .changeSettings: ["......", "YYYYYY", "......", "YYYYYY"],
         .restoreBackup:  ["......", "YYYYYY", "......", "YYYYYY"],
         .eraseOrImport:  ["......", "YYYYYY", "......", "YYYYYY"],
+        .signOffDrugTable: ["..Y...", "..Y...", "..Y...", "..Y..."],
     ]
     static let roles: [StaffRole] = [.nurse, .doctor, .pharmacist, .healthcareAssistant, .student, .other]
 

@@ -1,6 +1,9 @@
 import Foundation
 
-/// Weight-based single dose of a common paediatric medicine, capped at the maximum single dose.
+/// Weight-based dose of a ward medicine by route and age band (neonatal bands by gestation and
+/// postnatal age), capped at the band's maximum single dose. Every result carries the table's
+/// version and says it needs local pharmacist review: the ward's sign-off is the presentation
+/// layer's to show (this module knows no ward).
 public enum DosageTool: ClinicalTool {
     /// Drug ids from the shipped table; empty if it could not be read (the call then reports why).
     static let drugIds: [String] = (try? DrugFormulary.shared.get().drugs.map(\.id)) ?? []
@@ -9,34 +12,56 @@ public enum DosageTool: ClinicalTool {
     /// has no drug to accept.
     static let drugHelp: String = {
         switch DrugFormulary.shared {
-        case .success: return "Lower-case generic name"
+        case .success: return "Lower-case generic name; the drugs and their routes are listed under Applies to"
         case .failure(let error): return "Unavailable: \(error.description)"
         }
     }()
+    /// Every drug with its routes ("paracetamol (oral, iv); …"), for `--help` and the references.
+    static let drugsAndRoutes: String = {
+        guard case .success(let table) = DrugFormulary.shared else { return "Drugs and routes: none (the table could not be read)." }
+        return "Drugs and routes: " + table.drugs.map { "\($0.id) (\($0.routes.joined(separator: ", ")))" }.joined(separator: "; ") + "."
+    }()
+
+    /// The wording every result carries until a ward's pharmacist has signed the table off.
+    public static let needsReview = "needs local pharmacist review"
 
     public static let spec = ToolSpec(
         id: "dosage", name: "Weight-based dosage", group: .calculators,
-        summary: "Single dose in mg (and mL for a stocked strength) from weight, capped at the maximum single dose",
+        summary: "Dose in mg (and mL for a stocked strength) by drug, route and age band, capped at the maximum single dose",
         inputs: [
-            InputSpec(key: "drug", label: "Drug", kind: .word(drugIds),
-                      help: drugHelp),
+            InputSpec(key: "drug", label: "Drug", kind: .word(drugIds), help: drugHelp),
             InputSpec(key: "weight_kg", label: "Weight", unit: "kg", kind: .number, range: 0.1...300, chartField: .weightKg),
             InputSpec(key: "concentration", label: "Strength", kind: .word(concentrationIds), isRequired: false,
                       help: "One of the chosen drug's stocked strengths; gives the dose in mL"),
+            InputSpec(key: "route", label: "Route", kind: .word(DrugFormulary.Routes.all), isRequired: false,
+                      help: "oral, iv or im; default the drug's first route"),
+            InputSpec(key: "age_days", label: "Age", unit: "days", kind: .integer, range: 0...6575, isRequired: false,
+                      help: "Postnatal age; picks the age band (neonatal bands cover days 0–27); without it the older-child band is used",
+                      chartField: .ageDays),
+            InputSpec(key: "gestational_age_weeks", label: "Gestation", unit: "weeks", kind: .integer, range: 22...44,
+                      isRequired: false, help: "Needed for neonatal bands (gentamicin by gestation, others by postmenstrual age)",
+                      chartField: .gestationalAgeWeeks),
+            InputSpec(key: "gestational_age_days", label: "and days", unit: "days", kind: .integer, range: 0...6, isRequired: false,
+                      chartField: .gestationalAgeDays),
         ],
         references: [
             Reference(authors: "Paediatric Formulary Committee", title: "BNF for Children 2018–2019",
                       source: "London: BMJ Group, Pharmaceutical Press and RCPCH Publications", year: 2018),
-            Reference(authors: "Médecins Sans Frontières", title: "Essential drugs: practical guidelines (ibuprofen, oral)",
+            Reference(authors: "Children's Hospital of Eastern Ontario", title: "Antimicrobial handbook and Neonatal Drug Therapy Manual (gentamicin, cefotaxime)",
+                      source: "CHEO / The Ottawa Hospital", year: 2022),
+            Reference(authors: "Queensland Clinical Guidelines", title: "Neonatal medicines: benzylpenicillin (NMedQ20.013)",
+                      source: "Queensland Health", year: 2020),
+            Reference(authors: "Médecins Sans Frontières", title: "Essential drugs: practical guidelines (ibuprofen oral; paracetamol IV)",
                       source: "MSF medical guidelines", year: 2023),
-            Reference(authors: "British Thoracic Society, Scottish Intercollegiate Guidelines Network",
-                      title: "British guideline on the management of asthma (SIGN 158)", source: "BTS/SIGN", year: 2019),
+            Reference(authors: "Every band's own source", title: "Resources/clinical/drugs/PROVENANCE.md",
+                      source: "Cotside drug table", year: 2026),
         ],
         applicability: [
-            "Children from 1 month, oral route unless stated; the usual-dose regimen of the source named for each drug.",
-            "Each drug's source, indication and frequency are shown with the result.",
+            drugsAndRoutes,
+            "One usual regimen per drug and route, split by postnatal age, gestation (neonatal bands, days 0–27) and weight as its source splits it.",
+            "Each band's source, indication and frequency are shown with the result; every result needs local pharmacist review until the ward's pharmacist signs the table off.",
         ],
-        limitations: "Check every dose against the current local formulary, the indication, renal and hepatic function, and the child's age: the table holds one usual regimen per drug and is no substitute for a prescriber's and pharmacist's check.",
+        limitations: "Check every dose against the current local formulary, the indication, renal and hepatic function, levels where monitored, and the child's age: the table holds one usual regimen per drug and route and is no substitute for a prescriber's and pharmacist's check.",
         constraints: ["concentration must be one of the chosen drug's strengths"]
     )
 
@@ -46,50 +71,83 @@ public enum DosageTool: ClinicalTool {
         guard let drug = formulary.drug(id: drugId) else {
             throw ToolErrors(field: "drug", "‘\(drugId)’ is not in the drug table (allowed: \(formulary.drugs.map(\.id).joined(separator: ", ")))")
         }
+        let route = inputs.optionalWord("route") ?? drug.routes[0]
+        guard let regimen = drug.regimen(route: route) else {
+            throw ToolErrors(field: "route", "\(drug.id) has no \(route) dose in the table (allowed: \(drug.routes.joined(separator: ", ")))")
+        }
         var concentration: DrugFormulary.Concentration?
         if let id = inputs.optionalWord("concentration") {
-            guard let match = drug.concentration(id: id) else {
+            guard let match = regimen.concentrations.first(where: { $0.id == id }) else {
                 throw ToolErrors(field: "concentration",
-                                 "‘\(id)’ is not a strength of \(drug.id) (allowed: \(drug.concentrations.map(\.id).joined(separator: ", ")))")
+                                 "‘\(id)’ is not a \(route) strength of \(drug.id) (allowed: \(regimen.concentrations.map(\.id).joined(separator: ", ")))")
             }
             concentration = match
         }
+        if inputs.has("gestational_age_days") && !inputs.has("gestational_age_weeks") {
+            throw ToolErrors(field: "gestational_age_weeks", "give gestational_age_weeks (22–44) with gestational_age_days")
+        }
         let weight = inputs.number("weight_kg")
-        let calculated = weight * drug.mgPerKgDose
-        let capped = calculated > drug.maxSingleDoseMg
-        let dose = capped ? drug.maxSingleDoseMg : calculated
-        let maxDaily = min(weight * drug.maxDailyMgPerKg, drug.maxDailyDoseMg)
+        let age = inputs.optionalInt("age_days")
+        let gestation = inputs.optionalInt("gestational_age_weeks").map { $0 * 7 + (inputs.optionalInt("gestational_age_days") ?? 0) }
+        let choice: DrugBandChoice
+        switch DrugBandChoice.choose(regimen, ageDays: age, gestationDays: gestation, weightKg: weight) {
+        case .success(let chosen): choice = chosen
+        case .failure(.needsAge):
+            throw ToolErrors(field: "age_days", "\(drug.id) \(route) is dosed by age (\(regimen.bands.map(\.label).joined(separator: "; "))): give age_days")
+        case .failure(.needsGestation(let label)):
+            throw ToolErrors(field: "gestational_age_weeks", "the \(drug.id) \(route) dose at this age depends on gestation (\(label)): give gestational_age_weeks")
+        case .failure(.noBand(let bands)):
+            throw ToolErrors(field: age == nil ? "weight_kg" : "age_days",
+                             "no \(drug.id) \(route) dose in the table for this child (the table covers: \(bands.joined(separator: "; ")))")
+        }
+        let band = choice.band
+        let calculated = band.uncappedDose(weightKg: weight)
+        let capped = band.maxSingleDoseMg.map { calculated > $0 } ?? false
+        let dose = capped ? band.maxSingleDoseMg! : calculated
+        let daily = band.maxDaily(weightKg: weight, dose: dose)
 
         var fields = [
             ResultField("dose_mg", .number(dose)),
-            ResultField("max_single_dose_mg", .number(drug.maxSingleDoseMg)),
+            ResultField("max_single_dose_mg", .number(band.maxSingleDoseMg ?? dose)),
             ResultField("capped", .bool(capped)),
         ]
         if let concentration {
             fields.append(ResultField("dose_ml", .number(dose / concentration.mgPerMl)))
         }
         fields += [
-            ResultField("frequency", .word(drug.frequency)),
-            ResultField("max_daily_dose_mg", .number(maxDaily)),
-            ResultField("mg_per_kg_dose", .number(drug.mgPerKgDose)),
-            ResultField("doses_per_day", .integer(drug.dosesPerDay)),
+            ResultField("frequency", .word(band.frequency)),
+            ResultField("max_daily_dose_mg", .number(daily.mg)),
+        ]
+        if let perKg = band.mgPerKgDose { fields.append(ResultField("mg_per_kg_dose", .number(perKg))) }
+        if let perDay = band.dosesPerDay { fields.append(ResultField("doses_per_day", .integer(perDay))) }
+        if let hours = band.intervalHours { fields.append(ResultField("interval_hours", .number(hours))) }
+        fields += [
+            ResultField("route", .word(route)),
+            ResultField("band", .word(band.label)),
+            ResultField("max_single_dose_stated", .bool(band.maxSingleDoseMg != nil)),
+            ResultField("max_daily_dose_stated", .bool(daily.stated)),
+            ResultField("review", .word("needs_local_pharmacist_review")),
+            ResultField("table_version", .word(formulary.version)),
         ]
 
         var warnings: [String] = []
-        if capped {
-            warnings.append("\(NumberText.plain(drug.mgPerKgDose)) mg/kg × \(NumberText.plain(weight)) kg = \(NumberText.rounded(calculated, digits: 2)) mg exceeds the maximum single dose; capped at \(NumberText.plain(drug.maxSingleDoseMg)) mg.")
+        if capped, let cap = band.maxSingleDoseMg {
+            warnings.append("\(NumberText.plain(band.mgPerKgDose ?? 0)) mg/kg × \(NumberText.plain(weight)) kg = \(NumberText.rounded(calculated, digits: 2)) mg exceeds the maximum single dose; capped at \(NumberText.plain(cap)) mg.")
         }
-        if weight < 3 {
-            warnings.append("Weight under 3 kg: neonatal doses differ; this table is for children from 1 month.")
+        if choice.assumedWithoutAge {
+            warnings.append("Age not given: the dose for ‘\(band.label)’ is shown; neonatal and infant doses differ, so give age_days.")
         }
         if weight > 100 {
             warnings.append("Weight over 100 kg: check the weight; adult dosing applies.")
         }
-        var sentence = "\(drug.name): \(NumberText.rounded(dose, digits: 2)) mg \(drug.frequency)"
+        var sentence = "\(drug.name), \(DrugFormulary.Routes.words(route)) (\(band.label)): \(NumberText.rounded(dose, digits: 2)) mg \(band.frequency)"
         if let concentration {
             sentence += " = \(NumberText.rounded(dose / concentration.mgPerMl, digits: 2)) mL of \(concentration.label)"
         }
-        sentence += "; at most \(NumberText.rounded(maxDaily, digits: 2)) mg in 24 hours. Source: \(drug.source)."
+        sentence += daily.stated
+            ? "; at most \(NumberText.rounded(daily.mg, digits: 2)) mg in 24 hours."
+            : "; \(NumberText.rounded(daily.mg, digits: 2)) mg in 24 hours at this interval (the source states no daily maximum)."
+        sentence += " Source: \(band.source)."
         return ToolResult(fields: fields, interpretation: sentence, warnings: warnings)
     }
 }

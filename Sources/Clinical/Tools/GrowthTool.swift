@@ -122,6 +122,11 @@ public enum GrowthTool: ClinicalTool {
         fields.append(ResultField("chart", .word(choice.chart.rawValue)))
         fields.append(ResultField("chart_age", .word(choice.age.rawValue)))
         fields.append(ResultField("chart_age_days", .integer(choice.ageDays)))
+        let ages = GrowthAges(ageDays: day, gestationDays: choice.gestationDays)
+        if let corrected = ages.correctedDays {
+            fields.append(ResultField("chronological_age_days", .integer(day)))
+            fields.append(ResultField("corrected_age_days", .integer(corrected)))
+        }
         put(" at ")
         if hasMonths {
             put("\(NumberText.plain(inputs.number("age_months"))) months (day \(day))")
@@ -131,6 +136,10 @@ public enum GrowthTool: ClinicalTool {
         }
         put(sex == .male ? ", male. " : ", female. ")
         put(choice.description)
+        if let both = ages.sentence {
+            put(" ")
+            put(both)
+        }
         return ToolResult(
             fields: fields,
             interpretation: String(decoding: sentence, as: UTF8.self),

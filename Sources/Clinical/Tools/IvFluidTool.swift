@@ -1,12 +1,14 @@
 /// Maintenance IV fluids by the Holliday–Segar method; refuses babies under 28 days (given
-/// `age_days`), naming their day-of-life target instead (`NeonatalMaintenance`).
+/// `age_days`), naming their day-of-life target instead (`NeonatalMaintenance`). With the
+/// volume, the maintenance sodium and potassium (`MaintenanceElectrolytes`) and NICE NG29's
+/// isotonic fluid, and the reminder to check electrolytes and glucose.
 public enum IvFluidTool: ClinicalTool {
     /// Above this the adult maintenance volume is usually the ceiling.
     static let unusualDailyMl = 2400.0
 
     public static let spec = ToolSpec(
         id: "ivfluid", name: "Maintenance fluids (Holliday–Segar)", group: .calculators,
-        summary: "Maintenance fluid per day (100/50/20 mL/kg) and per hour (4-2-1 mL/kg/h)",
+        summary: "Maintenance fluid per day (100/50/20 mL/kg) and per hour (4-2-1 mL/kg/h), with sodium and potassium per day",
         inputs: [
             CommonInputs.weightKg(),
             InputSpec(key: "age_days", label: "Age", unit: "days", kind: .integer, range: 0...6575, isRequired: false,
@@ -15,13 +17,15 @@ public enum IvFluidTool: ClinicalTool {
         ],
         references: [
             HollidaySegar.reference,
+            MaintenanceElectrolytes.msdReference,
             Reference(authors: "National Institute for Health and Care Excellence",
                       title: "Intravenous fluid therapy in children and young people in hospital (NG29)",
                       source: "NICE guideline NG29", year: 2015),
         ],
         applicability: [
             "Not for babies in the first 28 days, who have their own volumes by day of life: given age_days under 28 the calculator refuses and names that target (NICE NG29 guide for term neonates).",
-            "Use an isotonic fluid; restrict to 50–80 % in conditions with raised ADH secretion.",
+            "Use an isotonic fluid (NICE NG29: sodium 131–154 mmol/L, e.g. 0.9% sodium chloride with 5% glucose); restrict to 50–80 % in conditions with raised ADH secretion.",
+            "Sodium and potassium are the Holliday–Segar maintenance needs (3 and 2 mmol per 100 mL of maintenance water a day); an isotonic fluid at full volume gives more sodium than that. No electrolyte figure is given under 28 days (the tool refuses there): follow the unit's neonatal guideline.",
         ],
         limitations: "Holliday–Segar gives a starting volume for a well child; adjust for losses, renal function, ADH secretion and daily weights and electrolytes.",
         notFor: [.notUnderDays(28)]
@@ -41,9 +45,19 @@ public enum IvFluidTool: ClinicalTool {
         if perDay > unusualDailyMl {
             warnings.append("\(NumberText.rounded(perDay, digits: 0)) mL/day is above 2,400 mL/day, the usual adult maintenance ceiling; many units cap at that volume.")
         }
+        let sodium = MaintenanceElectrolytes.sodiumPerDay(maintenanceMl: perDay)
+        let potassium = MaintenanceElectrolytes.potassiumPerDay(maintenanceMl: perDay)
+        let isotonicSodium = perDay / 1000 * MaintenanceElectrolytes.isotonicSodiumPerLitre
         return ToolResult(
-            fields: [ResultField("ml_per_day", .number(perDay)), ResultField("ml_per_hour", .number(perHour))],
-            interpretation: "Maintenance \(NumberText.rounded(perDay, digits: 0)) mL/day, \(NumberText.rounded(perHour, digits: 1)) mL/h.",
+            fields: [ResultField("ml_per_day", .number(perDay)), ResultField("ml_per_hour", .number(perHour)),
+                     ResultField("sodium_mmol_day", .number(sodium)), ResultField("potassium_mmol_day", .number(potassium)),
+                     ResultField("sodium_mmol_kg_day", .number(sodium / kg)), ResultField("potassium_mmol_kg_day", .number(potassium / kg)),
+                     ResultField("fluid", .word(MaintenanceElectrolytes.isotonicFluid))],
+            interpretation: "Maintenance \(NumberText.rounded(perDay, digits: 0)) mL/day, \(NumberText.rounded(perHour, digits: 1)) mL/h; "
+                + "sodium \(NumberText.rounded(sodium, digits: 1)) mmol/day (\(NumberText.rounded(sodium / kg, digits: 2)) mmol/kg/day) and "
+                + "potassium \(NumberText.rounded(potassium, digits: 1)) mmol/day (\(NumberText.rounded(potassium / kg, digits: 2)) mmol/kg/day) (Holliday–Segar). "
+                + "Usual isotonic choice: \(MaintenanceElectrolytes.isotonicFluid) (NICE NG29; \(NumberText.rounded(isotonicSodium, digits: 0)) mmol sodium at this volume). "
+                + "Check plasma electrolytes and blood glucose when starting and at least every 24 hours.",
             warnings: warnings)
     }
 }

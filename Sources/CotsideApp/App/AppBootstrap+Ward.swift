@@ -49,6 +49,8 @@ extension AppBootstrap {
             throw LaunchError("cannot read the ward's identity from \(store.path): \(error)")
         }
         shell.context.wardIdentity = wardIdentity
+        // The drug table's sign-off shown on dosage results; unreadable reads as not signed.
+        shell.context.drugTableSignOff = try? await store.drugTableSignOff()
         if let wardIdentity, let remembered = shell.context.preferences.signedInUsers[wardIdentity],
            let staff = try? await store.staff(id: remembered.staffId), remembered.matches(staff) {
             shell.context.staff = staff

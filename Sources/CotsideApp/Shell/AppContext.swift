@@ -25,6 +25,9 @@ public final class AppContext {
     public let repository: (any WardRepository)?
     /// Ward-wide settings from the store (ward name, day start, alert threshold, dry nappy weight).
     public internal(set) var wardSettings: WardSettings
+    /// The ward pharmacist's sign-off of the drug table (nil: never signed); dosage results show
+    /// "reviewed by …" only when it covers the shipped table (`DosageReview`).
+    public internal(set) var drugTableSignOff: DrugTableSignOff?
     /// Why the ward is open read-only (file not writable, made by a newer Cotside); nil when writable.
     public var readOnlyReason: String? { repository?.access.readOnlyReason }
     /// The ward database's identity: the key the signed-in user is remembered under.

@@ -101,6 +101,8 @@ extension AppShell {
         case .wardSettings(let settings):
             context.wardSettings = settings
             context.wardName = settings.wardName
+        case .drugTableSignOff(let signOff):
+            context.drugTableSignOff = signOff
         case .undoable(let record):
             context.undoable = record
         case .doseCounts(let counts):

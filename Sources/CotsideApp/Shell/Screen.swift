@@ -99,6 +99,8 @@ public enum SessionChange: Sendable {
     /// any explicit choice), false when a reload merely refreshed it.
     case dashboardPatient(Patient?, moved: Bool)
     case wardSettings(WardSettings)
+    /// The drug table's sign-off as the store now holds it (another workstation, `cotside drugs sign-off`).
+    case drugTableSignOff(DrugTableSignOff?)
     case undoable(UndoRecord?)
     /// Ward-wide due / overdue dose counts for the status line.
     case doseCounts(DoseCounts)

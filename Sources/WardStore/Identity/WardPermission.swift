@@ -21,6 +21,8 @@ public enum WardPermission: String, Sendable, Hashable, CaseIterable, Codable {
     case restoreBackup
     /// Erase a patient's data on request, and import into a ward that already has records.
     case eraseOrImport
+    /// Sign off the dosage tool's drug table for the ward (pharmacists only).
+    case signOffDrugTable
 
     /// What the permission covers, for the table and refusals.
     public var summary: String {
@@ -34,6 +36,7 @@ public enum WardPermission: String, Sendable, Hashable, CaseIterable, Codable {
         case .changeSettings: return "change ward settings"
         case .restoreBackup: return "restore a backup"
         case .eraseOrImport: return "erase a patient's data, import into a ward in use"
+        case .signOffDrugTable: return "sign off the ward's drug table"
         }
     }
 
@@ -42,6 +45,7 @@ public enum WardPermission: String, Sendable, Hashable, CaseIterable, Codable {
         switch self {
         case .logCare, .recordDose, .useCalculators: return Set(StaffRole.allCases)
         case .setGoalRanges: return [.nurse, .doctor]
+        case .signOffDrugTable: return [.pharmacist]
         case .prescribe: return settings.nursesPrescribe ? [.doctor, .pharmacist, .nurse] : [.doctor, .pharmacist]
         case .manageStaff, .changeSettings, .restoreBackup, .eraseOrImport: return nil
         }

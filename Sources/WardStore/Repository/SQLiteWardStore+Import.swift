@@ -300,6 +300,22 @@ private struct RecordImporter {
         case "audit_entry": _ = try fetch(AuditEntry.self); return []
         case "medication_pause": _ = try fetch(MedicationPause.self); return []
         case "ward_setting":
+            // Reserved rows beside the settings (the drug table's sign-off, the stroke centre
+            // list's mode, the pending PIN question of migration v10) travel with the ward when
+            // they read as what they are.
+            if case .string(let key) = keyValues[0].storage, key == SQLiteWardStore.drugTableSignOffKey {
+                return try SQLiteWardStore.drugTableSignOff(db) == nil
+                    ? [ValidationIssue(field: "value", message: "not a drug table sign-off Cotside can read")] : []
+            }
+            if case .string(let key) = keyValues[0].storage, key == "requirePinQuestion" {
+                let value = try String.fetchOne(db, sql: "SELECT value FROM ward_setting WHERE key = ?", arguments: [key]) ?? ""
+                return value == "pending" ? [] : [ValidationIssue(field: "value", message: "the PIN question is ‘pending’ or absent, not ‘\(value)’")]
+            }
+            if case .string(let key) = keyValues[0].storage, key == SQLiteWardStore.centreModeKey {
+                let value = try String.fetchOne(db, sql: "SELECT value FROM ward_setting WHERE key = ?", arguments: [key]) ?? ""
+                return StrokeCentreListMode(rawValue: value) == nil
+                    ? [ValidationIssue(field: "value", message: "‘\(value)’ is not a centre list mode (extend or replace)")] : []
+            }
             guard case .string(let key) = keyValues[0].storage, let setting = WardSettingKey(rawValue: key),
                   let declaration = WardSettings.declarations.first(where: { $0.key == setting }) else {
                 return [ValidationIssue(field: "key", message: "not a ward setting Cotside knows")]

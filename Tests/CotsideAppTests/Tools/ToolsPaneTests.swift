@@ -24,7 +24,7 @@ final class ToolsPaneTests: ShellTestCase {
             "   PECARN head injury               CT decision after minor head trauma, under…",
             "   Phoenix sepsis score             Paediatric sepsis and septic shock: respir…",
             " Calculators",
-            "   Weight-based dosage              Single dose in mg (and mL for a stocked st…",
+            "   Weight-based dosage              Dose in mg (and mL for a stocked strength)…",
             "   Maintenance fluids (Holliday–Se… Maintenance fluid per day (100/50/20 mL/kg…",
             "   Body surface area (Mosteller)    BSA = √(height cm × weight kg / 3600)",
             "   Corrected age                    Chronological, corrected and postmenstrual…",
@@ -103,8 +103,8 @@ final class ToolsPaneTests: ShellTestCase {
         let shell = try makeShell()
         // Paracetamol (first drug), 12 kg, 120 mg/5 mL (24 mg/mL): 15 mg/kg → 180 mg = 7.5 mL (formulary.json).
         let lines = screen(shell, keys: "3 d o s a g e Enter Right Down 1 2 Down Right")
-        assertShows(lines, "Drug       paracetamol  Paracetamol")
-        assertShows(lines, "Strength ◀ 120mg_5ml ▶  120 mg/5 mL oral suspension")
+        assertShows(lines, "Drug        paracetamol  Paracetamol")
+        assertShows(lines, "Strength  ◀ 120mg_5ml ▶  120 mg/5 mL oral suspension")
         assertShows(lines, "Dose 180 mg")
         assertShows(lines, "Volume 7.5 mL")
         assertShows(lines, "Maximum single dose 1000 mg")

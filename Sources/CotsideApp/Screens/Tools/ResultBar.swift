@@ -58,6 +58,13 @@ struct ResultBar {
         }
     }
 
+    /// Keys for scripts that the screen says in words instead: the dose sentence names the route
+    /// and band and whether the source states a cap, and the review line above the result
+    /// replaces `review` and `table_version` with the ward's sign-off.
+    static let saidElsewhere: Set<String> = [
+        "route", "band", "max_single_dose_stated", "max_daily_dose_stated", "review", "table_version",
+    ]
+
     func lines(width: Int) -> [(String, StyleRole)] {
         switch evaluation {
         case .incomplete(let missing, let notes):
@@ -70,7 +77,9 @@ struct ResultBar {
             return errors.map { ("\(glyphs.statusDanger) \(strings.fix) \(spec.input($0.field)?.label ?? $0.field): \($0.message)", .danger) }
         case .result(let result):
             var out: [(String, StyleRole)] = []
-            let values = result.fields.filter { field in !result.categories.contains { $0.key == field.key } }
+            let values = result.fields.filter { field in
+                !result.categories.contains { $0.key == field.key } && !ResultBar.saidElsewhere.contains(field.key)
+            }
                 .map { ResultBar.describe($0, spec: spec) }
             var line = ""
             for value in values {

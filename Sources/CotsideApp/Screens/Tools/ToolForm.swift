@@ -195,8 +195,11 @@ struct ToolForm {
         guard spec.input("drug") != nil, spec.input("concentration") != nil,
               case .success(let formulary) = DrugFormulary.shared,
               var field = state["concentration"] else { return }
-        let drugId = selectedWord("drug")
-        let ids = drugId.flatMap { formulary.drug(id: $0) }?.concentrations.map(\.id) ?? formulary.allConcentrationIds
+        // The chosen drug's strengths for the chosen route (its first route until one is chosen).
+        let drug = selectedWord("drug").flatMap { formulary.drug(id: $0) }
+        let route = selectedWord("route") ?? drug?.routes.first
+        let ids = drug.map { drug in (route.flatMap(drug.regimen(route:)) ?? drug.regimens[0]).concentrations.map(\.id) }
+            ?? formulary.allConcentrationIds
         let options = [TerminalUI.ChoiceOption(ToolForm.noneTitle)]
             + ids.map { TerminalUI.ChoiceOption($0, descriptor: ToolForm.wordDescriptor("concentration", $0)) }
         guard case .choice(let current) = field.kind, current != options else { return }

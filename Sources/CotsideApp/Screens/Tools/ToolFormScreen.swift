@@ -11,6 +11,7 @@ final class ToolFormScreen: ActionScreen {
     enum Action: String, ScreenAction {
         case next = "tools.form.next", previous = "tools.form.previous", references = "tools.form.references"
         case chart = "tools.form.chart", save = "tools.form.save", submit = "tools.form.submit"
+        case signOff = "tools.form.sign_off"
     }
 
     private(set) var form: ToolForm
@@ -75,6 +76,10 @@ final class ToolFormScreen: ActionScreen {
         if onSubmit == nil {
             bindings.append(Binding([.char("S")], .save, label: context.t("tools.key.save"), help: context.t("tools.action.save"), group: g))
         }
+        if onSubmit == nil, form.spec.id == DosageTool.spec.id {
+            bindings.append(Binding([.char("P")], .signOff, label: context.t("tools.key.sign_off"),
+                                    help: context.t("tools.action.sign_off"), group: g))
+        }
         if onSubmit != nil {
             bindings.append(Binding([.enter], .submit, label: context.t("tools.key.continue"), help: context.t("tools.action.continue"), group: g))
         }
@@ -85,7 +90,7 @@ final class ToolFormScreen: ActionScreen {
         guard case .key(let key) = event else { return .ignored }
         switch key {
         case .escape, .enter: return .ignored
-        case .char("r"), .char("g"), .char("S"):
+        case .char("r"), .char("g"), .char("S"), .char("P"):
             if !capturesText { return .ignored }
         default: break
         }
@@ -101,6 +106,7 @@ final class ToolFormScreen: ActionScreen {
         case .previous: _ = form.handle(.backTab); return .handled
         case .references: return .push(ToolReferenceScreen(spec: form.spec))
         case .save: return review(context)
+        case .signOff: return DrugTableSignOffAction.intent(context)
         case .chart:
             guard form.spec.id == GrowthTool.spec.id else { return .ignored }
             return .push(GrowthChartScreen(form: form, recorded: recordedGrowth))
@@ -189,12 +195,18 @@ final class ToolFormScreen: ActionScreen {
         return out
     }
 
-    /// Tool-specific lines above the result: dosage's loud weight warning, growth's chart key.
+    /// Tool-specific lines above the result: dosage's loud weight warning and its pharmacist review,
+    /// growth's chart key.
     private func extraLines(_ evaluation: ToolEvaluation, _ context: AppContext) -> [(String, StyleRole)] {
         var out: [(String, StyleRole)] = []
         if form.spec.id == DosageTool.spec.id, form.state["weight_kg"]?.text.isEmpty == false,
            !form.weightIsFromTodaysChart(now: context.clock.now, timeZone: context.clock.timeZone) {
             out.append(("\(context.glyphs.statusWarning)\(context.glyphs.statusWarning) \(context.t("tools.dosage.weight_not_today"))", .danger))
+        }
+        if form.spec.id == DosageTool.spec.id, case .result = evaluation, case .success(let table) = DrugFormulary.shared {
+            let review = DosageReview.line(context.drugTableSignOff, table: table, context)
+            out.append(("\(review.reviewed ? context.glyphs.statusOK : context.glyphs.statusWarning) \(review.text)",
+                        review.reviewed ? .ok : .warning))
         }
         if form.spec.id == GrowthTool.spec.id, case .result = evaluation {
             out.append(("\(context.glyphs.statusInfo) \(context.t("tools.growth.chart_hint"))", .info))
