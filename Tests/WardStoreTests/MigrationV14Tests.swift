@@ -128,10 +128,4 @@ final class MigrationV14Tests: WardStoreTestCase {
             XCTAssertEqual(error.resultCode, .SQLITE_CONSTRAINT)
         }
     }
-
-    func testTheRebuildFindsTablesThatNameThePatientTable() {
-        XCTAssertTrue(WardMigrations.namesPatientTable("CREATE VIEW v AS SELECT * FROM patient WHERE id = 1"))
-        XCTAssertTrue(WardMigrations.namesPatientTable(#"SELECT "patient".id FROM "patient""#))
-        XCTAssertFalse(WardMigrations.namesPatientTable("SELECT patientId FROM audit_patient"))
-    }
 }

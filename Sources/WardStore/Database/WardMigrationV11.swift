@@ -4,26 +4,12 @@ extension WardMigrations {
     /// Observation sets (issue 17): the pain score as a measurement kind, and the oxygen an SpO2
     /// was read on beside it (`oxygenMode` air / litres / fio2, `oxygenAmount` L/min or %).
     ///
-    /// SQLite cannot change a CHECK, so `measurement` is rebuilt the documented way (new table,
-    /// copy, drop, rename) inside the migration's transaction. Every index and trigger on it is
-    /// read from `sqlite_master` first and made again after, and so is every trigger on another
-    /// table whose body names it (the audit trail's patient link): a trigger that names a
-    /// dropped table would make the rename fail. Ids, rows and the AUTOINCREMENT high-water mark
-    /// are kept, so an id never returns after an erasure.
+    /// SQLite cannot change a CHECK, so `measurement` is rebuilt (`TableRebuild`: indexes,
+    /// triggers, ids and the AUTOINCREMENT counter kept).
     static func v11ObservationSets(_ db: Database) throws {
-        let dependents = try Row.fetchAll(db, sql: """
-            SELECT type, name, tbl_name, sql FROM sqlite_master
-            WHERE sql IS NOT NULL AND ((type IN ('index', 'trigger') AND tbl_name = 'measurement')
-                OR (type = 'trigger' AND tbl_name <> 'measurement' AND sql LIKE '%measurement%'))
-            ORDER BY type = 'trigger', name
-            """).map { (type: $0["type"] as String, name: $0["name"] as String, table: $0["tbl_name"] as String,
-                        sql: $0["sql"] as String) }
-        let sequence = try Int64.fetchOne(db, sql: "SELECT seq FROM sqlite_sequence WHERE name = 'measurement'")
-        for dependent in dependents where dependent.type == "trigger" && dependent.table != "measurement" {
-            try db.execute(sql: "DROP TRIGGER \(dependent.name.quotedDatabaseIdentifier)")
-        }
-        try db.execute(sql: """
-            CREATE TABLE measurement_v11 (
+        try TableRebuild.rebuild("measurement", db) { name in
+            """
+            CREATE TABLE \(name) (
                 id INTEGER PRIMARY KEY AUTOINCREMENT,
                 patientId INTEGER NOT NULL REFERENCES patient(id),
                 measuredAt INTEGER NOT NULL,
@@ -48,22 +34,7 @@ extension WardMigrations {
                     WHEN 'fio2' THEN coalesce(oxygenAmount BETWEEN 21 AND 100, 0)
                     ELSE oxygenMode IS NULL AND oxygenAmount IS NULL END)
             );
-            INSERT INTO measurement_v11 (id, patientId, measuredAt, kind, value, diastolicMmHg, notes, recordedBy,
-                createdAt, updatedAt, deletedAt, isDemo)
-            SELECT id, patientId, measuredAt, kind, value, diastolicMmHg, notes, recordedBy,
-                createdAt, updatedAt, deletedAt, isDemo FROM measurement;
-            DROP TABLE measurement;
-            ALTER TABLE measurement_v11 RENAME TO measurement;
-            """)
-        if let sequence {
-            try db.execute(sql: "UPDATE sqlite_sequence SET seq = max(seq, ?) WHERE name = 'measurement'", arguments: [sequence])
-            try db.execute(sql: """
-                INSERT INTO sqlite_sequence (name, seq) SELECT 'measurement', ?
-                WHERE NOT EXISTS (SELECT 1 FROM sqlite_sequence WHERE name = 'measurement')
-                """, arguments: [sequence])
-        }
-        for dependent in dependents {
-            try db.execute(sql: dependent.sql)
+            """
         }
     }
 }

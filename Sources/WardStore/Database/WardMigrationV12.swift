@@ -5,33 +5,16 @@ extension WardMigrations {
     /// Feeds as a ward charts them (issue 17): IV infusions by fluid, rate and start/stop, and
     /// NG aspirates and vomits as outputs on the same chart.
     ///
-    /// SQLite cannot alter a CHECK, so `feed` is rebuilt the documented way (new table, copy,
-    /// drop, rename). First every index and trigger on `feed` and every trigger or view elsewhere
-    /// that names it (the v10 audit-patient link) is read from `sqlite_master`: the ones elsewhere
-    /// are dropped before the rename (a modern `ALTER TABLE … RENAME` re-checks them and fails on
-    /// the missing table), and all are recreated from their stored text afterwards, except the
-    /// two this migration redefines:
+    /// SQLite cannot alter a CHECK, so `feed` is rebuilt (`TableRebuild`: indexes, triggers,
+    /// ids and the AUTOINCREMENT counter kept), except the two this migration redefines:
     /// - `feed_trends_*` (v4): an output is not a feed, so the ward's hourly feed count skips it;
     /// - `feed_live_patient_time` (v2): covering also kind and rate, so the intake totals'
     ///   range search still never visits the table.
-    /// Ids are copied, and the AUTOINCREMENT counter is kept, so audit entries keep pointing at
-    /// their rows and an erased row's id is never reused.
     static func v12FeedInfusionsOutputs(_ db: Database) throws {
         let redefined: Set<String> = ["feed_trends_insert", "feed_trends_delete", "feed_trends_update", "feed_live_patient_time"]
-        let dependants = try Row.fetchAll(db, sql: """
-            SELECT type, name, tbl_name, sql FROM sqlite_master
-            WHERE sql IS NOT NULL AND type IN ('index', 'trigger', 'view') AND name NOT LIKE 'sqlite_autoindex%'
-            ORDER BY rowid
-            """).filter { row in
-                let table: String = row["tbl_name"], sql: String = row["sql"]
-                return table == "feed" || (table != "feed" && (row["type"] as String) != "index" && namesFeed(sql))
-            }
-        let counter = try Int64.fetchOne(db, sql: "SELECT seq FROM sqlite_sequence WHERE name = 'feed'") ?? 0
-        for row in dependants where (row["tbl_name"] as String) != "feed" {
-            try db.execute(sql: "DROP \((row["type"] as String).uppercased()) \((row["name"] as String).quotedDatabaseIdentifier)")
-        }
-        try db.execute(sql: """
-            CREATE TABLE feed_v12 (
+        try TableRebuild.rebuild("feed", redefining: redefined, db) { name in
+            """
+            CREATE TABLE \(name) (
                 id INTEGER PRIMARY KEY AUTOINCREMENT,
                 patientId INTEGER NOT NULL REFERENCES patient(id),
                 occurredAt INTEGER NOT NULL,
@@ -50,24 +33,9 @@ extension WardMigrations {
                 deletedAt INTEGER,
                 isDemo INTEGER NOT NULL DEFAULT 0
             );
-            INSERT INTO feed_v12 (id, patientId, occurredAt, kind, volumeML, durationMinutes, notes, recordedBy,
-                                  createdAt, updatedAt, deletedAt, isDemo)
-                SELECT id, patientId, occurredAt, kind, volumeML, durationMinutes, notes, recordedBy,
-                       createdAt, updatedAt, deletedAt, isDemo FROM feed;
-            DROP TABLE feed;
-            ALTER TABLE feed_v12 RENAME TO feed;
-            """)
-        try db.execute(sql: "UPDATE sqlite_sequence SET seq = max(seq, ?) WHERE name = 'feed'", arguments: [counter])
-        for row in dependants where !redefined.contains(row["name"] as String) {
-            try db.execute(sql: row["sql"] as String)
+            """
         }
         try db.execute(sql: v12FeedIndexesAndTriggers)
-    }
-
-    /// Whether `sql` (of a trigger or view on another table) names the table `feed` as a word
-    /// (not `feeds`, not the audit entity name `'feed'`).
-    private static func namesFeed(_ sql: String) -> Bool {
-        sql.range(of: #"(?<![A-Za-z0-9_'])feed(?![A-Za-z0-9_'])"#, options: .regularExpression) != nil
     }
 
     /// What v12 defines anew on the rebuilt `feed`.
@@ -80,7 +48,7 @@ extension WardMigrations {
             """
             INSERT INTO ward_trend_hour (hour, \(hourColumns))
                 SELECT \(row).occurredAt / 3600000, 0, 0, 0, 0, \(sign), 0, 0, 0
-                WHERE \(row).deletedAt IS NULL AND \(row).kind NOT IN (\(FeedKind.outputKindsSQL))
+                WHERE \(row).deletedAt IS NULL AND \(row).kind NOT IN ('ngAspirate', 'vomit')
                 ON CONFLICT (hour) DO UPDATE SET \(addUp);
             """
         }
@@ -103,11 +71,4 @@ extension WardMigrations {
             END;
             """
     }()
-}
-
-extension FeedKind {
-    /// The output kinds as an SQL list of literals (`'ngAspirate', 'vomit'`).
-    static var outputKindsSQL: String {
-        allCases.filter(\.isOutput).map { "'\($0.rawValue)'" }.joined(separator: ", ")
-    }
 }

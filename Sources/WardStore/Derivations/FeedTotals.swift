@@ -76,3 +76,12 @@ public enum FeedTotalsSQL {
         """
     }
 }
+
+extension FeedKind {
+    /// The output kinds as an SQL list of literals (`'ngAspirate', 'vomit'`), for queries. (The
+    /// hourly trend triggers of migration v12 spell them out, as a migration must not change with
+    /// the code: a new output kind redefines those triggers in its own migration.)
+    static var outputKindsSQL: String {
+        allCases.filter(\.isOutput).map { "'\($0.rawValue)'" }.joined(separator: ", ")
+    }
+}
