@@ -8,7 +8,7 @@ import GRDB
 extension SQLiteWardStore {
     public func updateAsNeededDose(id: Int64, _ draft: AsNeededDoseDraft, by: Int64?) async throws -> Audited<AsNeededDose> {
         let now = self.now
-        let result = try await pool.write { db -> Audited<AsNeededDose> in
+        let result = try await permittedWrite(.recordDose, by: by) { db -> Audited<AsNeededDose> in
             let before = try Self.existing(AsNeededDose.self, id, db: db)
             guard before.deletedAt == nil else { throw WardStoreError("as-needed dose \(id) is deleted; restore it before editing") }
             guard draft.medicationId == before.medicationId else {

@@ -13,7 +13,7 @@ extension SQLiteWardStore {
     public func correctDose(id: Int64, status: DoseStatus, withheldReason: WithheldReason?, reason: String,
                             by: Int64?) async throws -> Audited<DoseRecord> {
         let now = self.now
-        let result = try await pool.write { db -> Audited<DoseRecord> in
+        let result = try await permittedWrite(.recordDose, by: by) { db -> Audited<DoseRecord> in
             let before = try Self.existing(DoseRecord.self, id, db: db)
             guard before.deletedAt == nil else {
                 throw WardStoreError("dose record \(id) is deleted; restore it before correcting it")

@@ -15,7 +15,7 @@ extension SQLiteWardStore {
     public func recordDoses(_ drafts: [DoseRecordDraft], by: Int64?) async throws -> [Audited<DoseRecord>] {
         guard !drafts.isEmpty else { return [] }
         let (now, timeZone) = (self.now, self.timeZone)
-        let result = try await pool.write { db -> [Audited<DoseRecord>] in
+        let result = try await permittedWrite(.recordDose, by: by) { db -> [Audited<DoseRecord>] in
             try drafts.map { draft in
                 let (medication, slot) = try Self.slot(draft.medicationId, draft.scheduledAt, db: db, timeZone: timeZone)
                 var issues = WardValidation.doseRecord(draft, now: now)
@@ -43,7 +43,7 @@ extension SQLiteWardStore {
     public func snoozeDose(medicationId: Int64, scheduledAt: Date, for option: SnoozeOption,
                            by: Int64?) async throws -> Audited<DoseRecord> {
         let (now, timeZone) = (self.now, self.timeZone)
-        let result = try await pool.write { db -> Audited<DoseRecord> in
+        let result = try await permittedWrite(.recordDose, by: by) { db -> Audited<DoseRecord> in
             let (medication, slot) = try Self.slot(medicationId, scheduledAt, db: db, timeZone: timeZone)
             return try Self.writeSlot(db, medication: medication, slot: slot, by: by, now: now, timeZone: timeZone,
                                       attempt: .snooze) { record in
@@ -78,7 +78,7 @@ extension SQLiteWardStore {
     /// a drug the ward's second-check list names needs `checkedBy` (checked in the transaction).
     public func logAsNeededDose(_ draft: AsNeededDoseDraft, by: Int64?) async throws -> Audited<AsNeededDose> {
         let now = self.now
-        let result = try await pool.write { db -> Audited<AsNeededDose> in
+        let result = try await permittedWrite(.recordDose, by: by) { db -> Audited<AsNeededDose> in
             let medication = try Self.existing(Medication.self, draft.medicationId, db: db)
             let overrideReason = try Self.checkAsNeeded(draft, medication: medication, excluding: nil, db: db, now: now)
             let checkIssues = try Self.secondCheckIssues(medication: medication, status: .given, checkedBy: draft.checkedBy,

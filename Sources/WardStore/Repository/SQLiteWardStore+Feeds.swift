@@ -7,7 +7,7 @@ import GRDB
 extension SQLiteWardStore {
     public func logFeed(_ draft: FeedDraft, by: Int64?) async throws -> Audited<Feed> {
         let now = self.now
-        let result = try await pool.write { db -> Audited<Feed> in
+        let result = try await permittedWrite(.logCare, by: by) { db -> Audited<Feed> in
             try Self.checkFeed(draft, db: db, now: now)
             try db.execute(sql: """
                 INSERT INTO feed (patientId, occurredAt, kind, volumeML, durationMinutes, notes, fluid, rateMLPerHour, stoppedAt,
@@ -25,7 +25,7 @@ extension SQLiteWardStore {
 
     public func updateFeed(id: Int64, _ draft: FeedDraft, by: Int64?) async throws -> Audited<Feed> {
         let now = self.now
-        let result = try await pool.write { db -> Audited<Feed> in
+        let result = try await permittedWrite(.logCare, by: by) { db -> Audited<Feed> in
             let before = try Self.existing(Feed.self, id, db: db)
             guard before.deletedAt == nil else { throw WardStoreError("feed \(id) is deleted; restore it before editing") }
             try Self.checkFeed(draft, db: db, now: now)
@@ -75,7 +75,7 @@ extension SQLiteWardStore {
     /// infusion still running and `at` is after its start and not in the future.
     public func stopInfusion(id: Int64, at: Date, by: Int64?) async throws -> Audited<Feed> {
         let now = self.now
-        let result = try await pool.write { db -> Audited<Feed> in
+        let result = try await permittedWrite(.logCare, by: by) { db -> Audited<Feed> in
             let before = try Self.existing(Feed.self, id, db: db)
             guard before.deletedAt == nil else { throw WardStoreError("feed \(id) is deleted; restore it before stopping it") }
             guard before.rateMLPerHour != nil else {

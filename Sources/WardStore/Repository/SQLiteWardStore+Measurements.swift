@@ -5,7 +5,7 @@ import GRDB
 extension SQLiteWardStore {
     public func logMeasurement(_ draft: MeasurementDraft, by: Int64?) async throws -> Audited<MeasurementRecord> {
         let now = self.now
-        let result = try await pool.write { db -> Audited<MeasurementRecord> in
+        let result = try await permittedWrite(.logCare, by: by) { db -> Audited<MeasurementRecord> in
             try Self.checkMeasurement(draft, db: db, now: now)
             return try Self.insertMeasurement(draft, db: db, by: by, now: now)
         }
@@ -15,7 +15,7 @@ extension SQLiteWardStore {
 
     public func updateMeasurement(id: Int64, _ draft: MeasurementDraft, by: Int64?) async throws -> Audited<MeasurementRecord> {
         let now = self.now
-        let result = try await pool.write { db -> Audited<MeasurementRecord> in
+        let result = try await permittedWrite(.logCare, by: by) { db -> Audited<MeasurementRecord> in
             let before = try Self.existing(MeasurementRecord.self, id, db: db)
             guard before.deletedAt == nil else { throw WardStoreError("measurement \(id) is deleted; restore it before editing") }
             try Self.checkMeasurement(draft, db: db, now: now)

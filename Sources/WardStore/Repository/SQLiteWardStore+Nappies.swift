@@ -9,7 +9,7 @@ extension SQLiteWardStore {
     public func logNappyChanges(_ drafts: [NappyChangeDraft], by: Int64?) async throws -> [Audited<NappyChange>] {
         guard !drafts.isEmpty else { return [] }
         let now = self.now
-        let result = try await pool.write { db -> [Audited<NappyChange>] in
+        let result = try await permittedWrite(.logCare, by: by) { db -> [Audited<NappyChange>] in
             try drafts.map { draft in
                 try Self.checkNappy(draft, db: db, now: now)
                 try db.execute(sql: """
@@ -28,7 +28,7 @@ extension SQLiteWardStore {
 
     public func updateNappyChange(id: Int64, _ draft: NappyChangeDraft, by: Int64?) async throws -> Audited<NappyChange> {
         let now = self.now
-        let result = try await pool.write { db -> Audited<NappyChange> in
+        let result = try await permittedWrite(.logCare, by: by) { db -> Audited<NappyChange> in
             let before = try Self.existing(NappyChange.self, id, db: db)
             guard before.deletedAt == nil else { throw WardStoreError("nappy change \(id) is deleted; restore it before editing") }
             try Self.checkNappy(draft, db: db, now: now)

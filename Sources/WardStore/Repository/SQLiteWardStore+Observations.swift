@@ -9,7 +9,7 @@ extension SQLiteWardStore {
     public func logObservations(_ set: ObservationSet, by: Int64?) async throws -> [Audited<MeasurementRecord>] {
         let now = self.now
         let validated = WardValidation.observations(set, now: now)
-        let result = try await pool.write { db -> [Audited<MeasurementRecord>] in
+        let result = try await permittedWrite(.logCare, by: by) { db -> [Audited<MeasurementRecord>] in
             var issues = validated
             try Self.checkPatient(set.patientId, at: set.measuredAt, field: "measuredAt", db: db, issues: &issues)
             guard issues.isEmpty else { throw WardValidationError(issues) }

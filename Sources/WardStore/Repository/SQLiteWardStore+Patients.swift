@@ -5,7 +5,7 @@ extension SQLiteWardStore {
     public func admit(_ draft: PatientDraft, by: Int64?) async throws -> Audited<Patient> {
         let draft = draft.trimmed
         let (now, timeZone) = (self.now, self.timeZone)
-        let result = try await pool.write { db -> Audited<Patient> in
+        let result = try await permittedWrite(.logCare, by: by) { db -> Audited<Patient> in
             try Self.validate(draft, excludingPatient: nil, db: db, now: now, timeZone: timeZone)
             try db.execute(sql: """
                 INSERT INTO patient (bedLabel, givenName, familyName, hospitalNumber, dateOfBirth, sex,
@@ -24,7 +24,7 @@ extension SQLiteWardStore {
     public func updatePatient(id: Int64, _ draft: PatientDraft, by: Int64?) async throws -> Audited<Patient> {
         let draft = draft.trimmed
         let (now, timeZone) = (self.now, self.timeZone)
-        let result = try await pool.write { db -> Audited<Patient> in
+        let result = try await permittedWrite(.logCare, by: by) { db -> Audited<Patient> in
             let before = try Self.existingPatient(id, db: db)
             try Self.validate(draft, excludingPatient: before.dischargedAt == nil ? id : nil, db: db,
                               now: now, timeZone: timeZone, checkBed: before.dischargedAt == nil)
@@ -52,7 +52,7 @@ extension SQLiteWardStore {
     public func discharge(patientId: Int64, at dischargedAt: Date, by: Int64?) async throws -> Audited<Patient> {
         let now = self.now
         let dischargedAt = StoredTime.truncated(dischargedAt)
-        let result = try await pool.write { db -> Audited<Patient> in
+        let result = try await permittedWrite(.logCare, by: by) { db -> Audited<Patient> in
             let before = try Self.existingPatient(patientId, db: db)
             guard before.dischargedAt == nil else {
                 throw WardStoreError("\(before.fullName) (bed \(before.bedLabel)) is already discharged")

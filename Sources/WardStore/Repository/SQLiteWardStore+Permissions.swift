@@ -1,9 +1,11 @@
 import Foundation
 import GRDB
 
-/// The permission table (`WardPermission`) enforced where every client's writes meet. A write
-/// that needs a role runs through `permittedWrite`: the author is checked inside the write
-/// transaction; a refusal writes its `refused` audit row, commits, and is thrown to the caller.
+/// The permission table (`WardPermission`) enforced where every client's writes meet. Every
+/// write that names its author runs through `permittedWrite` — charting care and doses too,
+/// which every role may do, so a member who has left cannot chart under their name: the author
+/// is checked inside the write transaction; a refusal writes its `refused` audit row, commits,
+/// and is thrown to the caller.
 /// `by == nil` names nobody: only scripts and tests do that (the command line and the screens
 /// always name the member), and the store leaves it to them.
 extension SQLiteWardStore {
