@@ -10,12 +10,7 @@ final class EndToEndTmuxTests: XCTestCase {
         let binary = try TmuxSession.cotsideBinary()
         let home = FileManager.default.temporaryDirectory.appendingPathComponent("cotside-e2e-\(UUID().uuidString)")
         defer { try? FileManager.default.removeItem(at: home) }
-        let environment = [
-            "LANG": "C.UTF-8", "TZ": "UTC", "HOME": home.path,
-            "XDG_CONFIG_HOME": home.appendingPathComponent("config").path,
-            "XDG_DATA_HOME": home.appendingPathComponent("data").path,
-            "XDG_STATE_HOME": home.appendingPathComponent("state").path,
-        ]
+        let environment = TmuxSession.environment(home: home)
         let command = [binary, "--db", home.appendingPathComponent("ward.sqlite").path]
 
         let first = TmuxSession(prefix: "cotside-nappy-e2e")

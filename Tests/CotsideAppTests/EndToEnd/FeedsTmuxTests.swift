@@ -13,10 +13,7 @@ final class FeedsTmuxTests: XCTestCase {
         defer { try? FileManager.default.removeItem(at: home) }
         try FileManager.default.createDirectory(at: home, withIntermediateDirectories: true)
         let ward = home.appendingPathComponent("w.sqlite").path
-        let environment = ["LANG": "C.UTF-8", "TZ": "UTC", "HOME": home.path,
-                           "XDG_CONFIG_HOME": home.appendingPathComponent("config").path,
-                           "XDG_DATA_HOME": home.appendingPathComponent("data").path,
-                           "XDG_STATE_HOME": home.appendingPathComponent("state").path]
+        let environment = TmuxSession.environment(home: home)
         var processEnvironment = ProcessInfo.processInfo.environment
         processEnvironment.merge(environment) { _, new in new }
         let demo = try ChildProcess.run(binary, ["demo", "--db", ward, "--cots", "6", "--days", "10"], environment: processEnvironment)

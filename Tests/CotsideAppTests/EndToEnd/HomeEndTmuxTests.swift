@@ -10,12 +10,7 @@ final class HomeEndTmuxTests: XCTestCase {
         let binary = try TmuxSession.cotsideBinary()
         let home = FileManager.default.temporaryDirectory.appendingPathComponent("cotside-homeend-\(UUID().uuidString)")
         defer { try? FileManager.default.removeItem(at: home) }
-        let environment = [
-            "LANG": "C.UTF-8", "TZ": "UTC", "HOME": home.path, "TERM": "xterm-256color",
-            "XDG_CONFIG_HOME": home.appendingPathComponent("config").path,
-            "XDG_DATA_HOME": home.appendingPathComponent("data").path,
-            "XDG_STATE_HOME": home.appendingPathComponent("state").path,
-        ]
+        let environment = TmuxSession.environment(home: home, term: "xterm-256color")
         let session = TmuxSession(prefix: "cotside-homeend-e2e")
         defer { session.kill() }
         try session.start([binary, "--db", home.appendingPathComponent("ward.sqlite").path], environment: environment,

@@ -26,12 +26,7 @@ final class LockTmuxTests: XCTestCase {
             birthWeightGrams: 3200, admittedAt: now.addingTimeInterval(-48 * 3600)), by: nil)
         await store.close()
 
-        let environment = [
-            "LANG": "C.UTF-8", "TZ": "UTC", "HOME": home.path,
-            "XDG_CONFIG_HOME": home.appendingPathComponent("config").path,
-            "XDG_DATA_HOME": home.appendingPathComponent("data").path,
-            "XDG_STATE_HOME": home.appendingPathComponent("state").path,
-        ]
+        let environment = TmuxSession.environment(home: home)
         let session = TmuxSession(prefix: "cotside-lock-e2e")
         defer { session.kill() }
         try session.start([binary, "--db", database, "--now", "2026-11-21T14:05:00Z"], environment: environment,

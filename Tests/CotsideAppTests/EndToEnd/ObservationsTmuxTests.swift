@@ -12,12 +12,7 @@ final class ObservationsTmuxTests: XCTestCase {
         let binary = try TmuxSession.cotsideBinary()
         let home = FileManager.default.temporaryDirectory.appendingPathComponent("cotside-obs-e2e-\(UUID().uuidString)")
         defer { try? FileManager.default.removeItem(at: home) }
-        let environment = [
-            "LANG": "C.UTF-8", "TZ": "UTC", "HOME": home.path,
-            "XDG_CONFIG_HOME": home.appendingPathComponent("config").path,
-            "XDG_DATA_HOME": home.appendingPathComponent("data").path,
-            "XDG_STATE_HOME": home.appendingPathComponent("state").path,
-        ]
+        let environment = TmuxSession.environment(home: home)
         let ward = home.appendingPathComponent("ward.sqlite").path
         let demo = try ChildProcess.run(binary, ["demo", "--db", ward, "--cots", "2", "--days", "2"], environment: environment)
         XCTAssertEqual(demo.status, 0)

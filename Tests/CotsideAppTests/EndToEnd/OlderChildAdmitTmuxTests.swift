@@ -10,12 +10,7 @@ final class OlderChildAdmitTmuxTests: XCTestCase {
         let binary = try TmuxSession.cotsideBinary()
         let home = FileManager.default.temporaryDirectory.appendingPathComponent("cotside-olderchild-\(UUID().uuidString)")
         defer { try? FileManager.default.removeItem(at: home) }
-        let environment = [
-            "LANG": "C.UTF-8", "TZ": "UTC", "HOME": home.path, "TERM": "xterm-256color",
-            "XDG_CONFIG_HOME": home.appendingPathComponent("config").path,
-            "XDG_DATA_HOME": home.appendingPathComponent("data").path,
-            "XDG_STATE_HOME": home.appendingPathComponent("state").path,
-        ]
+        let environment = TmuxSession.environment(home: home, term: "xterm-256color")
         var calendar = Calendar(identifier: .gregorian)
         calendar.timeZone = TimeZone(identifier: "UTC")!
         let born = calendar.date(byAdding: DateComponents(year: -4, month: -2), to: Date())!

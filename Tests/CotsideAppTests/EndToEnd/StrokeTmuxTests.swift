@@ -12,12 +12,7 @@ final class StrokeTmuxTests: XCTestCase {
         let home = FileManager.default.temporaryDirectory.appendingPathComponent("cotside-stroke-\(UUID().uuidString)")
         defer { try? FileManager.default.removeItem(at: home) }
         try FileManager.default.createDirectory(at: home, withIntermediateDirectories: true)
-        let environment = [
-            "LANG": "C.UTF-8", "TZ": "UTC", "HOME": home.path, "TERM": "xterm-256color",
-            "XDG_CONFIG_HOME": home.appendingPathComponent("config").path,
-            "XDG_DATA_HOME": home.appendingPathComponent("data").path,
-            "XDG_STATE_HOME": home.appendingPathComponent("state").path,
-        ]
+        let environment = TmuxSession.environment(home: home, term: "xterm-256color")
         let database = home.appendingPathComponent("w.sqlite").path
         let demo = try ChildProcess.run(binary, ["demo", "--db", database, "--cots", "6", "--days", "10"], environment: environment)
         XCTAssertEqual(demo.status, 0, demo.stderr)

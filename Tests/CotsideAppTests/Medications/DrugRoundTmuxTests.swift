@@ -30,23 +30,12 @@ final class DrugRoundTmuxTests: XCTestCase {
             schedule: .fixedTimes([TimeOfDay("13:00")!]), startsAt: now.addingTimeInterval(-86_400)), by: nil).record
         await store.close()
 
-        let environment = [
-            "LANG": "C.UTF-8", "TZ": "UTC", "HOME": home.path,
-            "XDG_CONFIG_HOME": home.appendingPathComponent("config").path,
-            "XDG_DATA_HOME": home.appendingPathComponent("data").path,
-            "XDG_STATE_HOME": home.appendingPathComponent("state").path,
-        ]
+        let environment = TmuxSession.environment(home: home)
         let session = TmuxSession(prefix: "cotside-round-e2e")
         defer { session.kill() }
         try session.start([binary, "--db", database, "--now", "2026-11-21T14:05:00Z"], environment: environment,
                           width: 120, height: 35)
-        try session.waitFor("I understand")
-        try session.send("Enter")
-        try session.waitFor("Who is at the keyboard?")
-        try session.send("Enter")
-        try session.waitFor("PIN: _")
-        try session.send("-l", "2468")
-        try session.send("Enter")
+        try session.signIn(pin: "2468")
         try session.waitFor("User: Nia Nurse (NN)")
         try session.send("4")
         let round = try session.waitFor("Drug round: 0 due, 1 overdue").joined(separator: "\n")

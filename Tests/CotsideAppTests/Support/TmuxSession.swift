@@ -63,6 +63,32 @@ final class TmuxSession {
         return screen
     }
 
+    /// The environment a test's Cotside runs in: UTF-8, UTC, and a home and XDG folders of its
+    /// own under `home`, so nothing of the developer's settings leaks in or out.
+    static func environment(home: URL, term: String? = nil) -> [String: String] {
+        var environment = [
+            "LANG": "C.UTF-8", "TZ": "UTC", "HOME": home.path,
+            "XDG_CONFIG_HOME": home.appendingPathComponent("config").path,
+            "XDG_DATA_HOME": home.appendingPathComponent("data").path,
+            "XDG_STATE_HOME": home.appendingPathComponent("state").path,
+        ]
+        environment["TERM"] = term
+        return environment
+    }
+
+    /// Past the research-use notice, picks the member (`initials`, or the one the picker offers
+    /// first) and types their PIN.
+    func signIn(_ initials: String? = nil, pin: String, file: StaticString = #filePath, line: UInt = #line) throws {
+        try waitFor("I understand", file: file, line: line)
+        try send("Enter")
+        try waitFor("Who is at the keyboard?", file: file, line: line)
+        if let initials { try send("-l", initials) }
+        try send("Enter")
+        try waitFor("PIN: _", file: file, line: line)
+        try send("-l", pin)
+        try send("Enter")
+    }
+
     /// A new ward requires PINs: its first member, just added from the picker, chooses one
     /// (typed twice) before anything else.
     func chooseFirstPin(_ pin: String, file: StaticString = #filePath, line: UInt = #line) throws {
