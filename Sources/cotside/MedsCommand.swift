@@ -26,11 +26,13 @@ struct MedsCommand: AsyncParsableCommand {
         let weight = try await cli.store.latestMeasurements(patientId: patient.id)
             .first { $0.measurement.kind == .weight }.map { Int($0.measurement.value.rounded()) } ?? patient.birthWeightGrams ?? 0  // 0: no weight, no per-kg check
         let formulary = try? DrugFormulary.shared.get()
+        let ageDays = PatientAge(patient: patient, now: cli.now, timeZone: cli.timeZone).days
         let warnings = Dictionary(uniqueKeysWithValues: rows.compactMap { row -> (Int64, String)? in
             guard let formulary else { return nil }
             let m = row.medication
             let findings = DoseCeiling.check(drugName: m.drugName, amount: m.doseAmount, unit: m.doseUnit,
-                                             schedule: m.schedule, weightGrams: weight, formulary: formulary)
+                                             schedule: m.schedule, route: m.route, weightGrams: weight,
+                                             ageDays: ageDays, gestationDays: patient.gestationDays, formulary: formulary)
             return findings.isEmpty ? nil : (m.id, findings.map { Self.describe($0, weightGrams: weight) }.joined(separator: "; "))
         })
         if json {
@@ -102,6 +104,7 @@ extension MedsCommand {
         let dose = NumberText.rounded(finding.doseMg, digits: 2), limit = NumberText.rounded(finding.limitMg, digits: 2)
         switch finding.kind {
         case "single": return "dose \(dose) mg is above the maximum single dose \(limit) mg in the drug table"
+        case "noBand": return "the drug table has no \(finding.drug) dose by this route for this child (it covers: \(finding.covers.joined(separator: "; ")))"
         case "perKg": return "dose \(dose) mg is above the drug table's \(limit) mg for \(weightGrams) g (mg/kg × weight)"
         default: return "\(dose) mg a day is above the drug table's daily maximum \(limit) mg for \(weightGrams) g"
         }

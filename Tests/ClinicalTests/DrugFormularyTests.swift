@@ -17,8 +17,8 @@ final class DrugFormularyTests: XCTestCase {
         XCTAssertEqual(f.drug(id: "paracetamol")?.concentration(id: "120mg_5ml")?.mgPerMl, 24)
         XCTAssertEqual(f.drug(id: "paracetamol")?.concentration(id: "250mg_5ml")?.mgPerMl, 50)
         // BNFC 2018–2019: azithromycin 10 mg/kg once daily, max 500 mg per dose.
-        XCTAssertEqual(f.drug(id: "azithromycin")?.mgPerKgDose, 10)
-        XCTAssertEqual(f.drug(id: "azithromycin")?.maxSingleDoseMg, 500)
+        XCTAssertEqual(f.drug(id: "azithromycin")?.defaultBand?.mgPerKgDose, 10)
+        XCTAssertEqual(f.drug(id: "azithromycin")?.defaultBand?.maxSingleDoseMg, 500)
         XCTAssertEqual(f.drug(id: "azithromycin")?.concentration(id: "200mg_5ml")?.mgPerMl, 40)
         for drug in f.drugs {
             for band in drug.regimens.flatMap(\.bands) { XCTAssertFalse(band.source.isEmpty, "\(drug.id) \(band.label)") }

@@ -144,18 +144,12 @@ public struct DrugFormulary: Sendable {
             concentrations.first { $0.id == id }
         }
 
-        /// The band used when no age is given, on the first route that has one (the dose-ceiling
-        /// check on prescriptions reads it); nil for drugs whose every band needs the age.
+        /// The band used when no age is given, on the first route that has one; nil for drugs
+        /// whose every band needs the age.
         public var defaultBand: Band? {
             regimens.lazy.compactMap { $0.bands.first(where: \.isDefault) }.first
         }
 
-        // The older-child band's figures, read by the prescription dose check (`DoseCeiling`);
-        // a drug without one never warns there (infinite limits).
-        public var mgPerKgDose: Double { defaultBand?.mgPerKgDose ?? .infinity }
-        public var maxSingleDoseMg: Double { defaultBand.flatMap { $0.maxSingleDoseMg ?? $0.fixedDoseMg } ?? .infinity }
-        public var maxDailyMgPerKg: Double { defaultBand?.maxDailyMgPerKg ?? .infinity }
-        public var maxDailyDoseMg: Double { defaultBand?.maxDailyDoseMg ?? .infinity }
     }
 
     private struct File: Decodable {

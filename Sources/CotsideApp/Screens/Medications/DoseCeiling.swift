@@ -37,25 +37,53 @@ public enum DoseCeiling {
     }
 
     public struct Finding: Equatable, Sendable {
-        /// "single", "perKg" or "daily".
+        /// "single", "perKg", "daily", or "noBand" (the table has the drug by this route but no
+        /// dose for this child: too young for it, or a neonate whose gestation is not recorded).
         public let kind: String
         public let doseMg: Double
         public let limitMg: Double
         public let drug: String
+        /// For "noBand": who the table's bands are for, in words.
+        public var covers: [String] = []
     }
 
+    /// The formulary's route for a medication's route (NG doses are oral preparations); nil
+    /// where the table has no figures for the route (inhaled, topical, PR …), which is not checked.
+    static func formularyRoute(_ route: MedicationRoute) -> String? {
+        switch route {
+        case .oral, .ng: return "oral"
+        case .iv: return "iv"
+        case .im: return "im"
+        case .sc, .inhaled, .topical, .pr: return nil
+        }
+    }
+
+    /// Checks against the band of the table that fits this child — by route, postnatal age,
+    /// gestation at birth and weight, as the dosage tool chooses it — so a neonate's dose is held
+    /// to the neonatal figures, not the older child's. A drug or route the table does not have
+    /// is not checked; a child the drug's bands do not cover is said to be outside them.
     public static func check(drugName: String, amount: Double, unit: DoseUnit, schedule: MedicationSchedule,
-                      weightGrams: Int, formulary: DrugFormulary) -> [Finding] {
-        guard let drug = entry(for: drugName, in: formulary), let mg = milligrams(amount, unit) else { return [] }
+                             route: MedicationRoute, weightGrams: Int, ageDays: Int?, gestationDays: Int?,
+                             formulary: DrugFormulary) -> [Finding] {
+        guard let drug = entry(for: drugName, in: formulary), let mg = milligrams(amount, unit),
+              let regimen = formularyRoute(route).flatMap(drug.regimen(route:)) else { return [] }
+        let kg = Double(weightGrams) / 1000
+        let band: DrugFormulary.Band
+        switch DrugBandChoice.choose(regimen, ageDays: ageDays, gestationDays: gestationDays, weightKg: kg) {
+        case .success(let choice): band = choice.band
+        case .failure:
+            // Prescribed outside every band the table has (ibuprofen for a two-week-old): say so.
+            return [Finding(kind: "noBand", doseMg: mg, limitMg: 0, drug: drug.name, covers: regimen.bands.map(\.label))]
+        }
         var findings: [Finding] = []
-        if mg > drug.maxSingleDoseMg {
-            findings.append(Finding(kind: "single", doseMg: mg, limitMg: drug.maxSingleDoseMg, drug: drug.name))
-        } else if weightGrams > 0, mg > drug.mgPerKgDose * Double(weightGrams) / 1000 * (1 + perKilogramTolerance) {
-            findings.append(Finding(kind: "perKg", doseMg: mg, limitMg: drug.mgPerKgDose * Double(weightGrams) / 1000, drug: drug.name))
+        if let single = band.maxSingleDoseMg ?? band.fixedDoseMg, mg > single {
+            findings.append(Finding(kind: "single", doseMg: mg, limitMg: single, drug: drug.name))
+        } else if weightGrams > 0, let perKg = band.mgPerKgDose, mg > perKg * kg * (1 + perKilogramTolerance) {
+            findings.append(Finding(kind: "perKg", doseMg: mg, limitMg: perKg * kg, drug: drug.name))
         }
         let daily = mg * dosesPerDay(schedule)
-        let limit = min(drug.maxDailyMgPerKg * Double(weightGrams) / 1000, drug.maxDailyDoseMg)
-        if weightGrams > 0, daily > limit + 1e-9 {
+        let limits = [band.maxDailyMgPerKg.map { $0 * kg }, band.maxDailyDoseMg].compactMap { $0 }
+        if weightGrams > 0, let limit = limits.min(), daily > limit + 1e-9 {
             findings.append(Finding(kind: "daily", doseMg: daily, limitMg: limit, drug: drug.name))
         }
         return findings

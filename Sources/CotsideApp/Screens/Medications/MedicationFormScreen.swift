@@ -146,12 +146,14 @@ final class MedicationFormScreen: WardFormScreen, CommandScreen {
             notes: state.text("notes")?.trimmingCharacters(in: .whitespaces) ?? "")
         guard !ceilingConfirmed, case .success(let formulary) = DrugFormulary.shared else { return save(draft, context) }
         let patient = patient
+        let ageDays = PatientAge(patient: patient, now: context.clock.now, timeZone: context.clock.timeZone).days
         // The latest weight is read first; a dose above the table's maximum asks before saving.
         return command("ceiling") { repository in
             let weight = try await repository.latestMeasurements(patientId: patient.id)
                 .first { $0.measurement.kind == .weight }.map { Int($0.measurement.value) } ?? patient.birthWeightGrams ?? 0  // 0: no weight, no per-kg check
             let findings = DoseCeiling.check(drugName: draft.drugName, amount: draft.doseAmount, unit: draft.doseUnit,
-                                             schedule: draft.schedule, weightGrams: weight, formulary: formulary)
+                                             schedule: draft.schedule, route: draft.route, weightGrams: weight,
+                                             ageDays: ageDays, gestationDays: patient.gestationDays, formulary: formulary)
             return .checked(draft, findings: findings, weightGrams: weight)
         }
     }
@@ -162,7 +164,7 @@ final class MedicationFormScreen: WardFormScreen, CommandScreen {
             guard !findings.isEmpty else { return save(draft, context) }
             let body = findings.map {
                 context.t("medform.ceiling.\($0.kind)", $0.drug, DashboardDoseColumns.number($0.doseMg),
-                          DashboardDoseColumns.number($0.limitMg), weight)
+                          DashboardDoseColumns.number($0.limitMg), weight, $0.covers.joined(separator: "; "))
             }.joined(separator: " ")
             return .push(ConfirmScreen(title: context.t("medform.ceiling.title"), body: body,
                                        onConfirm: [.followUp { [self] context in
