@@ -197,6 +197,23 @@ final class FeedInfusionTests: WardStoreTestCase {
         }
     }
 
+    /// An infusion left running at discharge would go on counting as intake on a patient who has
+    /// gone home: discharge is refused until its stop is charted, naming the infusion, and
+    /// nothing changes; once stopped, the discharge goes through.
+    func testDischargeWaitsForARunningInfusionsStop() async throws {
+        let patient = try await admit()
+        let infusion = try await store.logFeed(FeedDraft(patientId: patient.id, occurredAt: h(3), kind: .iv, fluid: "10% glucose",
+                                                         rateMLPerHour: 6), by: nil).record
+        await assertValidationFails(field: "dischargedAt", messageContains: "10% glucose at 6 mL/h is still running") {
+            _ = try await self.store.discharge(patientId: patient.id, at: self.clock.now, by: nil)
+        }
+        let stillAdmitted = try await store.patient(id: patient.id)
+        XCTAssertNil(stillAdmitted?.dischargedAt)
+        _ = try await store.stopInfusion(id: infusion.id, at: h(1), by: nil)
+        let discharged = try await store.discharge(patientId: patient.id, at: clock.now, by: nil)
+        XCTAssertEqual(discharged.record.dischargedAt, clock.now)
+    }
+
     func testTheTableRefusesAnInfusionOnAnotherKind() async throws {
         let patient = try await admit()
         let error = try await sql { db -> String? in

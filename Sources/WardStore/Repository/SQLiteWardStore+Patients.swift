@@ -1,4 +1,5 @@
 import Foundation
+import Clinical
 import GRDB
 
 extension SQLiteWardStore {
@@ -50,14 +51,15 @@ extension SQLiteWardStore {
     }
 
     public func discharge(patientId: Int64, at dischargedAt: Date, by: Int64?) async throws -> Audited<Patient> {
-        let now = self.now
+        let (now, zone) = (self.now, timeZone)
         let dischargedAt = StoredTime.truncated(dischargedAt)
         let result = try await permittedWrite(.logCare, by: by) { db -> Audited<Patient> in
             let before = try Self.existingPatient(patientId, db: db)
             guard before.dischargedAt == nil else {
                 throw WardStoreError("\(before.fullName) (bed \(before.bedLabel)) is already discharged")
             }
-            let issues = WardValidation.discharge(at: dischargedAt, admittedAt: before.admittedAt, now: now)
+            var issues = WardValidation.discharge(at: dischargedAt, admittedAt: before.admittedAt, now: now)
+            issues += try Self.runningInfusionIssues(patientId: patientId, timeZone: zone, db)
             guard issues.isEmpty else { throw WardValidationError(issues) }
             var after = before
             after.dischargedAt = dischargedAt
@@ -68,6 +70,20 @@ extension SQLiteWardStore {
         }
         publish([.patient])
         return result
+    }
+
+    /// An infusion still running would go on counting as intake after the patient has gone:
+    /// its stop is charted first (the fluid chart is complete at discharge).
+    static func runningInfusionIssues(patientId: Int64, timeZone: TimeZone, _ db: Database) throws -> [ValidationIssue] {
+        try Feed.fetchAll(db, sql: """
+            SELECT * FROM feed WHERE patientId = ? AND deletedAt IS NULL AND rateMLPerHour IS NOT NULL AND stoppedAt IS NULL
+            ORDER BY occurredAt, id
+            """, arguments: [patientId]).map { feed in
+            let rate = NumberText.rounded(feed.rateMLPerHour ?? 0, digits: 1)
+            let since = WardLocalTime.timeOfDay(feed.occurredAt, in: timeZone).description
+            return ValidationIssue(field: "dischargedAt", message: "\(feed.fluid ?? "an infusion") at \(rate) mL/h is still running "
+                                   + "(since \(since)); chart its stop before discharging")
+        }
     }
 
     public func admittedPatients() async throws -> [Patient] {
