@@ -54,43 +54,8 @@ struct TextTable {
     static func fit(cells: [[String]], width: Int, gap: Int) -> [Int] {
         let count = cells.first?.count ?? 0
         let natural = (0..<count).map { c in max(1, cells.map { TextLayout.width(of: $0[c]) }.max() ?? 1) }
-        let room = max(count, width - gap * (count - 1))
-        if natural.reduce(0, +) <= room { return natural }
-        let words = (0..<count).map { c in max(1, min(natural[c], cells.map { TextLayout.longestWord($0[c]) }.max() ?? 1)) }
-        var widths: [Int]
-        if words.reduce(0, +) <= room {
-            widths = words
-        } else {
-            // Even the longest words do not fit: share the room evenly, capped at each column's need.
-            widths = Array(repeating: 1, count: count)
-            var left = room - count
-            while left > 0 {
-                var grew = false
-                for c in 0..<count where left > 0 && widths[c] < words[c] {
-                    widths[c] += 1
-                    left -= 1
-                    grew = true
-                }
-                if !grew { break }
-            }
-            return widths
-        }
-        // Share what is left in proportion to what each column still wants.
-        var left = room - widths.reduce(0, +)
-        let wants = (0..<count).map { natural[$0] - widths[$0] }
-        let totalWant = wants.reduce(0, +)
-        if totalWant > 0 {
-            for c in 0..<count {
-                let share = min(wants[c], left * wants[c] / totalWant)
-                widths[c] += share
-            }
-            left = room - widths.reduce(0, +)
-            for c in 0..<count where left > 0 && widths[c] < natural[c] {
-                widths[c] += 1
-                left -= 1
-            }
-        }
-        return widths
+        let words = (0..<count).map { c in cells.map { TextLayout.longestWord($0[c]) }.max() ?? 1 }
+        return ColumnFit.widths(natural: natural, longestWord: words, room: width - gap * (count - 1))
     }
 
     static func trimmed(_ line: String) -> String {
