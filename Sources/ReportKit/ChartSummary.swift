@@ -17,19 +17,29 @@ enum ChartSummary {
         chart.unit.isEmpty ? "" : " " + chart.unit
     }
 
-    /// One line per series and one per band.
+    /// The points that can be placed: both coordinates finite (a NaN from a failed sum is not a value).
+    static func plottable(_ series: ReportSeries) -> [ReportPoint] {
+        series.points.filter { $0.x.isFinite && $0.y.isFinite }
+    }
+
+    static func plottable(_ bands: [ReportBand]) -> [ReportBand] {
+        bands.filter { $0.low.isFinite && $0.high.isFinite }
+    }
+
+    /// One line per series and one per band ("no values" for a chart with no series at all).
     static func lines(_ chart: ReportChart) -> [String] {
         let unit = unitSuffix(chart)
+        if chart.series.isEmpty { return ["\(chart.title): no values"] }
         var lines: [String] = chart.series.map { series in
-            let values = series.points.map(\.y).filter(\.isFinite)
-            guard let low = values.min(), let high = values.max(),
-                  let latest = series.points.filter({ $0.y.isFinite }).max(by: { $0.x < $1.x }) else {
+            let points = plottable(series)
+            let values = points.map(\.y)
+            guard let low = values.min(), let high = values.max(), let latest = points.max(by: { $0.x < $1.x }) else {
                 return "\(series.name): no values"
             }
             return "\(series.name): lowest \(number(low))\(unit), highest \(number(high))\(unit), "
                 + "latest \(number(latest.y))\(unit) (\(values.count) \(values.count == 1 ? "value" : "values"))"
         }
-        lines += chart.bands.map { band in
+        lines += plottable(chart.bands).map { band in
             band.low == band.high ? "\(band.label): line at \(number(band.low))\(unit)"
                 : "\(band.label): \(number(min(band.low, band.high))) to \(number(max(band.low, band.high)))\(unit)"
         }
@@ -38,8 +48,8 @@ enum ChartSummary {
 
     /// The y range every plot uses: the values and the bands, widened a little when flat.
     static func yRange(_ chart: ReportChart) -> (low: Double, high: Double) {
-        var values = chart.series.flatMap { $0.points.map(\.y) }.filter(\.isFinite)
-        values += chart.bands.flatMap { [$0.low, $0.high] }.filter(\.isFinite)
+        var values = chart.series.flatMap { plottable($0).map(\.y) }
+        values += plottable(chart.bands).flatMap { [$0.low, $0.high] }
         guard var low = values.min(), var high = values.max() else { return (0, 1) }
         if low == high {
             let pad = max(1, abs(low) * 0.1)
@@ -51,7 +61,7 @@ enum ChartSummary {
 
     /// The x range: 0...span, widened to include stray points so nothing is drawn off the chart.
     static func xRange(_ chart: ReportChart) -> (low: Double, high: Double) {
-        let xs = chart.series.flatMap { $0.points.map(\.x) }.filter(\.isFinite)
+        let xs = chart.series.flatMap { plottable($0).map(\.x) }
         let low = min(0, xs.min() ?? 0)
         var high = max(chart.span.isFinite ? chart.span : 0, xs.max() ?? 0)
         if high <= low { high = low + 1 }

@@ -62,6 +62,14 @@ final class ReportFileTests: XCTestCase {
         XCTAssertEqual(try FileManager.default.contentsOfDirectory(atPath: locked), [])
     }
 
+    func testSaysAFolderThatTakesNoFilesIsNotWritable() {
+        // /proc refuses new files even to root, so this runs under `make test` as well.
+        XCTAssertThrowsError(try ReportFile.write([1], to: "/proc/cotside-handover.pdf", force: false)) { error in
+            XCTAssertEqual((error as? ReportFileError)?.reason, .notWritable)
+            XCTAssertTrue("\(error)".contains("cannot write in /proc"), "\(error)")
+        }
+    }
+
     func testRefusesAFolderAsTheTarget() {
         XCTAssertThrowsError(try ReportFile.write([1], to: folder, force: true)) { error in
             XCTAssertEqual((error as? ReportFileError)?.reason, .exists)

@@ -49,7 +49,7 @@ struct TextChart {
                 out.append(TextTable.trimmed(axisIndent + " " + ticks))
             }
             var key = chart.series.enumerated().map { "\(Self.marks[$0.offset % Self.marks.count]) \($0.element.name)" }
-            key += chart.bands.map { ($0.low == $0.high ? "- " : ". ") + $0.label }
+            key += ChartSummary.plottable(chart.bands).map { ($0.low == $0.high ? "- " : ". ") + $0.label }
             out += TextLayout.hanging("Key: " + key.joined(separator: ", "), width: width, first: indent, rest: indent + "     ")
         }
         for line in ChartSummary.lines(chart) {
