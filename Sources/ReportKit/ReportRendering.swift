@@ -14,7 +14,7 @@ public enum ReportPaper: String, CaseIterable, Sendable {
 /// How a report is laid out: the text width, whether text must be plain ASCII (a locale or
 /// printer that is not UTF-8), and the paper size.
 public struct ReportRenderOptions: Sendable, Equatable {
-    /// Text columns, default 80. Narrower than `TextLayout.minimumWidth` is laid out at that width.
+    /// Text columns, default 80. Below 24 there is no room for a table or chart; the text is then laid out at 24.
     public var width: Int
     /// Plain ASCII text (é → e, ° → deg, “ ” → "), so `lp` on a non-UTF-8 printer prints it.
     public var ascii: Bool

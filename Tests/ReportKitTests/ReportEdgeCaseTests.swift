@@ -42,3 +42,32 @@ final class ReportEdgeCaseTests: XCTestCase {
         XCTAssertTrue(text.contains("Empty: no values"))
     }
 }
+
+extension ReportEdgeCaseTests {
+    func testANoticeLongerThanAPageIsPrintedWhole() throws {
+        let words = (1...900).map { "word\($0)" }
+        let document = ReportDocument(title: "Long", stamp: ReportFixture.stamp, sections: [
+            ReportSection(heading: "Notice", blocks: [.notice(words.joined(separator: " "))]),
+        ])
+        let path = try ExternalTool.temporaryFile(ReportRendering.render(document, as: .pdf), suffix: "pdf")
+        defer { try? FileManager.default.removeItem(atPath: path) }
+        let text = try ExternalTool.run("pdftotext", package: "poppler-utils", [path, "-"]).stdout
+        let found = Set(text.split(whereSeparator: { $0 == " " || $0 == "\n" }).map(String.init))
+        XCTAssertEqual(words.filter { !found.contains($0) }, [], "every word of the notice is on a page")
+    }
+}
+
+extension ReportEdgeCaseTests {
+    func testATableCellLongerThanAPageIsPrintedWhole() throws {
+        let words = (1...1500).map { "cell\($0)" }
+        let document = ReportDocument(title: "Long", stamp: ReportFixture.stamp, sections: [
+            ReportSection(heading: "Table", blocks: [.table(ReportTable(columns: [ReportColumn("When"), ReportColumn("Note")],
+                                                                      rows: [["06:00", words.joined(separator: " ")], ["07:00", "after"]]))]),
+        ])
+        let path = try ExternalTool.temporaryFile(ReportRendering.render(document, as: .pdf), suffix: "pdf")
+        defer { try? FileManager.default.removeItem(atPath: path) }
+        let text = try ExternalTool.run("pdftotext", package: "poppler-utils", [path, "-"]).stdout
+        let found = Set(text.split(whereSeparator: { $0 == " " || $0 == "\n" }).map(String.init))
+        XCTAssertEqual((words + ["after"]).filter { !found.contains($0) }, [], "every word of the cell is on a page")
+    }
+}

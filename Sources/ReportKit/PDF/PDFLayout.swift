@@ -165,6 +165,11 @@ struct PDFLayout {
         case .notice(let text):
             let lines = Self.wrap(PDFText.encode(text), width: contentWidth - 16, bold: true, size: Self.bodySize)
             let height = Double(lines.count) * Self.leading + 10
+            guard height < top - bottom else {
+                // Longer than a page: no box, but every line, in bold red, over as many pages as it takes.
+                paragraph(text, bold: true, colour: .red)
+                return
+            }
             ensure(height)
             let boxTop = y, x = left, w = contentWidth
             draw { $0.rect(x: x, y: boxTop - height, width: w, height: height, stroke: .red, lineWidth: 1.5) }

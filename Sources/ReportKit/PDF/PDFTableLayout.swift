@@ -1,6 +1,6 @@
 /// A table on PDF pages: columns fitted to the width by their measured text (`ColumnFit`),
 /// cells wrapped inside their column, a shaded header row repeated on every page the table
-/// runs onto, rows kept whole.
+/// runs onto, rows kept whole (a row taller than a page goes on in pieces).
 struct PDFTableLayout {
     static let size = 9.0, leading = 11.5, pad = 4.0
 
@@ -49,7 +49,15 @@ struct PDFTableLayout {
         }
 
         let header = wrapRow(titles, bold: true)
-        let body = rows.map { wrapRow($0, bold: false) }
+        // A row taller than a page is split into pieces that fit, so no line runs off the paper.
+        let maxLines = max(1, Int((layout.top - layout.bottom - height(header) - 2 * Self.pad) / Self.leading))
+        let body = rows.map { wrapRow($0, bold: false) }.flatMap { row -> [[[[UInt8]]]] in
+            let lines = row.map(\.count).max() ?? 0
+            guard lines > maxLines else { return [row] }
+            return stride(from: 0, to: lines, by: maxLines).map { start in
+                row.map { cell in Array(cell.dropFirst(start).prefix(maxLines)) }
+            }
+        }
         layout.ensure(height(header) + (body.first.map(height) ?? 0))
         var headerPage = layout.drafts.count
         drawRow(header, header: true, layout: &layout)
