@@ -14,7 +14,10 @@ BUILD_FLAGS   ?= $(if $(filter release,$(CONFIG)),$(RELEASE_FLAGS))
 BUILD_DIR  := $(shell $(SWIFT) build -c $(CONFIG) $(BUILD_FLAGS) --show-bin-path 2>/dev/null)
 BUNDLE     := Cotside_CotsideResources.resources
 RUN_DEPS   := libncurses-dev libsqlite3-dev
-TEST_DEPS  := $(RUN_DEPS) tmux sqlite3
+# The report tests check the HTML with a real parser (xmllint, libxml2-utils) and the PDF with
+# the tools a reader's system uses: pdftotext and pdfinfo (poppler-utils) and qpdf --check;
+# python3's html.parser is the second HTML parser.
+TEST_DEPS  := $(RUN_DEPS) tmux sqlite3 libxml2-utils poppler-utils qpdf python3
 
 .PHONY: run build test bench install uninstall demo deps test-deps clean
 
