@@ -12,7 +12,7 @@ final class SettingsCLITests: WardStoreTestCase {
         .glucoseUnit: "mg/dL", .doseWindowMinutes: "45", .doseGraceMinutes: "15", .effectivenessMode: "conservative",
         .adherenceGatePercent: "80", .neonatalFluidTable: "1-3:60-90; 4-28:120-160",
         .backupEveryHours: "6", .backupKeep: "30", .requirePin: "off", .idleLockMinutes: "10", .nursesPrescribe: "on",
-        .bilirubinUnit: "µmol/L",
+        .bilirubinUnit: "µmol/L", .shiftChanges: "07:00,19:00",
     ]
 
     func testSettingEveryWardSettingFromTheCommandLineStoresItOnce() async throws {

@@ -7,6 +7,7 @@ public enum WardSettingKey: String, Sendable, Hashable, CaseIterable, Codable {
     case neonatalFluidTable, backupEveryHours, backupKeep
     case requirePin, idleLockMinutes, nursesPrescribe
     case bilirubinUnit
+    case shiftChanges
 
     /// The name on the command line and in the docs: `dayStartMinutes` → `day_start_minutes`.
     public var commandName: String {
@@ -40,6 +41,8 @@ public struct WardSettingDeclaration: Sendable {
         case flag
         /// mL/kg/day by day of life, typed as `1:50-60; 2:70-80; …` (see `NeonatalFluidTable`).
         case dayOfLifeTable
+        /// One to `ShiftChanges.maximumCount` times of day, typed and stored as "07:30, 19:30".
+        case timesOfDay
     }
 
     /// The result of checking one stored value.
@@ -81,6 +84,8 @@ public struct WardSettingDeclaration: Sendable {
         case .flag: return "on or off"
         case .dayOfLifeTable:
             return "day-of-life ranges in mL/kg/day covering days 1 to 28, e.g. \(NeonatalFluidTable.nice.text)"
+        case .timesOfDay:
+            return "1 to \(ShiftChanges.maximumCount) different times of day HH:MM separated by commas, e.g. \(ShiftChanges.standard)"
         }
     }
 
@@ -90,7 +95,7 @@ public struct WardSettingDeclaration: Sendable {
         case .timeOfDay: return "0 to 1439 (minutes after midnight) or HH:MM"
         case .minutesAsHours(let range): return "\(range.lowerBound) to \(range.upperBound) min"
         case .flag: return "on or off (1 or 0)"
-        case .text, .integer, .choice, .dayOfLifeTable: return allowed
+        case .text, .integer, .choice, .dayOfLifeTable, .timesOfDay: return allowed
         }
     }
 
@@ -134,6 +139,11 @@ public struct WardSettingDeclaration: Sendable {
                 return .invalid(ValidationIssue(field: key.rawValue, message: "\(noun): \(problem)"))
             }
             return .valid(table.text)
+        case .timesOfDay:
+            if let problem = ShiftChanges.problem(trimmed) {
+                return .invalid(ValidationIssue(field: key.rawValue, message: "\(noun) \(problem); it must be \(allowed)"))
+            }
+            return .valid(ShiftChanges(text: trimmed)!.description)
         }
     }
 
@@ -183,6 +193,8 @@ extension WardSettings {
               meaning: "Nurses may add, change, pause and stop medications (off: doctors and pharmacists only)."),
         .init(key: .bilirubinUnit, kind: .choice(BilirubinUnit.allCases.map(\.rawValue)), noun: "the bilirubin unit",
               meaning: "How the bilirubin calculator takes and shows TSB and its thresholds (a unit typed after the number wins)."),
+        .init(key: .shiftChanges, kind: .timesOfDay, noun: "the shift changes",
+              meaning: "When the ward's shifts change; a handover covers the shift since the latest of them."),
     ]
 
     public static func declaration(_ key: WardSettingKey) -> WardSettingDeclaration {

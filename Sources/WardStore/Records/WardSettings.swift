@@ -33,6 +33,8 @@ public struct WardSettings: Sendable, Hashable, Codable {
     public var nursesPrescribe: Bool
     /// How the bilirubin calculator takes and shows TSB and its thresholds.
     public var bilirubinUnit: BilirubinUnit
+    /// When the shifts change; the handover covers the shift since the latest change.
+    public var shiftChanges: ShiftChanges
 
     public init(wardName: String = "Ward", dayStartMinutes: Int = 0,
                 noWetAlertThresholdMinutes: Int = 8 * 60, dryNappyWeightGrams: Int = 0,
@@ -40,7 +42,7 @@ public struct WardSettings: Sendable, Hashable, Codable {
                 effectivenessMode: EffectivenessMode = .balanced, adherenceGatePercent: Int = 60,
                 neonatalFluidTable: NeonatalFluidTable = .nice, backupEveryHours: Int = 24, backupKeep: Int = 14,
                 requirePin: Bool = true, idleLockMinutes: Int = 5, nursesPrescribe: Bool = false,
-                bilirubinUnit: BilirubinUnit = .mgPerDl) {
+                bilirubinUnit: BilirubinUnit = .mgPerDl, shiftChanges: ShiftChanges = .standard) {
         self.wardName = wardName
         self.dayStartMinutes = dayStartMinutes
         self.noWetAlertThresholdMinutes = noWetAlertThresholdMinutes
@@ -57,6 +59,7 @@ public struct WardSettings: Sendable, Hashable, Codable {
         self.idleLockMinutes = idleLockMinutes
         self.nursesPrescribe = nursesPrescribe
         self.bilirubinUnit = bilirubinUnit
+        self.shiftChanges = shiftChanges
     }
 
     /// The board's timing from these settings.
@@ -84,6 +87,7 @@ public struct WardSettings: Sendable, Hashable, Codable {
         idleLockMinutes = value(.idleLockMinutes).flatMap { Int($0) } ?? d.idleLockMinutes
         nursesPrescribe = value(.nursesPrescribe).map { $0 == "1" } ?? d.nursesPrescribe
         bilirubinUnit = value(.bilirubinUnit).flatMap(BilirubinUnit.init(rawValue:)) ?? d.bilirubinUnit
+        shiftChanges = value(.shiftChanges).flatMap(ShiftChanges.init(text:)) ?? d.shiftChanges
     }
 
     /// Every setting as stored in `ward_setting` (text), by key.
@@ -103,6 +107,7 @@ public struct WardSettings: Sendable, Hashable, Codable {
          .requirePin: requirePin ? "1" : "0",
          .idleLockMinutes: String(idleLockMinutes),
          .nursesPrescribe: nursesPrescribe ? "1" : "0",
-         .bilirubinUnit: bilirubinUnit.rawValue]
+         .bilirubinUnit: bilirubinUnit.rawValue,
+         .shiftChanges: shiftChanges.description]
     }
 }

@@ -22,4 +22,4 @@ import Foundation
 public protocol WardRepository:
     WardDatabaseStore, WardSettingsStore, StaffStore, StaffAccessStore, PatientStore, NappyStore, FeedStore,
     MeasurementStore, MedicationStore, DoseStore, HistoryStore, TrendsStore, ToolResultStore, AuditStore,
-    ErasureStore, WardTransferStore, BackupScheduleStore {}
+    ErasureStore, WardTransferStore, BackupScheduleStore, ReportStore {}

@@ -51,6 +51,8 @@ final class WardSettingsScreen: WardFormScreen {
                            selected: stored == "1" ? 0 : 1)
         case .dayOfLifeTable:
             return .text(id, label: label, maxLength: 200, required: true, value: stored)
+        case .timesOfDay:
+            return .text(id, label: label, maxLength: 60, required: true, value: stored)
         }
     }
 
@@ -88,7 +90,7 @@ final class WardSettingsScreen: WardFormScreen {
     private func stored(_ declaration: WardSettingDeclaration, _ context: AppContext) -> Result<String, FieldRefusal> {
         let id = declaration.key.rawValue
         switch declaration.kind {
-        case .text, .dayOfLifeTable: return .success(state.text(id)?.trimmingCharacters(in: .whitespaces) ?? "")
+        case .text, .dayOfLifeTable, .timesOfDay: return .success(state.text(id)?.trimmingCharacters(in: .whitespaces) ?? "")
         case .timeOfDay:
             let text = state.text(id) ?? ""
             guard let minutes = Self.parseDayStart(text) else {
