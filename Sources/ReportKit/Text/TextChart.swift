@@ -1,0 +1,79 @@
+/// A chart as a small character plot: y labels at the top and bottom, bands drawn as rows of
+/// dots (a centile line as dashes), each series' points as its own mark, tick words under the
+/// axis, then a key and the chart in words (lowest, highest, latest). Plain ASCII in any mode.
+struct TextChart {
+    static let marks: [Character] = ["*", "o", "+", "x", "#", "@"]
+    static let rows = 8
+
+    var chart: ReportChart
+
+    func lines(width: Int, indent: String) -> [String] {
+        var out: [String] = []
+        let title = chart.unit.isEmpty ? chart.title : "\(chart.title) (\(chart.unit))"
+        out += TextLayout.hanging(title, width: width, first: indent, rest: indent)
+        let (low, high) = ChartSummary.yRange(chart)
+        let (xLow, xHigh) = ChartSummary.xRange(chart)
+        let topLabel = ChartSummary.number(high), bottomLabel = ChartSummary.number(low)
+        let labelWidth = max(TextLayout.width(of: topLabel), TextLayout.width(of: bottomLabel))
+        let plotWidth = width - TextLayout.width(of: indent) - labelWidth - 2
+        let hasPoints = chart.series.contains { !$0.points.isEmpty }
+        if plotWidth >= 8, hasPoints {
+            var grid = Array(repeating: Array(repeating: Character(" "), count: plotWidth), count: Self.rows)
+            func row(_ y: Double) -> Int {
+                let r = Int(((high - y) / (high - low) * Double(Self.rows - 1)).rounded())
+                return min(Self.rows - 1, max(0, r))
+            }
+            for band in chart.bands where band.low.isFinite && band.high.isFinite {
+                if band.low == band.high {
+                    grid[row(band.low)] = Array(repeating: "-", count: plotWidth)
+                } else {
+                    for r in row(max(band.low, band.high))...row(min(band.low, band.high)) {
+                        grid[r] = grid[r].map { $0 == " " ? "." : $0 }
+                    }
+                }
+            }
+            for (index, series) in chart.series.enumerated() {
+                let mark = Self.marks[index % Self.marks.count]
+                for point in series.points where point.x.isFinite && point.y.isFinite {
+                    let c = Int(((point.x - xLow) / (xHigh - xLow) * Double(plotWidth - 1)).rounded())
+                    grid[row(point.y)][min(plotWidth - 1, max(0, c))] = mark
+                }
+            }
+            for (r, cells) in grid.enumerated() {
+                let label = r == 0 ? topLabel : r == Self.rows - 1 ? bottomLabel : ""
+                out.append(TextTable.trimmed(indent + TextLayout.pad(label, to: labelWidth, trailing: true) + " |" + String(cells)))
+            }
+            let axisIndent = indent + String(repeating: " ", count: labelWidth + 1)
+            out.append(axisIndent + "+" + String(repeating: "-", count: plotWidth))
+            if let ticks = tickLine(plotWidth: plotWidth, xLow: xLow, xHigh: xHigh) {
+                out.append(TextTable.trimmed(axisIndent + " " + ticks))
+            }
+            var key = chart.series.enumerated().map { "\(Self.marks[$0.offset % Self.marks.count]) \($0.element.name)" }
+            key += chart.bands.map { ($0.low == $0.high ? "- " : ". ") + $0.label }
+            out += TextLayout.hanging("Key: " + key.joined(separator: ", "), width: width, first: indent, rest: indent + "     ")
+        }
+        for line in ChartSummary.lines(chart) {
+            out += TextLayout.hanging(line, width: width, first: indent, rest: indent + "  ")
+        }
+        return out
+    }
+
+    /// The tick words under the axis, each at its column; a word that would overlap the one
+    /// before is left out (the chart's words below say the values anyway).
+    private func tickLine(plotWidth: Int, xLow: Double, xHigh: Double) -> String? {
+        var line: [Character] = Array(repeating: " ", count: plotWidth)
+        var end = -1
+        var any = false
+        for tick in chart.xLabels.sorted(by: { $0.x < $1.x }) where tick.x.isFinite {
+            let label = Array(tick.label)
+            let center = Int(((tick.x - xLow) / (xHigh - xLow) * Double(plotWidth - 1)).rounded())
+            let start = min(max(0, center - label.count / 2), plotWidth - label.count)
+            guard start > end, start >= 0, start + label.count <= plotWidth,
+                  TextLayout.width(of: tick.label) == label.count else { continue }
+            line.replaceSubrange(start..<(start + label.count), with: label)
+            end = start + label.count
+            any = true
+        }
+        return any ? String(line) : nil
+    }
+}
