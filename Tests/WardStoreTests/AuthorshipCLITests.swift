@@ -61,7 +61,8 @@ final class AuthorshipCLITests: WardStoreTestCase {
         let reads: Set<[String]> = [[], ["tui"], ["snapshot"], ["patients"], ["calc"], ["meds"], ["due"], ["centres", "list"],
                                     ["stroke", "export"], ["backup"], ["export"], ["settings", "list"], ["staff", "list"], ["help"],
                                     ["demo"],  // demo: a synthetic ward, for trying things; it refuses real data
-                                    ["audit"]]  // audit: --by filters the trail by its author
+                                    ["audit"],  // audit: --by filters the trail by its author
+                                    ["report", "handover"]]  // a read: --by names who made the report
         let byDefault = "--by: name the staff member"
         let writes: [[String]: (arguments: [String], refusal: String)] = [
             ["log", "nappy"]: (["--bed", "3", "--kind", "wet"], byDefault),
