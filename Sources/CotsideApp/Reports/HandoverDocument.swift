@@ -100,7 +100,7 @@ public struct HandoverDocument {
             ReportFact(t("handover.intake_shift"), amount(cot.intake.shiftML, hours: cot.intake.shiftHours)
                        + " · " + t("handover.feeds", cot.intake.feedsInShift)),
             ReportFact(t("handover.intake_24h"), amount(cot.intake.last24hML, hours: 24)),
-            ReportFact(t("handover.nappies"), t("handover.nappies_value", o.wet, o.dirty), flagged: o.wet == 0),
+            ReportFact(t("handover.nappies"), t("handover.nappies_value", o.wet, o.dirty)),
             ReportFact(t("handover.urine"), o.urineMLPerKgPerHour.map { t("handover.urine_value", Self.number($0, digits: 1)) }
                        ?? t("handover.urine_none"), flagged: (o.urineMLPerKgPerHour ?? 1) < 1),
             ReportFact(t("handover.last_stool"), o.lastStoolAt.map { at in
@@ -150,9 +150,9 @@ public struct HandoverDocument {
 
     func rangeText(_ range: GoalRange) -> String {
         switch (range.low, range.high) {
-        case let (low?, high?): return "\(Self.number(low, digits: 1))–\(Self.number(high, digits: 1))"
-        case let (low?, nil): return "≥ \(Self.number(low, digits: 1))"
-        case let (nil, high?): return "≤ \(Self.number(high, digits: 1))"
+        case let (low?, high?): return "\(Self.short(low))–\(Self.short(high))"
+        case let (low?, nil): return "≥ \(Self.short(low))"
+        case let (nil, high?): return "≤ \(Self.short(high))"
         case (nil, nil): return ""
         }
     }
@@ -229,7 +229,8 @@ public struct HandoverDocument {
         guard !cot.chartedBy.isEmpty else { return [.subheading(t("handover.charted_by")), .nothing(t("handover.charted_by_none"))] }
         return [.subheading(t("handover.charted_by")), .list(cot.chartedBy.map { author in
             guard let member = handover.staff[author.staffId] else { return t("handover.author_unknown", author.entries) }
-            return t("handover.author", member.name, member.initials, t("staff.role.\(member.role.rawValue)"), author.entries)
+            return t(author.entries == 1 ? "handover.author_one" : "handover.author", member.name, member.initials,
+                     t("staff.role.\(member.role.rawValue)"), author.entries)
         })]
     }
 
@@ -250,6 +251,11 @@ public struct HandoverDocument {
     static func number(_ value: Double, digits: Int) -> String {
         let text = String(format: "%.\(digits)f", value)
         return text == "-0" || text.hasPrefix("-0.") && Double(text) == 0 ? String(text.dropFirst()) : text
+    }
+
+    /// 100 → "100", 36.5 → "36.5", 2.55 → "2.6": a goal's bounds as the Goal ranges screen writes them.
+    static func short(_ value: Double) -> String {
+        value == value.rounded() ? String(Int(value)) : number(value, digits: 1)
     }
 
     /// "+2.1", "−120" (a real minus sign).

@@ -69,6 +69,7 @@ final class HandoverDocumentTests: WardTestCase {
         }) else { return XCTFail("no intake facts") }
         XCTAssertEqual(intake.map(\.label), ["Intake this shift", "Intake last 24 h", "Nappies this shift", "Urine output", "Last stool",
                                              "Longest without a wet nappy"])
-        XCTAssertTrue(intake[2].flagged, "no wet nappy in the shift is flagged")
+        XCTAssertTrue(intake[5].flagged, "dry since admission 48 h ago, past the 8 h alert threshold: flagged")
+        XCTAssertEqual(intake[5].value, "48.0 h since 2026-11-19 14:05, still none")
     }
 }
