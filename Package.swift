@@ -68,7 +68,7 @@ let package = Package(
         .executableTarget(name: "cotside-store-probe", dependencies: ["WardStore"]),
         .executableTarget(
             name: "cotside-bench",
-            dependencies: ["CotsideApp", "Clinical", "WardStore", "TerminalUI", "ChildProcess"],
+            dependencies: ["CotsideApp", "Clinical", "WardStore", "TerminalUI", "ChildProcess", "ReportKit"],
             path: "Benchmarks"
         ),
         // Tests and benchmarks start real processes (cotside, the store probe, tmux, sqlite3)

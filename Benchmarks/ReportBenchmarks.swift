@@ -1,0 +1,75 @@
+import CotsideApp
+import Foundation
+import ReportKit
+import WardStore
+
+/// The ward's shift handover on the 40 × 730-day demo ward: the store's one read transaction for
+/// every cot, then the document and its text (what `cotside report handover` prints). Target:
+/// text ≤ 300 ms (median) for all 40 cots.
+///
+/// Arguments: `--db PATH` (reuse a demo database; generated when missing), `--quick`
+/// (10 cots × 60 days), `--runs N` (default 15).
+@MainActor
+func runReportBenchmarks(arguments: [String]) async throws {
+    func value(_ name: String) -> String? {
+        arguments.firstIndex(of: name).flatMap { $0 + 1 < arguments.count ? arguments[$0 + 1] : nil }
+    }
+    let runs = value("--runs").flatMap(Int.init) ?? 15
+    let quick = arguments.contains("--quick")
+    let (cots, days) = quick ? (10, 60) : (40, 730)
+    let path = value("--db") ?? FileManager.default.temporaryDirectory
+        .appendingPathComponent("cotside-report-bench-\(cots)x\(days).sqlite").path
+    let now = Date(timeIntervalSince1970: 1_795_270_800)  // 2026-11-21 14:20 UTC, fixed so reruns reuse the file
+    let zone = TimeZone(identifier: "Europe/London")!
+    if !FileManager.default.fileExists(atPath: path) {
+        let store = try SQLiteWardStore(path: path, clock: { now }, timeZone: zone)
+        let started = ContinuousClock.now
+        let summary = try await DemoWard.generate(into: store, cots: cots, days: days, seed: 1, now: now, timeZone: zone)
+        print("generated \(path): \(summary.nappyChanges) nappy changes, \(summary.patients) patients in "
+              + String(format: "%.1f s", reportSeconds(ContinuousClock.now - started)))
+        await store.close()
+    }
+    let store = try SQLiteWardStore(path: path, clock: { now }, timeZone: zone)
+    let settings = try await store.settings()
+    let maker = try await store.activeStaff().first!
+    let localizer = try Catalogues.localizer(for: "en")
+    let since = settings.shiftChanges.shiftStart(at: now, timeZone: zone)
+    let request = HandoverRequest(since: since, until: now, timeZone: zone)
+    print("Report benchmarks on \(path) (median / p90 of \(runs) runs), shift since \(since)")
+
+    var handover: ShiftHandover?
+    let read = try await reportTimed(runs) { handover = try await store.handover(request) }
+    reportLine("Ward handover, store read (one transaction)", read, target: 200,
+               detail: "\(handover?.cots.count ?? 0) cots")
+    var bytes = 0
+    let text = try await reportTimed(runs) {
+        let handover = try await store.handover(request)
+        let document = HandoverDocument(handover, localizer: localizer, madeBy: maker, madeAt: now).document
+        bytes = ReportRendering.render(document, as: .text).count
+    }
+    reportLine("Ward handover as text (read + document + render)", text, target: 300, detail: "\(bytes) bytes")
+    await store.close()
+}
+
+@MainActor
+private func reportTimed(_ runs: Int, _ body: () async throws -> Void) async throws -> (median: Double, p90: Double) {
+    try await body()
+    var times: [Double] = []
+    for _ in 0..<runs {
+        let start = ContinuousClock.now
+        try await body()
+        times.append(reportSeconds(ContinuousClock.now - start) * 1000)
+    }
+    times.sort()
+    return (times[times.count / 2], times[min(times.count - 1, times.count * 9 / 10)])
+}
+
+private func reportLine(_ label: String, _ result: (median: Double, p90: Double), target: Double, detail: String) {
+    let verdict = result.median <= target ? "ok" : "OVER"
+    print(String(format: "%@: median %.1f ms, p90 %.1f ms (target ≤ %.0f ms, %@)%@", label, result.median, result.p90, target,
+                 verdict, detail.isEmpty ? "" : " — \(detail)"))
+}
+
+private func reportSeconds(_ duration: Duration) -> Double {
+    Double(duration.components.seconds) + Double(duration.components.attoseconds) / 1e18
+}
