@@ -99,18 +99,18 @@ final class HandoverScreen: ActionScreen, CommandScreen {
 
     func render(in area: Rect, into buffer: inout Buffer, _ context: AppContext) {
         let text = area.inset(left: 2, right: 2)
-        guard let document = document(context) else {
-            buffer.put(context.t(context.staff == nil ? "handover.needs_user" : "handover.loading"), in: text.row(0), role: .muted)
-            return
-        }
-        if layout?.width != text.width {
+        // The document (and the insight rules behind it) is made once per load and width, not per frame.
+        if layout?.width != text.width, let document = document(context) {
             let ascii = context.glyphs == .ascii
             let bytes = ReportRendering.render(document, as: .text, options: ReportRenderOptions(width: text.width, ascii: ascii))
             let lines = String(decoding: bytes, as: UTF8.self).split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
             // Each cot's section opens with its patient line (the text renderer's "Patient: …").
             layout = (text.width, lines, lines.indices.filter { lines[$0].hasPrefix("Patient: ") })
         }
-        let lines = layout?.lines ?? []
+        guard let lines = layout?.lines, context.staff != nil else {
+            buffer.put(context.t(context.staff == nil ? "handover.needs_user" : "handover.loading"), in: text.row(0), role: .muted)
+            return
+        }
         lastPageHeight = max(1, text.height - 1)
         scroll = max(0, min(scroll, lines.count - text.height))
         for (i, line) in lines.dropFirst(scroll).prefix(text.height).enumerated() {
