@@ -5,14 +5,14 @@ import WardStore
 
 /// The shift handover on screen (palette "Handover", `H` on the Dashboard): every cot's shift
 /// since the last shift change, one after another, as the text report prints it (the same
-/// document, laid out at the screen's width). `]` / `[` jump to the next / previous cot, `w`
-/// saves it to a file. Reading it needs someone signed in: the report names who made it.
+/// document, laid out at the screen's width). `]` / `[` jump to the next / previous cot, `c`
+/// picks one from a list, `w` saves it to a file. Reading it needs someone signed in: the report names who made it.
 @MainActor
 final class HandoverScreen: ActionScreen, CommandScreen {
     enum Action: String, ScreenAction {
         case down = "handover.down", up = "handover.up", pageDown = "handover.pageDown", pageUp = "handover.pageUp"
         case home = "handover.home", end = "handover.end"
-        case nextCot = "handover.nextCot", previousCot = "handover.previousCot"
+        case nextCot = "handover.nextCot", previousCot = "handover.previousCot", pickCot = "handover.pickCot"
         case save = "handover.save"
     }
 
@@ -37,6 +37,7 @@ final class HandoverScreen: ActionScreen, CommandScreen {
             Binding([.char("]")], .nextCot, label: context.t("key.next_cot"), help: context.t("handover.help.next_cot"), group: g),
             Binding([.char("[")], .previousCot, label: context.t("key.previous_cot"), help: context.t("handover.help.previous_cot"),
                     group: g),
+            Binding([.char("c")], .pickCot, label: context.t("key.pick_cot"), help: context.t("handover.help.pick_cot"), group: g),
             Binding([.char("w")], .save, label: context.t("key.save_file"), help: context.t("handover.help.save"), group: g),
             Binding([.down, .char("j")], .down, help: context.t("key.down"), group: n),
             Binding([.up, .char("k")], .up, help: context.t("key.up"), group: n),
@@ -81,6 +82,15 @@ final class HandoverScreen: ActionScreen, CommandScreen {
         case .end: scroll = Int.max / 2
         case .nextCot: scroll = starts.first { $0 > scroll } ?? scroll
         case .previousCot: scroll = starts.last { $0 < scroll } ?? 0
+        case .pickCot:
+            guard let cots = handover?.cots, !cots.isEmpty else { return .handled }
+            let current = starts.lastIndex { $0 <= scroll } ?? 0
+            return .push(ChoiceScreen(heading: context.t("handover.pick_cot"),
+                                      items: cots.map { context.t("handover.cot_heading", $0.patient.bedLabel, $0.patient.fullName) },
+                                      selected: current) { [self] index, _ in
+                if let line = layout?.cotStarts, line.indices.contains(index) { scroll = line[index] }
+                return .handled
+            })
         case .save:
             guard let document = document(context) else { return .handled }
             return .push(HandoverSaveScreen(document: document, context))

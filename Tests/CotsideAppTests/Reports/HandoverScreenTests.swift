@@ -31,6 +31,13 @@ final class HandoverScreenTests: WardTestCase {
         XCTAssertFalse(text.contains("Patient: Bed 3 "), "the next cot is at the top: \(text)")
         await press(.char("["))
         XCTAssertTrue(screenText(height: 30).contains("Patient: Bed 3 · Mia Jones"))
+        // The cot picker: a list of the cots, Enter goes to the chosen one.
+        await press(.char("c"))
+        XCTAssertTrue(screenText(height: 30).contains("1  Bed 3: Mia Jones"), screenText(height: 30))
+        await press(.down, .enter)
+        text = screenText(height: 30)
+        XCTAssertTrue(text.contains("Patient: Bed 10 · Bo Brown"), text)
+        XCTAssertFalse(text.contains("Patient: Bed 3 "), text)
 
         let file = folder.appendingPathComponent("handover.txt").path
         await press(.char("w"))
