@@ -153,6 +153,60 @@ final class HandoverTests: WardStoreTestCase {
         XCTAssertGreaterThan(ward.cots.filter { !$0.medications.answered.isEmpty && $0.intake.shiftML > 0 }.count, 3)
     }
 
+    /// The ward read's SQL against the slow, obvious reading of the same chart: every live row of
+    /// the cot fetched and counted in Swift (intake, nappies, the last stool, the longest dry
+    /// stretch by brute force, readings out of range and the latest of each kind).
+    func testWardHandoverAgreesWithCountingEveryRowInSwiftOnASeededWard() async throws {
+        try await DemoWard.generate(into: store, cots: 8, days: 20, seed: 11, now: clock.now, timeZone: london)
+        let (from, to) = (clock.now.addingTimeInterval(-12 * 3600), clock.now)
+        let ward = try await store.handover(HandoverRequest(since: from, until: to, timeZone: london))
+        var checkedReadings = 0
+        for cot in ward.cots {
+            let id = cot.patient.id
+            let (feeds, nappies, readings) = try await sql { db in
+                (try Feed.fetchAll(db, sql: "SELECT * FROM feed WHERE patientId = ? AND deletedAt IS NULL", arguments: [id]),
+                 try NappyChange.fetchAll(db, sql: "SELECT * FROM nappy_change WHERE patientId = ? AND deletedAt IS NULL", arguments: [id]),
+                 try MeasurementRecord.fetchAll(db, sql: "SELECT * FROM measurement WHERE patientId = ? AND deletedAt IS NULL",
+                                                arguments: [id]))
+            }
+            let bed = "bed \(cot.patient.bedLabel)"
+            let inShift = { (date: Date) in date >= from && date <= to }
+            XCTAssertEqual(cot.intake.shiftML, feeds.filter { inShift($0.occurredAt) }.map { $0.volumeML ?? 0 }.reduce(0, +), bed)
+            XCTAssertEqual(cot.intake.last24hML,
+                           feeds.filter { $0.occurredAt > to.addingTimeInterval(-86_400) && $0.occurredAt <= to }
+                               .map { $0.volumeML ?? 0 }.reduce(0, +), bed)
+            let shiftNappies = nappies.filter { inShift($0.occurredAt) }
+            XCTAssertEqual(cot.output.wet, shiftNappies.filter { $0.kind == .wet || $0.kind == .mixed }.count, bed)
+            XCTAssertEqual(cot.output.dirty, shiftNappies.filter { $0.kind == .dirty || $0.kind == .mixed }.count, bed)
+            let stool = nappies.filter { ($0.kind == .dirty || $0.kind == .mixed) && $0.occurredAt <= to }.max { $0.occurredAt < $1.occurredAt }
+            XCTAssertEqual(cot.output.lastStoolAt, stool?.occurredAt, bed)
+            XCTAssertEqual(cot.output.lastStoolColour, stool?.stoolColour, bed)
+            // The longest dry stretch touching the shift: from admission or each wet nappy to the next (or `to`).
+            let wet = nappies.filter { ($0.kind == .wet || $0.kind == .mixed) && $0.occurredAt <= to && $0.occurredAt >= cot.patient.admittedAt }
+                .map(\.occurredAt).sorted()
+            let marks = [cot.patient.admittedAt] + wet
+            var longest = 0.0
+            for (i, start) in marks.enumerated() {
+                let end = i + 1 < marks.count ? marks[i + 1] : to
+                if end >= from { longest = max(longest, end.timeIntervalSince(start)) }
+            }
+            XCTAssertEqual(cot.output.longestDryGap?.hours ?? 0, longest / 3600, accuracy: 0.0001, bed)
+            let ranges = try await store.goalRanges(patientId: id)
+            let expectedOut = readings.filter { inShift($0.measuredAt) && ranges[$0.kind]?.mark($0.value) != nil }
+            XCTAssertEqual(Set(cot.outOfRange.map(\.measurement.id)), Set(expectedOut.map(\.id)), bed)
+            let latest = Dictionary(grouping: readings.filter { $0.measuredAt <= to }, by: \.kind).values
+                .compactMap { $0.max { ($0.measuredAt, $0.id) < ($1.measuredAt, $1.id) } }
+            XCTAssertEqual(Set(cot.latest.map(\.measurement.kind)), Set(latest.map(\.kind)), bed)
+            for reading in latest {
+                XCTAssertEqual(cot.latest.first { $0.measurement.kind == reading.kind }?.measurement.measuredAt, reading.measuredAt, bed)
+            }
+            checkedReadings += readings.count
+        }
+        XCTAssertGreaterThan(ward.cots.map(\.output.wet).reduce(0, +), 10, "the comparison has something in it")
+        XCTAssertGreaterThan(ward.cots.map(\.outOfRange.count).reduce(0, +), 0, "some readings out of range")
+        XCTAssertGreaterThan(checkedReadings, 100)
+    }
+
     func testAHandoverEndingBeforeItStartsIsRefused() async throws {
         do {
             _ = try await store.handover(HandoverRequest(since: until, until: since, timeZone: london))
