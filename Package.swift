@@ -1,7 +1,7 @@
 // swift-tools-version: 6.0
 import PackageDescription
 
-// Dependencies point one way: cotside → {CotsideApp, CalcContract}; CotsideApp → {TerminalUI,
+// Dependencies point one way: cotside → {CotsideApp, CalcContract, ChildProcess (lp)}; CotsideApp → {TerminalUI,
 // WardStore, Clinical, ReportKit}; CalcContract → Clinical; WardStore → Clinical (the pure values both
 // count with: calendar days, the text of numbers); TerminalUI → CNcurses. Clinical (the pure
 // model) and WardStore never import a UI module; only CalcContract does the calculators' I/O.
@@ -60,7 +60,7 @@ let package = Package(
         .executableTarget(
             name: "cotside",
             dependencies: [
-                "CotsideApp", "CalcContract", "Clinical", "WardStore", "TerminalUI", "ReportKit",
+                "CotsideApp", "CalcContract", "Clinical", "WardStore", "TerminalUI", "ReportKit", "ChildProcess",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]
         ),
@@ -72,7 +72,8 @@ let package = Package(
             path: "Benchmarks"
         ),
         // Tests and benchmarks start real processes (cotside, the store probe, tmux, sqlite3)
-        // through this, never Foundation.Process; cotside itself does not link it.
+        // through this, never Foundation.Process; cotside links it for one thing only: `report
+        // --print` runs CUPS' lp.
         .target(name: "ChildProcess"),
         .testTarget(name: "ChildProcessTests", dependencies: ["ChildProcess"]),
         .testTarget(name: "ClinicalTests", dependencies: ["Clinical"]),

@@ -12,7 +12,8 @@ let suites: [(name: String, run: ([String]) async throws -> Void)] = [
     ("search", { try await runSearchBenchmarks(arguments: $0) }),
     ("latency", { try await runLatencyBenchmarks(arguments: $0) }),
     ("audit", { try await runAuditBenchmarks(arguments: $0) }),
-    ("reports", { runReportBenchmarks(arguments: $0) }),
+    ("reports", { try await runReportBenchmarks(arguments: $0) }),
+    ("render", { runRenderBenchmarks(arguments: $0) }),
 ]
 if let name = benchArguments.first, !name.hasPrefix("-") {
     guard let suite = suites.first(where: { $0.name == name }) else {

@@ -62,7 +62,9 @@ final class AuthorshipCLITests: WardStoreTestCase {
                                     ["stroke", "export"], ["backup"], ["export"], ["settings", "list"], ["staff", "list"], ["help"],
                                     ["demo"],  // demo: a synthetic ward, for trying things; it refuses real data
                                     ["audit"],  // audit: --by filters the trail by its author
-                                    ["drugs", "status"]]
+                                    ["drugs", "status"],
+                                    ["report", "handover"]]  // a read: --by names who made the report
+
         let byDefault = "--by: name the staff member"
         let writes: [[String]: (arguments: [String], refusal: String)] = [
             ["log", "nappy"]: (["--bed", "3", "--kind", "wet"], byDefault),

@@ -62,7 +62,7 @@ final class CommandLineRefusalsTests: WardStoreTestCase {
     }
 
     func testAnUnknownCommandWordExits2WithTheCommands() throws {
-        for arguments in [["report", "--help"], ["repor"], ["handover"]] {
+        for arguments in [["summary", "--help"], ["repor"], ["handover"]] {
             try assertRefused(arguments, says: "unknown command '\(arguments[0])'; the commands are: tui, snapshot, log, patients")
         }
         let help = try runCotside(["--help"])

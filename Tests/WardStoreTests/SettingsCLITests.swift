@@ -14,6 +14,7 @@ final class SettingsCLITests: WardStoreTestCase {
         .backupEveryHours: "6", .backupKeep: "30", .requirePin: "off", .idleLockMinutes: "10", .nursesPrescribe: "on",
         .bilirubinUnit: "µmol/L",
         .secondCheck: "gentamicin, route:iv+category:antibiotic",
+        .shiftChanges: "07:00,19:00",
     ]
 
     func testSettingEveryWardSettingFromTheCommandLineStoresItOnce() async throws {

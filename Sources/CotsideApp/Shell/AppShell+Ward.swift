@@ -129,6 +129,13 @@ extension AppShell {
         apply(.push(AuditTrailScreen()), from: front)
     }
 
+    /// The shift handover preview (palette "Handover", `H` on the Dashboard); needs someone signed in.
+    func openHandover() {
+        guard context.repository != nil, !front.isBlocking, !(front is HandoverScreen) else { return }
+        if let refusal = HandoverScreen.refusal(context) { return apply(refusal, from: front) }
+        apply(.push(HandoverScreen()), from: front)
+    }
+
     /// Opens one of the palette's ward-data forms (export, import, restore, erase) over the
     /// screen in front, never past a blocking one. With `checkingUser`, only someone signed in on
     /// a writable ward is asked anything (erasing and restoring refuse up front).

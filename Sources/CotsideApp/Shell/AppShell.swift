@@ -273,6 +273,8 @@ public final class AppShell {
         case .staff:
             guard context.repository != nil, !front.isBlocking, !(front is StaffScreen) else { return }
             apply(.push(StaffScreen()), from: front)
+        case .handover:
+            openHandover()
         }
     }
 

@@ -30,6 +30,8 @@ public enum ShellAction: Hashable, Sendable {
     case auditTrail
     /// "Staff" (palette only): every member, their role, ward admin flag and PIN state.
     case staff
+    /// "Handover" (the palette, `H` on the Dashboard): every cot's shift since the last shift change.
+    case handover
 
     private static let plain: [String: ShellAction] = [
         "shell.help": .help, "shell.palette": .palette, "shell.settings": .settings, "shell.about": .about,
@@ -39,7 +41,7 @@ public enum ShellAction: Hashable, Sendable {
         "shell.erase_patient": .erasePatient,
         "shell.export": .exportWard, "shell.import": .importWard, "shell.restore_backup": .restoreBackup,
         "shell.backup_now": .backUpNow, "shell.audit_trail": .auditTrail, "shell.staff": .staff,
-        "shell.lock": .lock,
+        "shell.lock": .lock, "shell.handover": .handover,
     ]
 
     /// What the action needs beyond being signed in: for a member without it the palette greys
@@ -145,6 +147,7 @@ extension AppShell {
             items.append(PaletteItem(c.t("action.backup_now"), action: ShellAction.backUpNow.id, detail: ""))
             items.append(PaletteItem(c.t("action.audit_trail"), action: ShellAction.auditTrail.id, detail: ""))
             items.append(PaletteItem(c.t("action.staff"), action: ShellAction.staff.id, detail: ""))
+            items.append(PaletteItem(c.t("action.handover"), action: ShellAction.handover.id, detail: "H"))
         }
         // The shell's admin-only items are listed for everyone, greyed with why for the rest.
         for index in items.indices {

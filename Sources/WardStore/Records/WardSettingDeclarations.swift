@@ -8,6 +8,7 @@ public enum WardSettingKey: String, Sendable, Hashable, CaseIterable, Codable {
     case requirePin, idleLockMinutes, nursesPrescribe
     case bilirubinUnit
     case secondCheck
+    case shiftChanges
 
     /// The name on the command line and in the docs: `dayStartMinutes` → `day_start_minutes`.
     public var commandName: String {
@@ -44,6 +45,8 @@ public struct WardSettingDeclaration: Sendable {
         /// Drugs, categories and routes whose doses need a second signature, typed as
         /// `gentamicin, category:antibiotic, route:iv+category:antibiotic` (see `SecondCheckRules`); may be empty.
         case secondCheckRules
+        /// One to `ShiftChanges.maximumCount` times of day, typed and stored as "07:30, 19:30".
+        case timesOfDay
     }
 
     /// The result of checking one stored value.
@@ -86,6 +89,8 @@ public struct WardSettingDeclaration: Sendable {
         case .dayOfLifeTable:
             return "day-of-life ranges in mL/kg/day covering days 1 to 28, e.g. \(NeonatalFluidTable.nice.text)"
         case .secondCheckRules: return SecondCheckRules.allowedWords
+        case .timesOfDay:
+            return "1 to \(ShiftChanges.maximumCount) different times of day HH:MM separated by commas, e.g. \(ShiftChanges.standard)"
         }
     }
 
@@ -95,7 +100,7 @@ public struct WardSettingDeclaration: Sendable {
         case .timeOfDay: return "0 to 1439 (minutes after midnight) or HH:MM"
         case .minutesAsHours(let range): return "\(range.lowerBound) to \(range.upperBound) min"
         case .flag: return "on or off (1 or 0)"
-        case .text, .integer, .choice, .dayOfLifeTable, .secondCheckRules: return allowed
+        case .text, .integer, .choice, .dayOfLifeTable, .secondCheckRules, .timesOfDay: return allowed
         }
     }
 
@@ -149,6 +154,11 @@ public struct WardSettingDeclaration: Sendable {
             case .failure(let problem):
                 return .invalid(ValidationIssue(field: key.rawValue, message: "\(noun): \(problem); it must be \(allowed)"))
             }
+        case .timesOfDay:
+            if let problem = ShiftChanges.problem(trimmed) {
+                return .invalid(ValidationIssue(field: key.rawValue, message: "\(noun) \(problem); it must be \(allowed)"))
+            }
+            return .valid(ShiftChanges(text: trimmed)!.description)
         }
     }
 
@@ -200,6 +210,8 @@ extension WardSettings {
               meaning: "How the bilirubin calculator takes and shows TSB and its thresholds (a unit typed after the number wins)."),
         .init(key: .secondCheck, kind: .secondCheckRules, noun: "the second-check list",
               meaning: "Doses of these drugs, categories and routes need a second member's initials (and PIN) when given."),
+        .init(key: .shiftChanges, kind: .timesOfDay, noun: "the shift changes",
+              meaning: "When the ward's shifts change; a handover covers the shift since the latest of them."),
     ]
 
     public static func declaration(_ key: WardSettingKey) -> WardSettingDeclaration {

@@ -35,6 +35,8 @@ public struct WardSettings: Sendable, Hashable, Codable {
     public var bilirubinUnit: BilirubinUnit
     /// Doses of these drugs / categories / routes need a second member's signature when given.
     public var secondCheck: SecondCheckRules
+    /// When the shifts change; the handover covers the shift since the latest change.
+    public var shiftChanges: ShiftChanges
 
     public init(wardName: String = "Ward", dayStartMinutes: Int = 0,
                 noWetAlertThresholdMinutes: Int = 8 * 60, dryNappyWeightGrams: Int = 0,
@@ -43,7 +45,7 @@ public struct WardSettings: Sendable, Hashable, Codable {
                 neonatalFluidTable: NeonatalFluidTable = .nice, backupEveryHours: Int = 24, backupKeep: Int = 14,
                 requirePin: Bool = true, idleLockMinutes: Int = 5, nursesPrescribe: Bool = false,
                 bilirubinUnit: BilirubinUnit = .mgPerDl,
-                secondCheck: SecondCheckRules = .none) {
+                secondCheck: SecondCheckRules = .none, shiftChanges: ShiftChanges = .standard) {
         self.wardName = wardName
         self.dayStartMinutes = dayStartMinutes
         self.noWetAlertThresholdMinutes = noWetAlertThresholdMinutes
@@ -61,6 +63,7 @@ public struct WardSettings: Sendable, Hashable, Codable {
         self.nursesPrescribe = nursesPrescribe
         self.bilirubinUnit = bilirubinUnit
         self.secondCheck = secondCheck
+        self.shiftChanges = shiftChanges
     }
 
     /// The board's timing from these settings.
@@ -89,6 +92,7 @@ public struct WardSettings: Sendable, Hashable, Codable {
         nursesPrescribe = value(.nursesPrescribe).map { $0 == "1" } ?? d.nursesPrescribe
         bilirubinUnit = value(.bilirubinUnit).flatMap(BilirubinUnit.init(rawValue:)) ?? d.bilirubinUnit
         secondCheck = value(.secondCheck).flatMap { try? SecondCheckRules.parse($0).get() } ?? d.secondCheck
+        shiftChanges = value(.shiftChanges).flatMap(ShiftChanges.init(text:)) ?? d.shiftChanges
     }
 
     /// Every setting as stored in `ward_setting` (text), by key.
@@ -109,6 +113,7 @@ public struct WardSettings: Sendable, Hashable, Codable {
          .idleLockMinutes: String(idleLockMinutes),
          .nursesPrescribe: nursesPrescribe ? "1" : "0",
          .bilirubinUnit: bilirubinUnit.rawValue,
-         .secondCheck: secondCheck.text]
+         .secondCheck: secondCheck.text,
+         .shiftChanges: shiftChanges.description]
     }
 }

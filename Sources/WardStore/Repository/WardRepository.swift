@@ -23,4 +23,4 @@ public protocol WardRepository:
     WardDatabaseStore, WardSettingsStore, StaffStore, StaffAccessStore, PatientStore, NappyStore, FeedStore,
     MeasurementStore, MedicationStore, DoseStore, HistoryStore, TrendsStore, ToolResultStore, AuditStore,
     ErasureStore, WardTransferStore, BackupScheduleStore,
-    DrugTableSignOffStore {}
+    DrugTableSignOffStore, ReportStore {}

@@ -7,18 +7,32 @@ import WardStore
 /// cot's row. Both pass the `CotInsightInput` the store read for the cot, so they cannot disagree.
 ///
 /// "Out of range" means outside the cot's own goal range for the kind where one is set, else the
-/// age-based default (`MeasurementGoals`): the ranges of the Goal ranges screen.
-@MainActor
+/// age-based default (`MeasurementGoals`): the ranges of the Goal ranges screen. The handover
+/// runs them too, from the words of a `Localizer` and the ward's settings, without a screen.
 struct CotInsights {
     let input: CotInsightInput
-    let context: AppContext
+    let t: Localizer
+    let fluidTable: NeonatalFluidTable
     let glucoseUnit: GlucoseUnit
+
+    init(input: CotInsightInput, localizer: Localizer, fluidTable: NeonatalFluidTable, glucoseUnit: GlucoseUnit) {
+        self.input = input
+        self.t = localizer
+        self.fluidTable = fluidTable
+        self.glucoseUnit = glucoseUnit
+    }
+
+    @MainActor
+    init(input: CotInsightInput, context: AppContext, glucoseUnit: GlucoseUnit) {
+        self.init(input: input, localizer: context.localizer, fluidTable: context.wardSettings.neonatalFluidTable,
+                  glucoseUnit: glucoseUnit)
+    }
 
     /// Every rule's finding, most urgent first; within a severity in the order below (no wet
     /// nappy, vital signs, doses, intake, wet nappies, growth).
     func all() -> [Insight] {
         var out: [Insight] = []
-        if let dry = NoWetNappyRule.evaluate(subject: context.t("trends.insight.wet_nappy"), lastWetAt: input.lastWetAt,
+        if let dry = NoWetNappyRule.evaluate(subject: t("trends.insight.wet_nappy"), lastWetAt: input.lastWetAt,
                                              admittedAt: input.patient.admittedAt,
                                              thresholdMinutes: input.noWetThresholdMinutes, now: input.now) {
             out.append(dry)
@@ -36,12 +50,12 @@ struct CotInsights {
             let kg = grams / 1000
             guard day.hasIntake,
                   let target = MaintenanceTarget.of(ageDays: input.patient.dateOfBirth.days(until: day.label), weightKg: kg,
-                                                    table: context.wardSettings.neonatalFluidTable) else { return nil }
+                                                    table: fluidTable) else { return nil }
             return IntakeBelowMaintenanceRule.Day(day: day.label, intakeMLPerKg: day.feedML / kg, maintenanceMLPerKg: target.minMLPerKg)
         }
         if let low = IntakeBelowMaintenanceRule.evaluate(days: intake) { out.append(low) }
         let wet = complete.map { DailyValue(day: $0.label, value: Double($0.wet)) }
-        if let fall = DailyCountFallRule.evaluate(subject: context.t("trends.insight.wet"), days: wet) { out.append(fall) }
+        if let fall = DailyCountFallRule.evaluate(subject: t("trends.insight.wet"), days: wet) { out.append(fall) }
         if let crossing = weightCentileCrossing() { out.append(crossing) }
         return out.enumerated().sorted { a, b in
             a.element.severity != b.element.severity ? a.element.severity > b.element.severity : a.offset < b.offset
@@ -60,7 +74,7 @@ struct CotInsights {
             let scale = Self.scale(kind, glucoseUnit)
             let normal = scale(goal.low ?? -Double.greatestFiniteMagnitude)...scale(goal.high ?? Double.greatestFiniteMagnitude)
             let readings = (input.lastDayReadings[kind] ?? []).map { RepeatedOutOfRangeRule.Reading(time: $0.at, value: scale($0.value)) }
-            let subject = context.t("trends.kind.\(kind.rawValue)")
+            let subject = t("trends.kind.\(kind.rawValue)")
             let unit = Self.unit(kind, glucoseUnit)
             if let repeated = RepeatedOutOfRangeRule.evaluate(subject: subject, unit: unit, readings: readings, normal: normal,
                                                               now: input.now) {
@@ -91,7 +105,7 @@ struct CotInsights {
             let z = reference.zScore(.weightForAge, sex, choice, value: r.value / 1000)
             return CentileCrossingRule.Reading(time: r.at, centile: WHOGrowthStandard.percentile(z: z))
         }
-        return CentileCrossingRule.evaluate(subject: context.t("trends.kind.weight"), readings: readings)
+        return CentileCrossingRule.evaluate(subject: t("trends.kind.weight"), readings: readings)
     }
 
     /// Stored value to the unit shown: grams to kg for weight, mmol/L to the ward's glucose unit.

@@ -22,6 +22,7 @@ final class DashboardScreen: ActionScreen, CommandScreen {
         case admit = "dashboard.admit"
         case edit = "dashboard.edit"
         case discharge = "dashboard.discharge"
+        case handover = "dashboard.handover"
         case up = "dashboard.up"
         case down = "dashboard.down"
     }
@@ -68,6 +69,7 @@ final class DashboardScreen: ActionScreen, CommandScreen {
             Binding([.char("A")], .admit, label: context.t("key.admit"), help: context.t("action.admit"), group: g),
             Binding([.char("e")], .edit, label: "", help: context.t("action.edit_patient"), group: g),
             Binding([.char("D")], .discharge, label: "", help: context.t("action.discharge"), group: g),
+            Binding([.char("H")], .handover, label: "", help: context.t("action.handover"), group: g),
             Binding([.up, .char("k")], .up, label: "", help: context.t("key.up"), group: n),
             Binding([.down, .char("j")], .down, label: "", help: context.t("key.down"), group: n),
         ]
@@ -173,6 +175,8 @@ final class DashboardScreen: ActionScreen, CommandScreen {
         case .history:
             guard let row = selectedRow else { return .handled }
             return .all([.session(.selectedPatient(row.patient)), .shell(.tab(.history))])
+        case .handover:
+            return .shell(.handover)
         case .trends:
             guard let row = selectedRow else { return .handled }
             return .all([.session(.selectedPatient(row.patient)), .shell(.tab(.trends))])

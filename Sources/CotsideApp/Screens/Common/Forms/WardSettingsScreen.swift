@@ -54,6 +54,8 @@ final class WardSettingsScreen: WardFormScreen {
         case .secondCheckRules:
             // Empty is allowed: no dose needs a second check.
             return .text(id, label: label, maxLength: SecondCheckRules.maxLength, value: stored)
+        case .timesOfDay:
+            return .text(id, label: label, maxLength: 60, required: true, value: stored)
         }
     }
 
@@ -91,7 +93,7 @@ final class WardSettingsScreen: WardFormScreen {
     private func stored(_ declaration: WardSettingDeclaration, _ context: AppContext) -> Result<String, FieldRefusal> {
         let id = declaration.key.rawValue
         switch declaration.kind {
-        case .text, .dayOfLifeTable, .secondCheckRules: return .success(state.text(id)?.trimmingCharacters(in: .whitespaces) ?? "")
+        case .text, .dayOfLifeTable, .secondCheckRules, .timesOfDay: return .success(state.text(id)?.trimmingCharacters(in: .whitespaces) ?? "")
         case .timeOfDay:
             let text = state.text(id) ?? ""
             guard let minutes = Self.parseDayStart(text) else {

@@ -1,0 +1,9 @@
+import Foundation
+
+/// The reads reports are assembled from. Part of `WardRepository`: async, each one consistent
+/// snapshot (every cot of a ward report from the same moment); nothing here writes.
+public protocol ReportStore: Sendable {
+    /// The shift handover of every admitted cot (by bed) or one, over [since, until].
+    /// Throws `WardStoreError` for a patient who is not admitted, or `since` after `until`.
+    func handover(_ request: HandoverRequest) async throws -> ShiftHandover
+}
