@@ -14,15 +14,16 @@ struct ReportCommand: AsyncParsableCommand {
 }
 
 /// `cotside report handover`: every admitted cot's shift (or one cot's), since the ward's last
-/// shift change unless `--since` says otherwise. A read, but the report names who made it, so
+/// shift change (in the hour after one, the shift that has just ended) unless `--since` says otherwise. A read, but the report names who made it, so
 /// `--by` is required (no PIN: nothing is stored).
 struct ReportHandoverCommand: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "handover",
         abstract: "The shift handover of the ward, or of one cot.",
         discussion: """
-        Covers the shift since the ward's last shift change (setting shift_changes, default 07:30 and 19:30) \
-        unless --since is given, up to now or --until. Text goes to standard output unless --out names a \
+        Covers the shift since the ward's last shift change (setting shift_changes, default 07:30 and 19:30; \
+        in the hour after a change, the shift that has just ended) unless --since is given, up to now or \
+        --until. Text goes to standard output unless --out names a \
         file; files are written 0600 and never over an existing one without --force. Text is plain ASCII \
         when the locale (LC_ALL, LC_CTYPE, LANG) is not UTF-8. --print sends the report to the default \
         printer with CUPS' lp.
@@ -68,7 +69,7 @@ struct ReportHandoverCommand: AsyncParsableCommand {
         let settings = try await ward.store.settings()
         let until = try until.map { try ward.time($0, option: "--until") } ?? ward.now
         let since = try since.map { try ward.time($0, option: "--since") }
-            ?? settings.shiftChanges.shiftStart(at: until, timeZone: ward.timeZone)
+            ?? settings.shiftChanges.handoverStart(at: until, timeZone: ward.timeZone)
         guard since <= until else {
             throw CommandFailure.usage("--since \(ward.clockText(since)) is after --until \(ward.clockText(until)); "
                                        + "the start must be at or before the end")

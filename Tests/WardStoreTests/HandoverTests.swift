@@ -232,6 +232,17 @@ final class ShiftChangesTests: XCTestCase {
                        date("2026-03-09T08:00:00Z"), "one change a day: yesterday's")
     }
 
+    /// At 07:30 the night nurse hands over the night: within the hour after a change the
+    /// handover covers the shift that has just ended (to now); after it, the running shift.
+    func testAHandoverJustAfterAChangeCoversTheShiftThatEnded() {
+        let changes = ShiftChanges.standard
+        XCTAssertEqual(changes.handoverStart(at: date("2026-03-10T07:30:00Z"), timeZone: london), date("2026-03-09T19:30:00Z"))
+        XCTAssertEqual(changes.handoverStart(at: date("2026-03-10T08:29:00Z"), timeZone: london), date("2026-03-09T19:30:00Z"))
+        XCTAssertEqual(changes.handoverStart(at: date("2026-03-10T08:30:00Z"), timeZone: london), date("2026-03-10T07:30:00Z"))
+        XCTAssertEqual(changes.handoverStart(at: date("2026-03-10T07:20:00Z"), timeZone: london), date("2026-03-09T19:30:00Z"),
+                       "before the change: the running night shift")
+    }
+
     func testShiftChangesInTheDaylightSavingHoursFollowTheWardClock() {
         // 29 March 2026: 01:00 GMT → 02:00 BST; a change at 01:30 falls just after the gap (02:30 BST).
         let spring = ShiftChanges(text: "01:30, 13:30")!

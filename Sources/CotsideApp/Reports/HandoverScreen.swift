@@ -50,7 +50,7 @@ final class HandoverScreen: ActionScreen, CommandScreen {
 
     func reload(_ context: AppContext) -> Intent {
         let now = context.clock.now, zone = context.clock.timeZone
-        let since = context.wardSettings.shiftChanges.shiftStart(at: now, timeZone: zone)
+        let since = context.wardSettings.shiftChanges.handoverStart(at: now, timeZone: zone)
         return command("load") { repository in
             .handover(try await repository.handover(HandoverRequest(since: since, until: now, timeZone: zone)))
         }

@@ -54,6 +54,18 @@ public struct ShiftChanges: Sendable, Hashable, Codable, CustomStringConvertible
         return now
     }
 
+    /// How long after a change a handover is still about the shift that just ended: at 07:30
+    /// the outgoing nurse hands over the night, not the minutes since.
+    public static let handoverGrace: TimeInterval = 60 * 60
+
+    /// Where a handover made at `now` starts: the running shift's start, or — within
+    /// `handoverGrace` of a change — the start of the shift that has just ended.
+    public func handoverStart(at now: Date, timeZone: TimeZone) -> Date {
+        let start = shiftStart(at: now, timeZone: timeZone)
+        guard now.timeIntervalSince(start) < Self.handoverGrace else { return start }
+        return shiftStart(at: start.addingTimeInterval(-1), timeZone: timeZone)
+    }
+
     public init(from decoder: Decoder) throws {
         let container = try decoder.singleValueContainer()
         let text = try container.decode(String.self)
