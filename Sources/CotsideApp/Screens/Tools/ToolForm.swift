@@ -236,6 +236,8 @@ struct ToolForm {
                     reading = ToolFormEntry.ageHours(text, key: input.key, now: state.context.now, timeZone: state.context.timeZone)
                 } else if !spec.unitAlternatives(of: input.key).isEmpty {
                     reading = ToolFormEntry.quantity(text, field: input, spec: spec)
+                } else if input.chartField == .weightKg, field.text.contains(where: \.isLetter) {
+                    reading = ToolFormEntry.weightKg(field.text.trimmingCharacters(in: .whitespaces), field: input)
                 } else {
                     raw[input.key] = .string(text)
                     continue

@@ -43,6 +43,23 @@ enum ToolFormEntry {
                                 understood: "= \(NumberText.rounded(converted, digits: 1)) \(field.unit ?? "")"))
     }
 
+    /// A weight for a kilogram input typed with its unit ("3400 g", "3.4 kg"), read by the same
+    /// parser as the chart's weight forms (`WeightText`), so weights are typed in kg or g
+    /// everywhere; the contract still gets kilograms. Grams are spelt out beside the field.
+    static func weightKg(_ text: String, field: InputSpec) -> Result<Reading, FieldError> {
+        let kilograms = field.range ?? 0.001...1000
+        let plausible = (kilograms.lowerBound * 1000)...(kilograms.upperBound * 1000)
+        switch WeightText.grams(text, stated: .kilograms, plausible: plausible) {
+        case .success(let grams):
+            let kg = grams / 1000
+            let typedGrams = WeightText.typedUnit(text) == .grams
+            return .success(Reading(key: field.key, value: .number(kg),
+                                    understood: typedGrams ? "= \(NumberText.rounded(kg, digits: 3)) kg" : nil))
+        case .failure(let error):
+            return .failure(FieldError(field: field.key, message: error.message))
+        }
+    }
+
     /// Hours since birth: a plain number is hours; otherwise the text is the date and time of
     /// birth in ward time (`2026-11-24 03:15`, or a shortcut such as `yesterday 22:30`).
     static func ageHours(_ text: String, key: String, now: Date, timeZone: TimeZone) -> Result<Reading, FieldError> {
