@@ -1,4 +1,5 @@
 import ArgumentParser
+import Clinical
 import CotsideApp
 import Foundation
 import WardStore
@@ -108,6 +109,13 @@ struct SettingsSetCommand: AsyncParsableCommand {
             let declaration = WardSettings.declaration(key)
             print("\(key.commandName) = \(SettingLine.shown(after[key] ?? "", declaration)) "
                   + "(was \(SettingLine.shown(before[key] ?? "", declaration)))")
+        }
+        if changed.contains(.secondCheck), let rules = try? SecondCheckRules.parse(after[.secondCheck] ?? "").get() {
+            let table = (try? DrugFormulary.shared.get())?.drugs.flatMap { [$0.id, $0.name] } ?? []
+            for name in rules.unknownDrugNames(known: table + (try await ward.store.prescribedDrugNames())) {
+                print("note: no drug in the drug table or prescribed on this ward is called ‘\(name)’; "
+                      + "check the spelling — a dose of a drug by another name needs no second check")
+            }
         }
     }
 

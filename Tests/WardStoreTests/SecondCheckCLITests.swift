@@ -32,6 +32,15 @@ final class SecondCheckCLITests: WardStoreTestCase {
         return (ab, cd, gentamicin)
     }
 
+    func testAListNamingNoKnownDrugIsStoredWithANote() async throws {
+        _ = try await makeWard()
+        let result = try runCotside(["settings", "set", "second_check=gentamicn, morphine", "--by", "AB"])
+        XCTAssertEqual(result.status, 0, result.stderr)
+        XCTAssertTrue(result.stdout.contains("note: no drug in the drug table or prescribed on this ward is called ‘gentamicn’"),
+                      result.stdout)
+        XCTAssertFalse(result.stdout.contains("‘morphine’"), result.stdout)
+    }
+
     func testWithheldOtherNeedsNotes() async throws {
         _ = try await makeWard()
         try assertRefused(["log", "dose", "--bed", "3", "--drug", "caffeine", "--status", "withheld", "--reason", "other", "--by", "AB"],

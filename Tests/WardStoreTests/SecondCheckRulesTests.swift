@@ -29,6 +29,14 @@ final class SecondCheckRulesTests: WardStoreTestCase {
         XCTAssertNotNil(problem("insulin; heparin"))
     }
 
+    /// A misspelt name matches no dose, so it would silently switch the check off: the names no
+    /// known drug answers to are found (known = the drug table's and the ward's prescriptions).
+    func testNamesNoKnownDrugAnswersToAreFound() throws {
+        let rules = try SecondCheckRules.parse("gentamicn, insulin, route:iv+category:antibiotic, morphine+route:iv").get()
+        XCTAssertEqual(rules.unknownDrugNames(known: ["gentamicin", "Morphine sulfate", "insulin aspart"]), ["gentamicn"])
+        XCTAssertEqual(rules.unknownDrugNames(known: []), ["gentamicn", "insulin", "morphine"])
+    }
+
     func testARuleMatchesWholeWordsAndAllItsConditions() throws {
         let list = try rules("insulin, route:iv+category:antibiotic")
         func med(_ name: String, _ route: MedicationRoute = .oral, _ category: MedicationCategory = .other) -> Medication {

@@ -29,12 +29,17 @@ public struct SecondCheckRules: Sendable, Hashable, Codable {
             switch self {
             case .category(let category): return medication.category == category
             case .route(let route): return medication.route == route
-            case .drug(let name):
-                let drug = medication.drugName.trimmingCharacters(in: .whitespaces).lowercased()
-                guard drug.hasPrefix(name) else { return false }
-                guard let next = drug.dropFirst(name.count).first else { return true }
-                return !(next.isLetter || next.isNumber)
+            case .drug: return matches(drugName: medication.drugName)
             }
+        }
+
+        /// A drug name condition: the name, or the name followed by more words.
+        func matches(drugName: String) -> Bool {
+            guard case .drug(let name) = self else { return false }
+            let drug = drugName.trimmingCharacters(in: .whitespaces).lowercased()
+            guard drug.hasPrefix(name) else { return false }
+            guard let next = drug.dropFirst(name.count).first else { return true }
+            return !(next.isLetter || next.isNumber)
         }
     }
 
@@ -100,6 +105,17 @@ public struct SecondCheckRules: Sendable, Hashable, Codable {
             return condition(value)
         default:
             return .failure(.init("‘\(term)’: only category: and route: (or drug:) come before a colon"))
+        }
+    }
+
+    /// The drug names of the list that none of `known` answers to (by the rule's own whole-word
+    /// match), in list order: a misspelt name matches no dose and would switch the check off
+    /// unseen, so whoever sets the list is told.
+    public func unknownDrugNames(known: [String]) -> [String] {
+        var seen = Set<String>()
+        return rules.flatMap(\.conditions).compactMap { condition -> String? in
+            guard case .drug(let name) = condition, seen.insert(name).inserted else { return nil }
+            return known.contains { Condition.drug(name).matches(drugName: $0) } ? nil : name
         }
     }
 

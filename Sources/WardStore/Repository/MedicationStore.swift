@@ -20,4 +20,6 @@ public protocol MedicationStore: Sendable {
     func medications(patientId: Int64, includeEnded: Bool) async throws -> [Medication]
     /// A patient's medications with latest status, next slot, adherence and effectiveness.
     func medicationList(patientId: Int64, now: Date, timeZone: TimeZone) async throws -> MedicationList
+    /// Every drug name prescribed on the ward (any patient, ended too; not deleted), distinct.
+    func prescribedDrugNames() async throws -> [String]
 }

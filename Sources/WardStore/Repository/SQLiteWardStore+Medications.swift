@@ -69,6 +69,12 @@ extension SQLiteWardStore {
         try await pool.read { db in try Medication.fetchOne(db, key: id) }
     }
 
+    public func prescribedDrugNames() async throws -> [String] {
+        try await pool.read { db in
+            try String.fetchAll(db, sql: "SELECT DISTINCT lower(drugName) FROM medication WHERE deletedAt IS NULL ORDER BY 1")
+        }
+    }
+
     public func medications(patientId: Int64, includeEnded: Bool) async throws -> [Medication] {
         let nowMs = StoredTime.milliseconds(now)
         return try await pool.read { db in

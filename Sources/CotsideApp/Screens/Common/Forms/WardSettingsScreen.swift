@@ -1,3 +1,4 @@
+import Clinical
 import Foundation
 import TerminalUI
 import WardStore
@@ -124,10 +125,20 @@ final class WardSettingsScreen: WardFormScreen {
         let by = context.staff?.id
         let changed = changes
         let saved = context.t("ward.settings.saved")
+        let localizer = context.localizer
         // Only a ward admin changes them, so someone must be signed in.
         return .write(WardWrite(undoSummary: nil, closesAsker: true, needs: .changeSettings) { repository in
             let settings = try await repository.updateSettings(changed, by: by)
-            return WriteReceipt(auditEntryIds: [], message: saved, session: [.wardSettings(settings)])
+            var message = saved
+            if changed[.secondCheck] != nil {
+                // A misspelt drug matches no dose and would switch its check off unseen.
+                let table = (try? DrugFormulary.shared.get())?.drugs.flatMap { [$0.id, $0.name] } ?? []
+                let unknown = settings.secondCheck.unknownDrugNames(known: table + (try await repository.prescribedDrugNames()))
+                if !unknown.isEmpty {
+                    message += " " + localizer("ward.settings.second_check_unknown", unknown.map { "‘\($0)’" }.joined(separator: ", "))
+                }
+            }
+            return WriteReceipt(auditEntryIds: [], message: message, session: [.wardSettings(settings)])
         })
     }
 }
