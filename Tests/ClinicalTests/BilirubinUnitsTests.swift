@@ -29,6 +29,13 @@ final class BilirubinUnitsTests: XCTestCase {
         XCTAssertNil(r.number("phototherapy_threshold_mg_dl"), "thresholds come in the unit of the TSB only")
     }
 
+    /// A TSB converted from the other unit (250 µmol/L typed in a mg/dL ward) is said to a
+    /// sensible precision in the interpretation, not with every digit of the division.
+    func testAConvertedTsbIsSaidToTwoDecimals() throws {
+        let r = try run(["tsb_mg_dl": 250 / BilirubinTool.umolPerMg])
+        XCTAssertTrue(r.interpretation.hasPrefix("TSB 14.62 mg/dL at 48 h"), r.interpretation)
+    }
+
     /// The same bilirubin in either unit lands in the same band, edges included.
     func testRoundTripBetweenUnitsKeepsTheDecision() throws {
         for mg in [5.0, 15.9, 16.0, 21.9, 22.0, 23.9, 24.0, 30] {

@@ -107,7 +107,7 @@ public enum BilirubinTool: ClinicalTool {
                 ResultField("status", .word(status.word)),
             ],
             categories: [status],
-            interpretation: "TSB \(NumberText.plain(tsb)) \(unit) at \(NumberText.rounded(hours, digits: 1)) h (\(curve) curve, \(risk ? "with" : "no") neurotoxicity risk factors): \(status.label.lowercased()); phototherapy \(NumberText.rounded(photoValue, digits: digits)), exchange \(NumberText.rounded(exchangeValue, digits: digits)) \(unit).",
+            interpretation: "TSB \(NumberText.rounded(tsb, digits: digits + 1)) \(unit) at \(NumberText.rounded(hours, digits: 1)) h (\(curve) curve, \(risk ? "with" : "no") neurotoxicity risk factors): \(status.label.lowercased()); phototherapy \(NumberText.rounded(photoValue, digits: digits)), exchange \(NumberText.rounded(exchangeValue, digits: digits)) \(unit).",
             warnings: warnings)
     }
 
