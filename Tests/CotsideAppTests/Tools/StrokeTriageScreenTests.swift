@@ -114,7 +114,7 @@ final class StrokeTriageScreenTests: ShellTestCase {
         assertShows(lines, "Near Munchen, by great-circle distance:")
         assertShows(lines, "Klinikum rechts der Isar München (TUM) — neurosurgical centre")
         assertShows(lines, "Ismaninger Str. 22, 81675 München")
-        assertShows(lines, "thrombectomy, neurosurgery, thrombolysis · emergency +49 89 4140-2249")
+        assertShows(lines, "emergency +49 89 4140-2249 · thrombectomy, neurosurgery, thrombolysis")
         // c opens the whole list with the suggested capability and the place already in.
         lines = screen(shell, keys: "c")
         assertShows(lines, "Showing: thrombectomy-capable centre · any type")
@@ -208,16 +208,16 @@ private let GOLDEN_CENTRES: [String] = [
     " Nearest first (great-circle distance) · 1–4 of 4",
     "  170.0 km  Klinikum Bamberg — comprehensive stroke centre",
     "            Buger Str. 80, 96049 Bamberg",
-    "            thrombectomy, thrombolysis · emergency +49 951 503-11101",
+    "            emergency +49 951 503-11101 · thrombectomy, thrombolysis",
     "  182.2 km  Klinikum Bayreuth — comprehensive stroke centre",
     "            Preuschwitzer Str. 101, 95445 Bayreuth",
-    "            thrombectomy, thrombolysis · emergency +49 921 400-5401",
+    "            emergency +49 921 400-5401 · thrombectomy, thrombolysis",
     "  216.0 km  Universitätsmedizin Mannheim — comprehensive stroke centre",
     "            Theodor-Kutzer-Ufer 1-3, 68167 Mannheim",
-    "            thrombectomy, thrombolysis · emergency +49 621 383-2251",
+    "            emergency +49 621 383-2251 · thrombectomy, thrombolysis",
     "  439.1 km  Universitätsklinikum Aachen — comprehensive stroke centre",
     "            Pauwelsstraße 30, 52074 Aachen",
-    "            thrombectomy, thrombolysis · emergency +49 241 80-89611",
+    "            emergency +49 241 80-89611 · thrombectomy, thrombolysis",
     "",
     "",
     "",

@@ -260,7 +260,8 @@ struct StrokeResultsDocument {
 }
 
 /// One centre in words, as the centres list and the results show it: distance, name and type;
-/// then the address; then the capabilities and the emergency number.
+/// then the address; then the emergency number — first, so a narrow screen cuts the capabilities,
+/// never the number the list is for — and the capabilities.
 @MainActor
 enum StrokeCentreText {
     static let linesPerCentre = 3
@@ -275,6 +276,6 @@ enum StrokeCentreText {
         let phone = c.emergencyPhone.map { context.t("stroke.centres.emergency", $0) } ?? c.phone.map { context.t("stroke.centres.phone", $0) }
         return ["\(distance)\(c.name) — \(context.t("stroke.type.\(c.type.rawValue)"))",
                 indent + (c.address ?? c.city),
-                indent + ([capabilities, phone].compactMap { $0 }.joined(separator: " · "))]
+                indent + ([phone, capabilities].compactMap { $0 }.joined(separator: " · "))]
     }
 }
