@@ -42,7 +42,7 @@ struct SettingLine: Encodable, Equatable {
 
     /// A stored value as typed back: a flag's 1/0 as on/off.
     static func shown(_ stored: String, _ declaration: WardSettingDeclaration) -> String {
-        guard declaration.kind == .flag else { return stored }
+        guard declaration.kind == .flag else { return stored.isEmpty ? "none" : stored }
         return stored == "1" ? "on" : "off"
     }
 }

@@ -39,6 +39,8 @@ final class SecondCheckCLITests: WardStoreTestCase {
         XCTAssertTrue(result.stdout.contains("note: no drug in the drug table or prescribed on this ward is called ‘gentamicn’"),
                       result.stdout)
         XCTAssertFalse(result.stdout.contains("‘morphine’"), result.stdout)
+        let emptied = try runCotside(["settings", "set", "second_check=", "--by", "AB"])
+        XCTAssertTrue(emptied.stdout.contains("second_check = none (was gentamicn, morphine)"), emptied.stdout)
     }
 
     func testWithheldOtherNeedsNotes() async throws {
@@ -113,7 +115,7 @@ final class SecondCheckCLITests: WardStoreTestCase {
                           says: "second_check=gentamicin, route:vein: the second-check list: route:vein is not a route; routes: oral, iv")
         let set = try runCotside(["settings", "set", "second_check=Gentamicin,insulin, route:iv+category:antibiotic", "--by", "AB"])
         XCTAssertEqual(set.status, 0, set.stderr)
-        XCTAssertTrue(set.stdout.contains("second_check = gentamicin, insulin, route:iv+category:antibiotic (was )"), set.stdout)
+        XCTAssertTrue(set.stdout.contains("second_check = gentamicin, insulin, route:iv+category:antibiotic (was none)"), set.stdout)
         let list = try runCotside(["settings"])
         XCTAssertTrue(list.stdout.contains("Doses of these drugs, categories and routes need a second member's initials"), list.stdout)
         let cleared = try runCotside(["settings", "set", "second_check=", "--by", "AB"])
