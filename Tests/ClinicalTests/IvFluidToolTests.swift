@@ -17,6 +17,15 @@ final class IvFluidToolTests: ClinicalTestCase {
         XCTAssertEqual(day(70), 2500, accuracy: 1e-9); XCTAssertEqual(hour(70), 110, accuracy: 1e-9)
     }
 
+    /// 20 kg: 1500 mL/day is 62.5 mL/h over 24 h, the 4-2-1 rule gives 60 mL/h; the result
+    /// says which is which (the two differ at every weight: 4 mL/kg/h against 100 mL/kg/day ÷ 24
+    /// = 4.17 for the first 10 kg).
+    func testTheHourlyRateSaysWhyItDiffersFromTheDailyVolume() {
+        let twenty = result(IvFluidTool.self, ["weight_kg": n(20)])?.interpretation ?? ""
+        XCTAssertTrue(twenty.hasPrefix("Maintenance 1500 mL/day, 60 mL/h (the hourly 4-2-1 rule; the daily volume over 24 h is 62.5 mL/h); "),
+                      twenty)
+    }
+
     func testWarningAboveTwoThousandFourHundredNoCap() {
         XCTAssertEqual(result(IvFluidTool.self, ["weight_kg": n(65)])?.warnings, [], "2400 mL/day is not above")
         let big = result(IvFluidTool.self, ["weight_kg": n(65.1)])
