@@ -114,6 +114,20 @@ final class ToolsPaneTests: ShellTestCase {
         assertShows(lines, "!! WEIGHT NOT FROM TODAY'S CHART")
     }
 
+    /// Gentamicin 1.2 kg, day 3, 29 weeks: 6 mg every 48 h with no maximum in the source, so
+    /// the screen gives the regimen's 24-hour figure as such, not as a "maximum" under the dose.
+    @MainActor func testDosageWithoutAStatedMaximumDoesNotShowOne() async throws {
+        let shell = try makeShell()
+        let raw: [String: RawValue] = ["drug": .string("gentamicin"), "weight_kg": .number(1.2), "age_days": .number(3),
+                                       "gestational_age_weeks": .number(29)]
+        guard case .success(let result) = DosageTool.run(raw, origin: .json) else { return XCTFail("no result") }
+        let bar = ResultBar(evaluation: .result(result), spec: DosageTool.spec, glyphs: .unicode, strings: ToolStrings(shell.context))
+        let text = bar.lines(width: 200).map(\.0).joined(separator: "\n")
+        XCTAssertTrue(text.contains("Dose 6 mg"), text)
+        XCTAssertTrue(text.contains("Dose per 24 h (regimen) 3 mg"), text)
+        XCTAssertFalse(text.contains("Maximum"), text)
+    }
+
     @MainActor func testDosageStrengthPickerOffersOnlyTheChosenDrugsStrengths() async throws {
         let form = ToolForm(tool: DosageTool.self, context: FormContext(now: Self.fixedNow), today: CalendarDate(year: 2026, month: 11, day: 21)!)
         var f = form
