@@ -168,7 +168,8 @@ final class ToolsTabScreen: ActionScreen, CommandScreen {
         let inner = area.inset(left: 1, right: 1)
         let parts = Layout.vertical([.length(1), .length(1), .fill]).split(inner)
         let prompt = "\(context.t("tools.filter")) \(query)_"
-        buffer.put(prompt, in: parts[0], role: query.isEmpty ? .muted : .input)
+        // The input style shows the filter has the keys (after `/` too, before anything is typed).
+        buffer.put(prompt, in: parts[0], role: filtering ? .input : .muted)
         if context.repository != nil {
             let whose = context.selectedPatient.map { context.t("tools.for_patient", $0.bedLabel, $0.fullName) }
                 ?? context.t("tools.for_nobody")
