@@ -26,15 +26,16 @@ public enum TextRenderer {
     }
 
     /// One result field as padded lines: "  Body surface area  0.7619 m²"; an object's fields
-    /// (a growth indicator's z-score and percentile) go indented under its label.
-    static func fieldLines(_ field: ResultField, spec: ToolSpec, indent: String, width: Int) -> [String] {
-        let label = spec.outputLabel(field.key)
+    /// (a growth indicator's z-score and percentile) go indented under its label. `siblings` are
+    /// the result's other fields, whose flags can change a label (`OutputLabel`).
+    static func fieldLines(_ field: ResultField, spec: ToolSpec, indent: String, width: Int, siblings: [ResultField] = []) -> [String] {
+        let label = OutputLabel.of(field.key, tool: spec.id, in: siblings)
         func pad(_ text: String, _ to: Int) -> String { text + String(repeating: " ", count: max(0, to - text.count)) }
         guard case .object(let fields) = field.value else {
             return ["\(indent)\(pad(label.label, width))  \(humanValue(field.value, label: label))"]
         }
         let inner = fields.map { spec.outputLabel($0.key).label.count }.max() ?? 0
-        return ["\(indent)\(label.label)"] + fields.flatMap { fieldLines($0, spec: spec, indent: indent + "  ", width: inner) }
+        return ["\(indent)\(label.label)"] + fields.flatMap { fieldLines($0, spec: spec, indent: indent + "  ", width: inner, siblings: fields) }
     }
 
     /// The clinical wording of each chosen score option ("pulse 2: ≥ 100 bpm"), so a reader
@@ -73,7 +74,7 @@ public enum TextRenderer {
         // Labels, not keys: the words come from the tool's declaration (`OutputLabel`).
         let keys = result.fields.filter { if case .object = $0.value { return false } else { return true } }.map(\.key)
             + result.categories.map(\.key).filter { key in !result.fields.contains { $0.key == key } }
-        let width = keys.map { spec.outputLabel($0).label.count }.max() ?? 0
+        let width = keys.map { spec.outputLabel($0, in: result).label.count }.max() ?? 0
         func pad(_ text: String) -> String { text.padding(toLength: max(width, text.count), withPad: " ", startingAt: 0) }
         func categoryLine(_ category: ResultCategory) -> String {
             "  \(pad(spec.outputLabel(category.key).label))  \(symbol(category.severity, ascii: ascii)) \(category.label)"
@@ -83,7 +84,7 @@ public enum TextRenderer {
             if let category = result.categories.first(where: { $0.key == field.key }) {
                 lines.append(categoryLine(category))
             } else {
-                lines += fieldLines(field, spec: spec, indent: "  ", width: width)
+                lines += fieldLines(field, spec: spec, indent: "  ", width: width, siblings: result.fields)
             }
         }
         for category in result.categories where !result.fields.contains(where: { $0.key == category.key }) {

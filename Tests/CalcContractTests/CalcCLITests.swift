@@ -165,4 +165,21 @@ final class CalcCLITests: XCTestCase {
         XCTAssertEqual(missingGestation.exitCode, 2)
         XCTAssertTrue(missingGestation.stderr.contains("gestational_age_weeks"), missingGestation.stderr)
     }
+
+    /// Gentamicin 1.2 kg at 29 weeks: 6 mg every 48 h, and the source states no maximum. The
+    /// regimen's 3 mg per 24 h must not read as a "maximum" below the 6 mg dose; paracetamol's
+    /// stated caps keep their words. The JSON keys stay as the contract has them.
+    func testAFigureTheSourceDoesNotStateIsNotLabelledAMaximum() throws {
+        let gentamicin = CalcCLI.run(["dosage", "drug=gentamicin", "weight_kg=1.2", "age_days=3", "gestational_age_weeks=29"])
+        XCTAssertEqual(gentamicin.exitCode, 0, gentamicin.stderr)
+        XCTAssertFalse(gentamicin.stdout.contains("Maximum single dose"), gentamicin.stdout)
+        XCTAssertFalse(gentamicin.stdout.contains("Maximum daily dose"), gentamicin.stdout)
+        XCTAssertTrue(gentamicin.stdout.contains("Dose per 24 h (regimen)"), gentamicin.stdout)
+        XCTAssertTrue(gentamicin.stdout.contains("no maximum stated in the source"), gentamicin.stdout)
+        let paracetamol = CalcCLI.run(["dosage", "drug=paracetamol", "weight_kg=16"]).stdout
+        XCTAssertTrue(paracetamol.contains("Maximum single dose"), paracetamol)
+        XCTAssertTrue(paracetamol.contains("Maximum daily dose"), paracetamol)
+        let json = CalcCLI.run(["dosage", "drug=gentamicin", "weight_kg=1.2", "age_days=3", "gestational_age_weeks=29", "--json"]).stdout
+        XCTAssertTrue(json.contains(#""max_single_dose_mg""#) && json.contains(#""max_daily_dose_mg""#), json)
+    }
 }

@@ -115,6 +115,24 @@ public struct OutputLabel: Sendable, Equatable {
         "ballard.gestational_age_weeks": OutputLabel("Estimated gestational age", "weeks"),
     ]
 
+    /// Wording for a figure the source does not state, by key: when the result's flag is false
+    /// the number is the regimen's own (the dose, or its 24-hour total), so it must not read as
+    /// a maximum ("Maximum daily dose 3 mg" under a 6 mg dose every 48 h).
+    static let whenNotStated: [String: (flag: String, label: OutputLabel)] = [
+        "max_single_dose_mg": ("max_single_dose_stated", OutputLabel("Single dose, no maximum stated in the source", "mg")),
+        "max_daily_dose_mg": ("max_daily_dose_stated", OutputLabel("Dose per 24 h (regimen)", "mg")),
+    ]
+
+    /// The wording of `key` among the other fields of one result: as `of(_:tool:)`, except a
+    /// figure whose "stated" flag is false there (`whenNotStated`). The screen and `calc` text
+    /// both read labels here; JSON keeps the keys.
+    public static func of(_ key: String, tool toolId: String, in fields: [ResultField]) -> OutputLabel {
+        if let honest = whenNotStated[key], fields.contains(where: { $0.key == honest.flag && $0.value == .bool(false) }) {
+            return honest.label
+        }
+        return of(key, tool: toolId)
+    }
+
     /// The wording of `key` in the tool `toolId`; an undeclared key reads as its words
     /// ("new_key" → "New key"), never with underscores.
     public static func of(_ key: String, tool toolId: String) -> OutputLabel {
@@ -133,4 +151,8 @@ public struct OutputLabel: Sendable, Equatable {
 extension ToolSpec {
     /// The wording of one of this tool's result keys.
     public func outputLabel(_ key: String) -> OutputLabel { OutputLabel.of(key, tool: id) }
+
+    /// The wording of one of this tool's result keys within `result` (a figure the source does
+    /// not state reads as what it is).
+    public func outputLabel(_ key: String, in result: ToolResult) -> OutputLabel { OutputLabel.of(key, tool: id, in: result.fields) }
 }

@@ -55,12 +55,49 @@ final class ToolsPaneTests: ShellTestCase {
         let form = screen(shell, keys: "Enter")
         assertShows(form, "Body surface area (Mosteller) — BSA")
         assertShows(form, "10–250 cm")
-        assertShows(screen(shell, keys: "Esc"), "Filter: bsa_")
-        assertShows(screen(shell, keys: "Esc x y z"), "No tool matches “xyz”")
-        // ? and : still open help and the palette; digits still switch tabs.
-        assertShows(screen(shell, keys: "?"), "Open the selected tool")
+        // Opening a tool leaves the filter: back from it the whole list shows, on that tool.
+        let back = screen(shell, keys: "Esc")
+        assertShows(back, "Filter: _")
+        assertShows(back, "▶ Body surface area (Mosteller)")
+        assertShows(back, "APGAR score")
+        assertShows(screen(shell, keys: "x y z"), "No tool matches “xyz”")
+        // Out of the filter, ? and : open help and the palette and digits switch tabs.
+        assertShows(screen(shell, keys: "Esc ?"), "Open the selected tool")
         _ = screen(shell, keys: "Esc 1")
         XCTAssertEqual(shell.activeTab, 0)
+    }
+
+    @MainActor func testEveryPrintableKeyIsFilterTextWhileTheFilterIsActive() async throws {
+        let shell = try makeShell()
+        let lines = screen(shell, keys: "3 g c s 2 ? :")
+        XCTAssertEqual(shell.activeTab, 2, "a digit typed into the filter is text, not a tab key")
+        XCTAssertTrue(shell.front is ToolsTabScreen, "? and : typed into the filter open nothing")
+        assertShows(lines, "Filter: gcs2?:_")
+        // Esc clears and leaves the filter; then the same keys are commands again.
+        assertShows(screen(shell, keys: "Esc"), "▶ APGAR score")
+        XCTAssertFalse(toolsTab(shell).filtering)
+        _ = screen(shell, keys: "2")
+        XCTAssertEqual(shell.activeTab, 1)
+    }
+
+    @MainActor func testSlashStartsAFilterThatTakesEveryKey() async throws {
+        let shell = try makeShell()
+        _ = screen(shell, keys: "3 / 4")
+        XCTAssertEqual(shell.activeTab, 2)
+        XCTAssertEqual(toolsTab(shell).query, "4")
+        _ = screen(shell, keys: "Esc")
+        XCTAssertEqual(toolsTab(shell).query, "")
+        XCTAssertFalse(toolsTab(shell).filtering)
+    }
+
+    @MainActor func testANameOrIdStartingWithTheFilterRanksAboveADescriptionMatch() async throws {
+        let catalogue = ToolCatalogue(triageName: "T", triageSummary: "", centresName: "C", centresSummary: "")
+        let names = catalogue.filtered("bili").map(\.name)
+        XCTAssertEqual(names.first, "Bilirubin thresholds (AAP 2022)")
+        XCTAssertTrue(names.contains("FLACC pain scale"), "a description match still shows, below")
+        XCTAssertEqual(catalogue.filtered("gcs").map(\.name).first, "Glasgow Coma Scale (paediatric)")
+        // Without a filter the catalogue order (grouped) stands.
+        XCTAssertEqual(catalogue.filtered("").map(\.name), catalogue.rows.map(\.name))
     }
 
     @MainActor func testApgarCriteriaShowEveryOptionWithPointsAndTheScore() async throws {
@@ -112,6 +149,20 @@ final class ToolsPaneTests: ShellTestCase {
         assertShows(lines, "Frequency every 4–6 hours")
         assertDoesNotShow(lines, "dose_mg")
         assertShows(lines, "!! WEIGHT NOT FROM TODAY'S CHART")
+    }
+
+    /// Gentamicin 1.2 kg, day 3, 29 weeks: 6 mg every 48 h with no maximum in the source, so
+    /// the screen gives the regimen's 24-hour figure as such, not as a "maximum" under the dose.
+    @MainActor func testDosageWithoutAStatedMaximumDoesNotShowOne() async throws {
+        let shell = try makeShell()
+        let raw: [String: RawValue] = ["drug": .string("gentamicin"), "weight_kg": .number(1.2), "age_days": .number(3),
+                                       "gestational_age_weeks": .number(29)]
+        guard case .success(let result) = DosageTool.run(raw, origin: .json) else { return XCTFail("no result") }
+        let bar = ResultBar(evaluation: .result(result), spec: DosageTool.spec, glyphs: .unicode, strings: ToolStrings(shell.context))
+        let text = bar.lines(width: 200).map(\.0).joined(separator: "\n")
+        XCTAssertTrue(text.contains("Dose 6 mg"), text)
+        XCTAssertTrue(text.contains("Dose per 24 h (regimen) 3 mg"), text)
+        XCTAssertFalse(text.contains("Maximum"), text)
     }
 
     @MainActor func testDosageStrengthPickerOffersOnlyTheChosenDrugsStrengths() async throws {

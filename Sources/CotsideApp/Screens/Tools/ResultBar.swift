@@ -31,11 +31,12 @@ struct ResultBar {
 
     /// A result as people read it: its label, then the value with its unit ("Dose 240 mg",
     /// "Score 1 point"); an object's parts follow its label ("Weight-for-age: z-score -0.72, …").
-    static func describe(_ field: ResultField, spec: ToolSpec) -> String {
-        let label = spec.outputLabel(field.key)
+    /// `siblings` are the result's other fields, whose flags can change a label (`OutputLabel`).
+    static func describe(_ field: ResultField, spec: ToolSpec, siblings: [ResultField] = []) -> String {
+        let label = OutputLabel.of(field.key, tool: spec.id, in: siblings)
         switch field.value {
         case .object(let fields):
-            return "\(label.label): " + fields.map { describe($0, spec: spec) }.joined(separator: ", ")
+            return "\(label.label): " + fields.map { describe($0, spec: spec, siblings: fields) }.joined(separator: ", ")
         case .number(let d):
             return "\(label.label) \(label.valueText(format(field.value), isOne: d == 1))"
         case .integer(let n):
@@ -80,7 +81,7 @@ struct ResultBar {
             let values = result.fields.filter { field in
                 !result.categories.contains { $0.key == field.key } && !ResultBar.saidElsewhere.contains(field.key)
             }
-                .map { ResultBar.describe($0, spec: spec) }
+                .map { ResultBar.describe($0, spec: spec, siblings: result.fields) }
             var line = ""
             for value in values {
                 let next = line.isEmpty ? value : line + "   " + value

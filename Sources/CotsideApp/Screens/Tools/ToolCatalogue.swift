@@ -42,14 +42,23 @@ struct ToolCatalogue {
         self.rows = rows
     }
 
-    /// Rows whose name, id or summary contain every word of `query` (case-insensitive),
-    /// in catalogue order so the groups stay together.
+    /// Rows whose name, id or summary contain every word of `query` (case-insensitive). A row
+    /// whose name or id starts with the query comes first, then one whose name or keywords hold
+    /// it, then a match inside the description only ("bili": Bilirubin before FLACC's
+    /// "consolability"); within a rank the catalogue order stands, so groups stay together.
     func filtered(_ query: String) -> [Row] {
         let words = query.lowercased().split(separator: " ").map(String.init)
+        let typed = words.joined(separator: " ")
         guard !words.isEmpty else { return rows }
-        return rows.filter { row in
-            let haystack = "\(row.name) \(row.keywords) \(row.summary)".lowercased()
-            return words.allSatisfy { haystack.contains($0) }
+        func rank(_ row: Row) -> Int? {
+            let name = row.name.lowercased(), keywords = row.keywords.lowercased()
+            if name.hasPrefix(typed) || keywords.split(separator: " ").contains(where: { $0.hasPrefix(typed) }) { return 0 }
+            if words.allSatisfy({ name.contains($0) || keywords.contains($0) }) { return 1 }
+            let haystack = "\(name) \(keywords) \(row.summary.lowercased())"
+            return words.allSatisfy { haystack.contains($0) } ? 2 : nil
         }
+        return rows.enumerated().compactMap { index, row in rank(row).map { (rank: $0, index: index, row: row) } }
+            .sorted { ($0.rank, $0.index) < ($1.rank, $1.index) }
+            .map(\.row)
     }
 }

@@ -3,9 +3,10 @@ import TerminalUI
 
 /// The Tools tab: every calculator grouped ("Scores & assessment", "Calculators",
 /// "Stroke triage") with a line each. Typing filters; Enter opens the tool.
-/// Letters go to the filter (so `q`, `s`, `a` type here; quit with `:` or another tab), except
-/// `p` at an empty filter, which chooses the patient as on every tab; `/` starts a filter that
-/// takes `p` too. Digits still switch tabs. Forms pre-fill from the selected patient's chart.
+/// The filter owns the keys only while it is active: a letter (or `/`) starts it, then every
+/// printable key is its text (digits, `p`, `?` too) until Esc clears and leaves it or a tool
+/// opens. Out of it, `p` chooses the patient, digits switch tabs, `?` and `:` are help and the
+/// palette (`q`, `s`, `a` start a filter here; quit with `:`). Forms pre-fill from the chart.
 @MainActor
 final class ToolsTabScreen: ActionScreen, CommandScreen {
     enum Action: String, ScreenAction {
@@ -14,7 +15,8 @@ final class ToolsTabScreen: ActionScreen, CommandScreen {
     }
 
     private(set) var query = ""
-    /// True once a filter was started (`/` or a letter): then `p` is text, not the patient key.
+    /// True while the filter is active (started by `/` or a letter): every printable key is its
+    /// text, so nothing typed as a filter can switch tabs or reach another screen.
     private(set) var filtering = false
     private(set) var selected = 0
     private var visibleRows = 10
@@ -61,7 +63,7 @@ final class ToolsTabScreen: ActionScreen, CommandScreen {
             Binding([.enter], .open, label: context.t("tools.key.open"), help: context.t("tools.action.open"), group: g),
             Binding([.down], .down, help: context.t("key.down"), group: g),
             Binding([.up], .up, help: context.t("key.up"), group: g),
-            Binding([.escape], .clear, label: query.isEmpty ? "" : context.t("tools.key.clear"), help: context.t("tools.action.clear"), group: g),
+            Binding([.escape], .clear, label: filtering ? context.t("tools.key.clear") : "", help: context.t("tools.action.clear"), group: g),
             Binding([.char("/")], .filter, help: context.t("tools.action.filter"), group: g),
         ] + (context.repository == nil ? [] : [
             Binding([.char("p")], .pickPatient, label: filtering ? "" : context.t("key.patient"), help: context.t("action.pick_patient"), group: g),
@@ -71,20 +73,24 @@ final class ToolsTabScreen: ActionScreen, CommandScreen {
     func handle(_ event: TerminalEvent, _ context: AppContext) -> Intent {
         guard case .key(let key) = event else { return .ignored }
         switch key {
-        // At an empty filter `p` is the patient key (the key map has it); `/` types it instead.
-        case .char("p") where !filtering && context.repository != nil:
+        // The active filter takes every printable key as text.
+        case .char(let c) where filtering:
+            query.append(c)
+            selected = 0
+            return .handled
+        // Out of the filter `p` is the patient key (the key map has it), `/` starts the filter.
+        case .char("p") where context.repository != nil:
             return .ignored
-        // Digits stay tab keys, so 1–4 always switch tabs from the list.
-        case .char(let c) where c.isLetter || c == " " || c == "-" || c == "_":
+        case .char(let c) where c.isLetter:
             query.append(c)
             filtering = true
             selected = 0
             return .handled
-        // Help and the palette stay reachable although the list takes typed text.
+        // The shell hides printable global keys from a screen that takes text, so the list
+        // passes on the ones that are commands out of the filter.
         case .char("?"): return .shell(.help)
         case .char(":"): return .shell(.palette)
         case .char(let c) where c.isNumber:
-            // The shell hides printable global keys from a screen that takes text; tab digits stay.
             guard let n = c.wholeNumberValue, let tab = Tab(rawValue: n - 1) else { return .ignored }
             return .shell(.tab(tab))
         case .backspace:
@@ -125,7 +131,13 @@ final class ToolsTabScreen: ActionScreen, CommandScreen {
             return .shell(.pickPatient)
         case .open:
             guard rows.indices.contains(selected) else { return .handled }
-            return .push(screen(for: rows[selected].entry, context))
+            // Opening a tool leaves the filter, so keys are commands again on the way back; the
+            // whole list shows then, on the tool that was open.
+            let entry = rows[selected].entry
+            query = ""
+            filtering = false
+            selected = catalogue(context).rows.firstIndex { $0.entry == entry } ?? 0
+            return .push(screen(for: entry, context))
         }
         return .handled
     }
@@ -156,7 +168,8 @@ final class ToolsTabScreen: ActionScreen, CommandScreen {
         let inner = area.inset(left: 1, right: 1)
         let parts = Layout.vertical([.length(1), .length(1), .fill]).split(inner)
         let prompt = "\(context.t("tools.filter")) \(query)_"
-        buffer.put(prompt, in: parts[0], role: query.isEmpty ? .muted : .input)
+        // The input style shows the filter has the keys (after `/` too, before anything is typed).
+        buffer.put(prompt, in: parts[0], role: filtering ? .input : .muted)
         if context.repository != nil {
             let whose = context.selectedPatient.map { context.t("tools.for_patient", $0.bedLabel, $0.fullName) }
                 ?? context.t("tools.for_nobody")
