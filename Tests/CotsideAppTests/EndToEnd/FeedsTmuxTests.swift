@@ -55,7 +55,8 @@ final class FeedsTmuxTests: XCTestCase {
         try tmux.waitFor("Search notes")
         try tmux.send("-l", "trial")
         try tmux.send("Enter")
-        var screen = try tmux.waitFor("10% glucose · 6 mL/h · running")
+        // The search's own rows, not the whole History still on screen (the vomit was newest there).
+        var screen = try tmux.waitFor("10% glucose · 6 mL/h · running", without: ["vomit"])
         try tmux.send("S")
         try tmux.waitFor("Stop the infusion?")
         try tmux.send("y")

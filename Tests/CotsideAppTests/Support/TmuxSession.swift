@@ -49,17 +49,23 @@ final class TmuxSession {
         try Self.run(["capture-pane", "-p", "-t", name]).output.components(separatedBy: "\n")
     }
 
-    /// Polls the screen until `text` shows (or `timeout` passes); returns the last screen.
+    /// Polls the screen until `text` shows and none of `gone` does (or `timeout` passes);
+    /// returns the last screen. `gone` waits out a list still showing its previous rows (a
+    /// filter applied before its results have landed), so the next key acts on the new ones.
     @discardableResult
-    func waitFor(_ text: String, timeout: TimeInterval = 10, file: StaticString = #filePath, line: UInt = #line) throws -> [String] {
+    func waitFor(_ text: String, without gone: [String] = [], timeout: TimeInterval = 10,
+                 file: StaticString = #filePath, line: UInt = #line) throws -> [String] {
         let deadline = Date().addingTimeInterval(timeout)
         var screen: [String] = []
         while Date() < deadline {
             screen = try capture()
-            if screen.contains(where: { $0.contains(text) }) { return screen }
+            if screen.contains(where: { $0.contains(text) }),
+               !screen.contains(where: { row in gone.contains { row.contains($0) } }) { return screen }
             Thread.sleep(forTimeInterval: 0.1)
         }
-        XCTFail("“\(text)” did not appear within \(timeout) s; screen:\n\(screen.joined(separator: "\n"))", file: file, line: line)
+        let absent = gone.isEmpty ? "" : " without “\(gone.joined(separator: "”, “"))”"
+        XCTFail("“\(text)”\(absent) did not appear within \(timeout) s; screen:\n\(screen.joined(separator: "\n"))",
+                file: file, line: line)
         return screen
     }
 
