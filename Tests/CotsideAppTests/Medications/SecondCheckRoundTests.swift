@@ -250,4 +250,20 @@ final class SecondCheckRoundTests: WardTestCase {
         XCTAssertEqual(split, ["  gentamicin sulfate in sodium chloride 0.9% premixed paediatric infusion bag",
                                "  7 mg IV · due 14:05"])
     }
+
+    /// The checker is the member whose initials are typed, exactly: "LN" is Luca Novak even with
+    /// Leo Nowak (LNA) on the ward.
+    func testTheCheckersInitialsAreMatchedExactly() async throws {
+        let seed = try await seedMedications()
+        _ = try await store.updateSettings([.secondCheck: "gentamicin"], by: seed.nurse.id)
+        _ = try await store.addStaff(StaffDraft(name: "Leo Nowak", initials: "LNA", role: .nurse), by: seed.nurse.id)
+        let luca = try await store.addStaff(StaffDraft(name: "Luca Novak", initials: "LN", role: .nurse), by: seed.nurse.id).record
+        try await startShell()
+        await signIn(seed.nurse)
+        await press(.char("4"), .char("j"), .char("j"), .enter)
+        await type("ln")
+        await press(.enter)
+        let given = try await storedDose(seed.gentamicin, at: today("14:00"))
+        XCTAssertEqual(given?.checkedBy, luca.id)
+    }
 }
