@@ -105,4 +105,18 @@ final class PatientSelectionTests: WardTestCase {
         XCTAssertTrue(shell.stack.isEmpty)
         XCTAssertEqual(shell.context.selectedPatient?.id, ada.id, "nothing was chosen")
     }
+
+    /// A bed label typed exactly is the first row, so Enter chooses that cot: "1" is bed 1, not
+    /// bed 11 admitted before it (the store's search ranks an exact bed first).
+    func testAnExactBedIsTheFirstRowOfThePatientPicker() async throws {
+        let (nurse, _, _) = try await seed()
+        _ = try await admit(bed: "11", given: "Eli", family: "Early")
+        let one = try await admit(bed: "1", given: "Una", family: "One")
+        try await startShell()
+        await signIn(nurse)
+        await press(.char("p"))
+        await type("1")
+        await press(.enter)
+        XCTAssertEqual(shell.context.selectedPatient?.id, one.id)
+    }
 }

@@ -139,4 +139,90 @@ final class StaffPickerTests: WardTestCase {
         await press(.enter)
         XCTAssertEqual(shell.context.staff, other)
     }
+
+    /// A ward where one member's initials begin another's, and a name holds a third's initials.
+    func addLookalikes() async throws -> (leo: Staff, luca: Staff, aisha: Staff, hana: Staff) {
+        let leo = try await addStaff("Leo Nowak", "LNA")
+        let luca = try await addStaff("Luca Novak", "LN")
+        let aisha = try await addStaff("Aisha Ahmed", "AA")
+        let hana = try await addStaff("Hana Ahmed", "HA")
+        return (leo, luca, aisha, hana)
+    }
+
+    /// Typing someone's exact initials signs in that person: "LN" is Luca Novak, not Leo Nowak
+    /// (LNA, listed first by name), and "HA" is Hana Ahmed, not Aisha Ahmed (whose name holds "ha").
+    /// Charting under the wrong name was the result.
+    func testExactInitialsRankFirstAtStartup() async throws {
+        let ward = try await addLookalikes()
+        try await startShell(askForUser: true)
+        await type("LN")
+        let picker = try XCTUnwrap(shell.front as? StaffPickerScreen)
+        XCTAssertEqual(picker.matches.map(\.initials), ["LN", "LNA"])
+        assertScreen(Self.pickerLN, width: 80, height: 24)
+        await press(.enter)
+        XCTAssertEqual(shell.context.staff, ward.luca)
+        XCTAssertNotEqual(shell.context.staff, ward.leo)
+    }
+
+    func testExactInitialsRankFirstWhenSwitchingUser() async throws {
+        let ward = try await addLookalikes()
+        try await startShell()
+        await signIn(ward.luca)
+        await press(.char(":"))
+        await type("switch user")
+        await press(.enter)
+        await type("ha")
+        let picker = try XCTUnwrap(shell.front as? StaffPickerScreen)
+        XCTAssertEqual(picker.matches.map(\.initials), ["HA", "AA"], "exact initials, then the name holding the letters")
+        await press(.enter)
+        XCTAssertEqual(shell.context.staff, ward.hana)
+    }
+
+    /// The ranking: exact initials, initials beginning with the text, a word of the name beginning
+    /// with it, the name holding it; the store's order (by name) within each.
+    func testTheRankingOfTypedText() async throws {
+        _ = try await addLookalikes()
+        _ = try await addStaff("Ahn Lee", "AL")
+        let staff = try await store.activeStaff()
+        XCTAssertEqual(staff.map(\.initials), ["AL", "AA", "HA", "LNA", "LN"], "the store lists by name")
+        XCTAssertEqual(StaffSearch.ranked(staff, typed: " a ").map(\.initials), ["AL", "AA", "HA", "LNA", "LN"],
+                       "A begins AL and AA (store order); Hana Ahmed's surname begins with it; Leo Nowak and Luca Novak hold an a inside a word")
+        XCTAssertEqual(StaffSearch.ranked(staff, typed: "ah").map(\.initials), ["AL", "AA", "HA"], "word starts, in the store's order")
+        XCTAssertEqual(StaffSearch.ranked(staff, typed: "ha").map(\.initials), ["HA", "AA"])
+        XCTAssertEqual(StaffSearch.ranked(staff, typed: "ova").map(\.initials), ["LN"], "inside a word still matches")
+        XCTAssertEqual(StaffSearch.ranked(staff, typed: "").count, 5, "nothing typed: everyone, in the store's order")
+        XCTAssertEqual(StaffSearch.rank(staff[4], typed: "ln"), .exactInitials)
+        XCTAssertEqual(StaffSearch.rank(staff[3], typed: "ln"), .initialsPrefix)
+        XCTAssertEqual(StaffSearch.rank(staff[3], typed: "now"), .nameWordPrefix)
+        XCTAssertEqual(StaffSearch.rank(staff[3], typed: "owa"), .nameContains)
+        XCTAssertNil(StaffSearch.rank(staff[3], typed: "xyz"))
+    }
+
+    /// Golden: "LN" typed on the start-up picker; Luca Novak (LN) is the highlighted first row.
+    static let pickerLN = #"""
+         1 Dashboard   2 History   3 Tools   4 Medications   5 Trends
+
+             ┌ Who is at the keyboard? ───────────────────────────────────────────┐
+             │ Name or initials: LN_                                              │
+             │                                                                    │
+             │ LN    Luca Novak — nurse                                           │
+             │ LNA   Leo Nowak — nurse                                            │
+             │                                                                    │
+             │ Not on the list? Ask a ward admin to add you.                      │
+             │                                                                    │
+             │                                                                    │
+             │                                                                    │
+             │                                                                    │
+             │                                                                    │
+             │                                                                    │
+             │                                                                    │
+             │                                                                    │
+             │                                                                    │
+             │ Type to filter · ↑/↓ choose · Enter sign in · Esc                  │
+             └────────────────────────────────────────────────────────────────────┘
+
+
+         Ward                           no user selected               Sat 21 Nov 14:05
+        Enter Select  Esc Quit
+        """#
 }

@@ -43,13 +43,13 @@ final class SecondCheckRoundTests: WardTestCase {
     static let checkForm = #"""
          1 Dashboard   2 History   3 Tools   4 Medications   5 Trends
          ┌ Second check ──────────────────────────────────────────────────────────────┐
-         │ bed 10 gentamicin needs a second check (gentamicin)                        │
+         │ On the ward's second-check list (gentamicin): check each dose, then sign   │
+         │ Bed 10 · Bo Preterm                                                        │
+         │   gentamicin 7 mg IV · due 14:00                                           │
          │                                                                            │
          │ Checker's initials                        ✖ is required                    │
          │ Enter saves · Tab/↓ next field · ←/→ change a choice · Esc back            │
          └────────────────────────────────────────────────────────────────────────────┘
-
-
 
 
 
@@ -203,5 +203,67 @@ final class SecondCheckRoundTests: WardTestCase {
         XCTAssertEqual(doses.map(\.checkedBy), [seed.doctor.id, seed.doctor.id])
         XCTAssertEqual(doses.last?.overrideReason, "fever 39.5 after review")
         XCTAssertTrue(shell.front is MedicationsScreen)
+    }
+
+    /// The checker sees what they sign for: patient and bed, drug, dose with unit, route and the
+    /// slot's time; doses given together are each listed, under their patient.
+    func testTheCheckShowsEachDoseInFull() async throws {
+        _ = try await openRound(list: "gentamicin, caffeine citrate")
+        await press(.char("j"), .char(" "), .char(" "))  // caffeine citrate (bed 3) and gentamicin (bed 10)
+        await press(.enter)
+        XCTAssertTrue(shell.front is SecondCheckScreen)
+        let text = screenText()
+        XCTAssertTrue(text.contains("Bed 3 · Ada Lovelace"), text)
+        XCTAssertTrue(text.contains("caffeine citrate 5 mg oral · due 14:00"), text)
+        XCTAssertTrue(text.contains("Bed 10 · Bo Preterm"), text)
+        XCTAssertTrue(text.contains("gentamicin 7 mg IV · due 14:00"), text)
+    }
+
+    /// An as-needed dose on the list: the check says it is as-needed and the time it is given.
+    func testAnAsNeededCheckSaysAsNeededWithTheTime() async throws {
+        let seed = try await seedMedications()
+        _ = try await store.updateSettings([.secondCheck: "ibuprofen"], by: seed.nurse.id)
+        try await startShell()
+        await signIn(seed.nurse)
+        shell.apply(.session(.selectedPatient(seed.bo)), from: shell.front)
+        await press(.char("4"), .char("v"), .char("j"))  // Bo's rows: gentamicin, ibuprofen
+        await press(.char("g"))
+        XCTAssertTrue(shell.front is SecondCheckScreen, screenText())
+        let text = screenText()
+        XCTAssertTrue(text.contains("Bed 10 · Bo Preterm"), text)
+        XCTAssertTrue(text.contains("ibuprofen 7 mg oral · as-needed, now 14:05"), text)
+    }
+
+    /// Many doses marked at once: at most `shownLines` lines, so the form keeps its initials field
+    /// on 80×24, and it says how many more doses it covers than it lists.
+    func testManyDosesAndLongNamesStillFitWithTheInitialsField() async throws {
+        let seed = try await seedMedications()
+        try await startShell()
+        let lines = CheckedDose.lines(Array(repeating: CheckedDose(bedLabel: "3", patientName: "Ada Lovelace", medication: seed.gentamicin,
+                                                                    scheduledAt: Self.now), count: 14), shell.context)
+        XCTAssertEqual(lines.count, CheckedDose.shownLines + 1)
+        XCTAssertEqual(lines.last, "… and 5 more doses, as marked on the round")
+        // A drug name too long for 80 columns gets a line of its own: dose, route and time stay in sight.
+        var long = seed.gentamicin
+        long.drugName = "gentamicin sulfate in sodium chloride 0.9% premixed paediatric infusion bag"
+        let split = CheckedDose(bedLabel: "10", patientName: "Bo Preterm", medication: long, scheduledAt: Self.now).lines(shell.context)
+        XCTAssertEqual(split, ["  gentamicin sulfate in sodium chloride 0.9% premixed paediatric infusion bag",
+                               "  7 mg IV · due 14:05"])
+    }
+
+    /// The checker is the member whose initials are typed, exactly: "LN" is Luca Novak even with
+    /// Leo Nowak (LNA) on the ward.
+    func testTheCheckersInitialsAreMatchedExactly() async throws {
+        let seed = try await seedMedications()
+        _ = try await store.updateSettings([.secondCheck: "gentamicin"], by: seed.nurse.id)
+        _ = try await store.addStaff(StaffDraft(name: "Leo Nowak", initials: "LNA", role: .nurse), by: seed.nurse.id)
+        let luca = try await store.addStaff(StaffDraft(name: "Luca Novak", initials: "LN", role: .nurse), by: seed.nurse.id).record
+        try await startShell()
+        await signIn(seed.nurse)
+        await press(.char("4"), .char("j"), .char("j"), .enter)
+        await type("ln")
+        await press(.enter)
+        let given = try await storedDose(seed.gentamicin, at: today("14:00"))
+        XCTAssertEqual(given?.checkedBy, luca.id)
     }
 }

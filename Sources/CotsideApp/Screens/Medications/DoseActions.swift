@@ -10,6 +10,8 @@ struct SlotRef: Hashable, Sendable {
     let label: String
     /// The rule of the ward's second-check list that names this drug; nil when a dose needs no second check.
     let secondCheck: SecondCheckRules.Rule?
+    /// The dose as a second checker reads it.
+    let checked: CheckedDose
 
     @MainActor
     init(_ item: DueBoardItem, _ context: AppContext) {
@@ -17,6 +19,8 @@ struct SlotRef: Hashable, Sendable {
         scheduledAt = item.slot.scheduledAt
         label = context.t("round.slot_label", item.bedLabel, item.medication.drugName)
         secondCheck = context.wardSettings.secondCheck.rule(for: item.medication)
+        checked = CheckedDose(bedLabel: item.bedLabel, patientName: item.patientName, medication: item.medication,
+                              scheduledAt: item.slot.scheduledAt)
     }
 }
 

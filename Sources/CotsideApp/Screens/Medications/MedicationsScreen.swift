@@ -229,8 +229,7 @@ final class MedicationsScreen: ActionScreen, CommandScreen {
             // One check covers the doses given together; any drug on the list asks for it.
             if let rule = slots.lazy.compactMap(\.secondCheck).first {
                 if let refusal = WardTask.requireUser(context) { return refusal }
-                let names = slots.map(\.label).joined(separator: ", ")
-                return .push(SecondCheckScreen(what: names, rule: rule, context) { [self] checker, context in
+                return .push(SecondCheckScreen(doses: slots.map(\.checked), rule: rule, context) { [self] checker, context in
                     DoseActions.record(slots, status: .given, checkedBy: checker, closesAsker: true, context, saved: forgetMarks)
                 })
             }
@@ -268,8 +267,8 @@ final class MedicationsScreen: ActionScreen, CommandScreen {
                 if let refusal = WardTask.requireUser(context) { return refusal }
                 let medication = row.medication
                 let bed = patient.bedLabel
-                return .push(SecondCheckScreen(what: context.t("round.slot_label", bed, medication.drugName), rule: rule,
-                                               context) { checker, context in
+                let dose = CheckedDose(bedLabel: bed, patientName: patient.fullName, medication: medication, scheduledAt: nil)
+                return .push(SecondCheckScreen(doses: [dose], rule: rule, context) { checker, context in
                     DoseActions.giveAsNeeded(medication, bed: bed, checkedBy: checker, closesAsker: true, context)
                 })
             }

@@ -2,8 +2,8 @@ import Foundation
 import TerminalUI
 import WardStore
 
-/// The second signature on a dose the ward's second-check list names: the second member's
-/// initials and, when the ward requires PINs, their PIN, checked off the main actor by the
+/// The second signature on a dose the ward's second-check list names: the doses checked, in
+/// full (`CheckedDose`), above the second member's initials and, when the ward requires PINs, their PIN, checked off the main actor by the
 /// store's `checkPin` (purpose `secondCheck`: a wrong PIN counts towards their lock-out, as at
 /// sign-in). The checker must be an active member other than the one signed in, allowed to
 /// record doses. Once proven, `record` gives the dose with them as `checkedBy`; this form closes
@@ -22,15 +22,15 @@ final class SecondCheckScreen: WardFormScreen, CommandScreen {
     static let fieldFor = ["checkedBy": "initials"]
 
     /// - Parameters:
-    ///   - what: the doses, as the round names them ("bed 3 gentamicin").
+    ///   - doses: what is checked, shown in full (patient, drug, dose, route, time) above the initials.
     ///   - rule: the rule of the ward's list that asks for the check (shown, so the nurse sees why).
-    init(what: String, rule: SecondCheckRules.Rule, _ context: AppContext,
+    init(doses: [CheckedDose], rule: SecondCheckRules.Rule, _ context: AppContext,
          record: @escaping @MainActor (Staff, AppContext) -> Intent) {
         self.record = record
         var fields: [FormField] = [.text("initials", label: context.t("check.initials"), maxLength: 8, required: true)]
         if context.wardSettings.requirePin { fields.append(.secret("pin", label: context.t("check.pin"))) }
         super.init(titleKey: "check.title", fields: fields, fieldFor: Self.fieldFor, context)
-        subtitle = context.t("check.subtitle", what, rule.description)
+        subtitle = ([context.t("check.subtitle", rule.description)] + CheckedDose.lines(doses, context)).joined(separator: "\n")
     }
 
     override var hasUnsavedInput: Bool { false }

@@ -166,12 +166,14 @@ class WardFormScreen: ActionScreen {
     func render(in area: Rect, into buffer: inout Buffer, _ context: AppContext) {
         buffer.fill(area)
         let width = min(area.width - 2, 110)
-        let height = min(area.height, state.fields.count + (subtitle.isEmpty ? 4 : 5))
+        // A subtitle may take several lines (the second check lists the doses checked).
+        let lines = subtitle.isEmpty ? [] : subtitle.components(separatedBy: "\n")
+        let height = min(area.height, state.fields.count + 4 + lines.count)
         let frame = Rect(x: area.x + (area.width - width) / 2, y: area.y, width: width, height: height)
         let inner = buffer.box(frame, glyphs: context.glyphs, role: .border, title: context.t(titleKey))
         var body = inner.inset(left: 1, right: 1)
-        if !subtitle.isEmpty {
-            buffer.put(subtitle, in: body.row(0), role: .info, ellipsis: context.glyphs.ellipsis)
+        for line in lines where body.height > 0 {
+            buffer.put(line, in: body.row(0), role: .info, ellipsis: context.glyphs.ellipsis)
             body = body.inset(top: 1)
         }
         let rows = Layout.vertical([.fill, .length(1)]).split(body)

@@ -3,8 +3,8 @@ import TerminalUI
 import WardStore
 
 /// "Who is at the keyboard?": shown at start (after the disclaimer) until someone signs in,
-/// from the palette ("Switch user"), and as the lock screen. Typing filters by name or
-/// initials; choosing a name asks for that member's PIN when the ward requires PINs (a member
+/// from the palette ("Switch user"), and as the lock screen. Typing filters by initials or
+/// name, exact initials first; choosing a name asks for that member's PIN when the ward requires PINs (a member
 /// without one chooses it, twice). Only a ward with no staff yet offers "Add myself" (`+`,
 /// Insert or `a`); on a ward in use a ward admin adds people.
 @MainActor
@@ -99,12 +99,9 @@ final class StaffPickerScreen: ActionScreen, CommandScreen {
         lockedMember == nil ? context.t("staff.picker.title") : context.t("lock.title")
     }
 
-    /// Active staff whose name or initials contain the filter (case-insensitive).
-    var matches: [Staff] {
-        let needle = filter.trimmingCharacters(in: .whitespaces).lowercased()
-        guard !needle.isEmpty else { return staff }
-        return staff.filter { $0.name.lowercased().contains(needle) || $0.initials.lowercased().hasPrefix(needle) }
-    }
+    /// Active staff matching the filter, best first (`StaffSearch`): exact initials, then initials
+    /// beginning with it, then names. Enter takes the first row, so typed initials sign in their owner.
+    var matches: [Staff] { StaffSearch.ranked(staff, typed: filter) }
 
     /// Only the first member of an empty ward adds themselves; after that a ward admin adds staff.
     var canAddMyself: Bool { loaded && staff.isEmpty && lockedMember == nil && step == .choose }
