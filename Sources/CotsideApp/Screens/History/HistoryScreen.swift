@@ -281,31 +281,38 @@ final class HistoryScreen: ActionScreen, CommandScreen {
         }
         visibleRows = max(1, TableView<ArrayDataSource<HistoryEvent>>.bodyArea(of: regions.table).height)
         let format = WardFormat(context)
-        // The event says what the row is ("Dose given: paracetamol 240 mg oral") and is the last
-        // to shrink; the patient's name (the bed is beside it) gives way first, then the details.
+        // The value is the point of a row: the details' value ("38.4 °C", "91 % on 2 L/min",
+        // "12 mL") gives way last; its notes first, then the patient's name (the bed beside it
+        // says whose row it is), then the event's name. Below 100 columns the name goes and the
+        // time drops its year.
+        let narrow = regions.table.width < 98
         let titles = events.map { eventTitle($0, format, context) }
+        let timeWidth = narrow ? 12 : 16
         let fits = [
-            // Details (free text, corrections) give way before the patient's name: who the entry
-            // is about matters more than its notes.
-            ColumnFit(wanted: ColumnFit.content(events.map(\.patientName), title: context.t("column.patient"), cap: 24), minimum: 6, priority: 1),
+            ColumnFit(wanted: narrow ? 0 : ColumnFit.content(events.map(\.patientName), title: context.t("column.patient"), cap: 24),
+                      minimum: 0, priority: 1),
             ColumnFit(wanted: max(12, ColumnFit.content(titles, title: context.t("column.event"), cap: 48)), minimum: 12, priority: 2),
-            ColumnFit(wanted: max(12, ColumnFit.content(events.map { details($0) }, title: context.t("column.details"))), minimum: 0, priority: 0),
+            ColumnFit(wanted: max(12, ColumnFit.content(events.map { details($0) }, title: context.t("column.details"))),
+                      minimum: ColumnFit.content(events.map(\.details), title: context.t("column.details"), cap: 40), priority: 0),
         ]
-        let widths = ColumnFit.widths(fits, available: regions.table.width - 16 - 6 - 4 - 5)
-        let columns = [
-            TableColumn(context.t("column.time"), width: .length(16)),
+        let gaps = narrow ? 4 : 5
+        let widths = ColumnFit.widths(fits, available: regions.table.width - timeWidth - 6 - 4 - gaps)
+        var columns = [
+            TableColumn(context.t("column.time"), width: .length(timeWidth)),
             TableColumn(context.t("column.bed"), width: .length(6)),
             TableColumn(context.t("column.patient"), width: .length(widths[0])),
             TableColumn(context.t("column.event"), width: .length(widths[1])),
             TableColumn(context.t("column.details"), width: .length(widths[2])),
             TableColumn(context.t("column.by"), width: .length(4)),
         ]
+        if narrow { columns.remove(at: 2) }
         let empty = baseFilter == HistoryFilter() && context.historyPatient == nil && jumpDate == nil
             ? context.t("history.empty") : context.t("history.empty_filtered")
         let view = TableView(source: ArrayDataSource(events), state: list, columns: columns, emptyText: empty,
                              glyphs: context.glyphs) { [self] event in
-            TableRow([format.stamp(event.occurredAt), event.bedLabel, event.patientName, eventTitle(event, format, context),
-                      details(event), event.staffInitials ?? "—"])
+            let when = narrow ? format.dayMonthTime(event.occurredAt) : format.stamp(event.occurredAt)
+            let cells = [when, event.bedLabel, event.patientName, eventTitle(event, format, context), details(event), event.staffInitials ?? "—"]
+            return TableRow(narrow ? cells.enumerated().filter { $0.offset != 2 }.map(\.element) : cells)
         }
         view.render(in: regions.table, into: &buffer)
     }
