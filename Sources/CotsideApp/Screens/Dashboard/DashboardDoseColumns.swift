@@ -29,6 +29,12 @@ struct DashboardDoseColumns {
         }
     }
 
+    /// Columns `nextDose` needs to show its mark, day and time whole and the drug's first letters.
+    func nextDoseLeastWidth(_ row: DashboardRow) -> Int {
+        guard let next = row.nextDose else { return 0 }
+        return 2 + TextWidth.columns(of: WardFormat(context).clock(next.dueAt)) + 1 + 4
+    }
+
     /// "✖ med overdue" for narrow screens without the next-dose column.
     func overdueAlert(_ row: DashboardRow) -> String {
         row.overdueDoses > 0 || row.nextDose?.state == .overdue
