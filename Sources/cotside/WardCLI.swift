@@ -166,15 +166,10 @@ struct WardCLI {
         "fluid": "--fluid", "rateMLPerHour": "--rate-ml-h", "stoppedAt": "--stop",
     ]
 
-    /// "14:05" in the ward's time zone, with the day when it is not today.
+    /// "14:05" in the ward's time zone, with the day when it is not today: the app's own
+    /// `WardTimeText.clock`, so the command line and the screens say the same.
     func clockText(_ date: Date) -> String {
-        let time = WardLocalTime.timeOfDay(date, in: timeZone).description
-        let day = CalendarDay(date, in: timeZone)
-        let today = CalendarDay(now, in: timeZone)
-        if day == today { return time }
-        if day == today.adding(days: -1) { return "yesterday \(time)" }
-        if day == today.adding(days: 1) { return "tomorrow \(time)" }
-        return "\(day) \(time)"
+        WardTimeText(timeZone: timeZone, weekdays: [], months: []).clock(date, now: now)
     }
 
     /// ISO 8601 internet date-time, whole seconds: "…Z" in UTC (the JSON), "…+01:00" in a zone.

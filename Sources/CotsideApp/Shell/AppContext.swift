@@ -87,7 +87,8 @@ public final class AppContext {
         if let cached = cachedTimeText, cachedTimeTextLanguage == localizer.language.code { return cached }
         let text = WardTimeText(timeZone: clock.timeZone,
                                 weekdays: t("time.weekdays").split(separator: " ").map(String.init),
-                                months: t("time.months").split(separator: " ").map(String.init))
+                                months: t("time.months").split(separator: " ").map(String.init),
+                                yesterday: t("time.yesterday"), tomorrow: t("time.tomorrow"))
         cachedTimeText = text
         cachedTimeTextLanguage = localizer.language.code
         return text

@@ -7,16 +7,21 @@ public struct WardTimeText: Sendable {
     private let calendar: Calendar
     private let weekdays: [String]
     private let months: [String]
+    private let yesterday: String
+    private let tomorrow: String
 
     /// - Parameters:
     ///   - weekdays: seven short names, Sunday first (the calendar's weekday numbering).
     ///   - months: twelve short names, January first.
-    public init(timeZone: TimeZone, weekdays: [String], months: [String]) {
+    ///   - yesterday, tomorrow: the words `clock` puts before a time on those days.
+    public init(timeZone: TimeZone, weekdays: [String], months: [String], yesterday: String = "yesterday", tomorrow: String = "tomorrow") {
         var calendar = Calendar(identifier: .gregorian)
         calendar.timeZone = timeZone
         self.calendar = calendar
         self.weekdays = weekdays.count == 7 ? weekdays : ["Sun", "Mon", "Tue", "Wed", "Thu", "Fri", "Sat"]
         self.months = months.count == 12 ? months : ["Jan", "Feb", "Mar", "Apr", "May", "Jun", "Jul", "Aug", "Sep", "Oct", "Nov", "Dec"]
+        self.yesterday = yesterday
+        self.tomorrow = tomorrow
     }
 
     private func parts(_ date: Date) -> DateComponents {
@@ -33,6 +38,24 @@ public struct WardTimeText: Sendable {
     public func time(_ date: Date) -> String {
         let c = parts(date)
         return "\(pad2(c.hour!)):\(pad2(c.minute!))"
+    }
+
+    /// "14:05" today, "yesterday 14:05", "tomorrow 15:00", else "2026-11-23 15:00": a time never
+    /// shows bare unless it is today, so tomorrow's dose is not read as today's (screens and CLI).
+    public func clock(_ date: Date, now: Date) -> String {
+        let days = calendar.dateComponents([.day], from: calendar.startOfDay(for: now), to: calendar.startOfDay(for: date)).day ?? 0
+        switch days {
+        case 0: return time(date)
+        case -1: return "\(yesterday) \(time(date))"
+        case 1: return "\(tomorrow) \(time(date))"
+        default: return stamp(date)
+        }
+    }
+
+    /// "21 Nov 14:05": a time with its day, where the year would only take room (History at 80 columns).
+    public func dayMonthTime(_ date: Date) -> String {
+        let c = parts(date)
+        return "\(c.day!) \(months[c.month! - 1]) \(pad2(c.hour!)):\(pad2(c.minute!))"
     }
 
     /// "Sat 21 Nov 14:05", for the status line.

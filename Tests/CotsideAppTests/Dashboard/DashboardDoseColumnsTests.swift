@@ -42,6 +42,23 @@ final class DashboardDoseColumnsTests: WardTestCase {
         assertScreen(Golden.dashboardDoses, width: 160, height: 24)
     }
 
+    /// A next dose tomorrow says so, and its time is not cut, at the narrowest width that shows
+    /// the column: "tomorrow 09:00", never "09:00" read as today.
+    func testNextDoseTomorrowCarriesItsDay() async throws {
+        let seed = try await seedMedications()
+        let cy = try await admit(bed: "5", given: "Cy", family: "Long")
+        _ = try await store.addMedication(MedicationDraft(
+            patientId: cy.id, drugName: "vitamin D", doseAmount: 400, doseUnit: .units, route: .oral,
+            schedule: .fixedTimes([TimeOfDay("09:00")!]), startsAt: Self.now), by: seed.doctor.id)
+        try await startShell()
+        await signIn(seed.nurse)
+        for width in [98, 112] {
+            let lines = screen(width: width, height: 24)
+            let row = try XCTUnwrap(lines.first { $0.contains("Cy Long") }, lines.joined(separator: "\n"))
+            XCTAssertTrue(row.contains("tomorrow 09:00"), "\(width) columns: " + row)
+        }
+    }
+
     func testDetailLineAtNarrowWidth() async throws {
         let seed = try await seedMedications()
         try await seedIntake(seed)

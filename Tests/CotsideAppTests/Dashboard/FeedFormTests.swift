@@ -59,6 +59,21 @@ final class FeedFormTests: WardTestCase {
         XCTAssertEqual(dashboard.rows.first?.intake24hML, 18, "3 h at 6 mL/h so far")
     }
 
+    /// A feed charted for yesterday says so in its message, not a bare time read as today's.
+    func testTheMessageOfAFeedChartedYesterdayNamesTheDay() async throws {
+        let (nurse, _) = try await seedCot()
+        try await startShell()
+        await signIn(nurse)
+        await press(.char("f"))
+        await type("-15h")
+        await press(.tab, .char("7"), .tab)
+        await type("10% glucose")
+        await press(.tab)
+        await type("6")
+        await press(.enter)
+        XCTAssertEqual(messageText, "Logged IV 10% glucose 6 mL/h for bed 3 at yesterday 23:05 — press u to undo")
+    }
+
     func testARunningInfusionIsStoppedFromHistory() async throws {
         let (nurse, ada) = try await seedCot()
         let infusion = try await store.logFeed(FeedDraft(patientId: ada.id, occurredAt: Self.now.addingTimeInterval(-3 * 3600), kind: .iv,

@@ -35,6 +35,30 @@ final class HistoryScreenTests: WardTestCase {
         assertScreen(Golden.historyFull)
     }
 
+    /// At 80 columns the value is the point of a row: every row's details (the reading, its
+    /// oxygen, the feed's volume and state) show whole, and each time keeps its day.
+    func testValuesShowWholeAt80Columns() async throws {
+        let (nurse, ada, bo) = try await seed()
+        _ = try await store.logMeasurement(MeasurementDraft(patientId: ada.id, measuredAt: Self.now.addingTimeInterval(-600),
+                                                            kind: .spo2, value: 91, oxygen: OxygenSupport(mode: .litres, amount: 2)), by: nurse.id)
+        _ = try await store.logMeasurement(MeasurementDraft(patientId: bo.id, measuredAt: Self.now.addingTimeInterval(-300),
+                                                            kind: .temperature, value: 38.4), by: nurse.id)
+        _ = try await store.logFeed(FeedDraft(patientId: bo.id, occurredAt: Self.now.addingTimeInterval(-120), kind: .vomit,
+                                              volumeML: 12), by: nurse.id)
+        try await startShell()
+        await signIn(nurse)
+        await press(.char("2"))
+        let lines = screen(width: 80, height: 24)
+        let text = lines.joined(separator: "\n")
+        XCTAssertEqual(history.events.count, 7)
+        for event in history.events {
+            let row = try XCTUnwrap(lines.first { $0.contains(WardFormat(shell.context).dayMonthTime(event.occurredAt)) && $0.contains(event.title) }, text)
+            XCTAssertTrue(row.contains(event.details), "\(event.title): \(event.details) in\n\(text)")
+        }
+        XCTAssertTrue(text.contains("21 Nov 14:03"), "the time keeps its day: " + text)
+        assertScreen(Golden.historyAt80, width: 80, height: 24)
+    }
+
     func testOnlyWindowsAreFetched() async throws {
         let (_, ada, _) = try await seed()
         let drafts = (0..<1000).map { i in

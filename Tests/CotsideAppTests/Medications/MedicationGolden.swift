@@ -30,10 +30,10 @@ extension Golden {
     static let medicationList = #"""
          1 Dashboard   2 History   3 Tools   4 Medications   5 Trends
          Bed 3 Ada Lovelace · 7-day adherence 25 %              [All 3]  Active 3   Paused 0   Attention 3
-         Medication       Dose           Schedule Status    Latest        Next      7 d Effect
-         caffeine citrate 5 mg oral      14:00    active    none yet      ! 14:00   0 %
-         paracetamol      45 mg oral     13:00    active    none yet      ✖ 13:00   0 % unclear 9 %
-         vitamin D        400 units oral 09:00    active    given 09:05     09:00  50 %
+         Medication       Dose           Schedule Status Latest      Next              7 d Effect
+         caffeine citrate 5 mg oral      14:00    active none yet    ! 14:00           0 %
+         paracetamol      45 mg oral     13:00    active none yet    ✖ 13:00           0 % unclear 9 %
+         vitamin D        400 units oral 09:00    active given 09:05   tomorrow 09:00 50 %
 
 
 

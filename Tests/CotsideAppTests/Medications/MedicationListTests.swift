@@ -26,6 +26,26 @@ final class MedicationListTests: WardTestCase {
         assertScreen(Golden.medicationList)
     }
 
+    /// A time that is not today carries its day, at 80 columns too: vitamin D's next dose is
+    /// tomorrow 09:00 and paracetamol was last given yesterday, neither of them today.
+    func testTimesNotTodayCarryTheirDayAt80Columns() async throws {
+        let seed = try await seedMedications()
+        let yesterday = today("13:00").addingTimeInterval(-86_400)
+        _ = try await store.recordDose(DoseRecordDraft(
+            medicationId: seed.paracetamol.id, scheduledAt: yesterday, status: .given, recordedAt: yesterday), by: seed.nurse.id)
+        try await startShell()
+        await signIn(seed.nurse)
+        shell.apply(.session(.selectedPatient(seed.ada)), from: shell.front)
+        await press(.char("4"), .char("v"))
+        let lines = screen(width: 80, height: 24)
+        let vitaminD = try XCTUnwrap(lines.first { $0.contains("vitamin D") }, "\n" + lines.joined(separator: "\n"))
+        XCTAssertTrue(vitaminD.contains("tomorrow 09:00"), vitaminD)
+        XCTAssertTrue(vitaminD.contains("given 09:05"), "today's time stays bare: " + vitaminD)
+        let paracetamol = try XCTUnwrap(lines.first { $0.contains("paracetamol") }, "\n" + lines.joined(separator: "\n"))
+        XCTAssertTrue(paracetamol.contains("given yesterday 13:00"), paracetamol)
+        XCTAssertTrue(paracetamol.contains("✖ 13:00"), "today's overdue slot: " + paracetamol)
+    }
+
     func testFilterChipsCycle() async throws {
         let seed = try await openList(\.ada)
         XCTAssertEqual(meds.filter, .all)

@@ -26,4 +26,17 @@ final class WardTimeTextTests: XCTestCase {
         XCTAssertEqual(german.dayAndTime(Date(timeIntervalSince1970: 1_795_269_900)), "Sa 21 Nov 14:05")
         XCTAssertEqual(german.dayAndTime(Date(timeIntervalSince1970: 1_797_602_400)), "Fr 18 Dez 14:00")
     }
+
+    /// A time that is not today carries its day, so nobody reads tomorrow's dose as today's.
+    func testClockNamesTheDayWhenNotToday() {
+        let now = Date(timeIntervalSince1970: 1_795_269_900) // Sat 2026-11-21 14:05 UTC
+        XCTAssertEqual(english.clock(now.addingTimeInterval(55 * 60), now: now), "15:00")
+        XCTAssertEqual(english.clock(now.addingTimeInterval(86_400 + 55 * 60), now: now), "tomorrow 15:00")
+        XCTAssertEqual(english.clock(now.addingTimeInterval(-86_400 - 15 * 60), now: now), "yesterday 13:50")
+        XCTAssertEqual(english.clock(now.addingTimeInterval(2 * 86_400), now: now), "2026-11-23 14:05")
+        XCTAssertEqual(english.clock(now.addingTimeInterval(-2 * 86_400), now: now), "2026-11-19 14:05")
+        // 23:50 the evening before is yesterday, though under 24 h ago.
+        XCTAssertEqual(english.clock(now.addingTimeInterval(-(14 * 3600 + 15 * 60)), now: now), "yesterday 23:50")
+        XCTAssertEqual(english.dayMonthTime(now), "21 Nov 14:05")
+    }
 }

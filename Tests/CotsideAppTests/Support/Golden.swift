@@ -114,6 +114,35 @@ enum Golden {
         Enter Edit  a Audit  x Delete  n New  u Undo  f Filter  / Search  g Go to  ? Help  : Commands
         """#
 
+    /// HistoryScreenTests.testValuesShowWholeAt80Columns: at 80 columns each row says its event
+    /// and value in one column; the patient's name gives way to the bed, the time drops its year.
+    static let historyAt80 = #"""
+         1 Dashboard   2 History   3 Tools   4 Medications   5 Trends
+         Whole ward
+         Time         Bed Event                                                    By
+         21 Nov 14:03 10  Output vomit · 12 mL                                     NN
+         21 Nov 14:00 10  Temperature · 38.4 °C                                    NN
+         21 Nov 13:55 3   SpO2 · 91 % on 2 L/min                                   NN
+         21 Nov 13:35 3   Nappy wet · medium · 40 g                                NN
+         21 Nov 12:35 3   Nappy dirty · medium · yellow · mild nappy rash          NN
+         21 Nov 04:05 10  Nappy mixed · medium · green                             —
+         20 Nov 12:05 10  Nappy dry · medium · cream applied                       —
+
+
+
+
+
+
+
+
+
+
+
+
+         Ward                         User: Nia Nurse (NN)             Sat 21 Nov 14:05
+        Enter Edit  a Audit  x Delete  n New  u Undo  f Filter  / Search  g Go to
+        """#
+
     /// First run after the disclaimer: no staff yet, so the only row adds yourself.
     static let staffPickerFirstRun = #"""
          1 Dashboard   2 History   3 Tools   4 Medications   5 Trends

@@ -12,7 +12,12 @@ struct WardFormat {
 
     /// "2026-11-21 14:05" in the ward's time zone.
     func stamp(_ date: Date) -> String { context.timeText.stamp(date) }
+    /// "14:05", only for an instant known to be today (a "done at now" message).
     func time(_ date: Date) -> String { context.timeText.time(date) }
+    /// "14:05" today, else with its day: "yesterday 14:50", "tomorrow 15:00", "2026-11-23 15:00".
+    func clock(_ date: Date) -> String { context.timeText.clock(date, now: context.clock.now) }
+    /// "21 Nov 14:05".
+    func dayMonthTime(_ date: Date) -> String { context.timeText.dayMonthTime(date) }
 
     func kind(_ kind: NappyKind) -> String { context.t("nappy.kind.\(kind.rawValue)") }
     func size(_ size: NappySize) -> String { context.t("nappy.size.\(size.rawValue)") }

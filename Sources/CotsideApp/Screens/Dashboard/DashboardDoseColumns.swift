@@ -21,12 +21,18 @@ struct DashboardDoseColumns {
     /// "! 13:00 paracetamol" (overdue), "● 14:00 …" (due), "14:00 …" (upcoming), "" without one.
     func nextDose(_ row: DashboardRow) -> String {
         guard let next = row.nextDose else { return "" }
-        let time = WardFormat(context).time(next.dueAt)
+        let time = WardFormat(context).clock(next.dueAt)
         switch next.state {
         case .overdue: return StatusBadge(.danger, word: "\(time) \(next.drugName)", glyphs: context.glyphs).text
         case .due: return StatusBadge(.warning, word: "\(time) \(next.drugName)", glyphs: context.glyphs).text
         default: return "  \(time) \(next.drugName)"
         }
+    }
+
+    /// Columns `nextDose` needs to show its mark, day and time whole and the drug's first letters.
+    func nextDoseLeastWidth(_ row: DashboardRow) -> Int {
+        guard let next = row.nextDose else { return 0 }
+        return 2 + TextWidth.columns(of: WardFormat(context).clock(next.dueAt)) + 1 + 4
     }
 
     /// "✖ med overdue" for narrow screens without the next-dose column.
@@ -96,7 +102,7 @@ struct DashboardDoseColumns {
         let value = Self.number(m.value) + (m.diastolicMmHg.map { "/" + Self.number($0) } ?? "")
         let word = context.t("range.\(mark.rawValue)")
         let oxygen = m.oxygen.map { " on \($0.text)" } ?? ""
-        let text = "\(word) \(context.t("measurement.kind.\(m.kind.rawValue)")) \(value) \(m.kind.canonicalUnit)\(oxygen) \(WardFormat(context).time(m.measuredAt))"
+        let text = "\(word) \(context.t("measurement.kind.\(m.kind.rawValue)")) \(value) \(m.kind.canonicalUnit)\(oxygen) \(WardFormat(context).clock(m.measuredAt))"
         return StatusBadge(mark == .high ? .high : .low, word: text, glyphs: context.glyphs).text
     }
 

@@ -325,7 +325,9 @@ final class DashboardScreen: ActionScreen, CommandScreen {
                       minimum: 10, priority: 4),
         ]
         let bedWidth = wide ? 6 : 4
-        let nextWidth = showNext ? (wide ? 20 : 13) + 1 : 0
+        // Wide enough that a next dose's day and time are never cut ("  tomorrow 09:00 vit…").
+        let nextColumn = max(wide ? 20 : 13, dashboard.rows.map(doses.nextDoseLeastWidth).max() ?? 0)
+        let nextWidth = showNext ? nextColumn + 1 : 0
         let extraWidth = extraWide ? 12 + 18 + 2 : 0
         let fixed = 1 + bedWidth + 3 + 5 + 8  // marker, bed, wet, dirty and the gaps between nine columns
         var widths = ColumnFit.widths(fits, available: table.width - fixed - nextWidth - extraWidth)
@@ -345,7 +347,7 @@ final class DashboardScreen: ActionScreen, CommandScreen {
             TableColumn(context.t("column.days7"), width: .length(widths[2])),
             TableColumn(context.t("column.alert"), width: .length(widths[3])),
         ]
-        if showNext { columns.insert(TableColumn(context.t("column.next_dose"), width: .length(wide ? 20 : 13)), at: 8) }
+        if showNext { columns.insert(TableColumn(context.t("column.next_dose"), width: .length(nextColumn)), at: 8) }
         if extraWide {
             columns += [TableColumn(context.t("column.intake24"), width: .length(12)),
                         TableColumn(context.t("column.out_of_range"), width: .length(18))]

@@ -281,15 +281,37 @@ final class HistoryScreen: ActionScreen, CommandScreen {
         }
         visibleRows = max(1, TableView<ArrayDataSource<HistoryEvent>>.bodyArea(of: regions.table).height)
         let format = WardFormat(context)
-        // The event says what the row is ("Dose given: paracetamol 240 mg oral") and is the last
-        // to shrink; the patient's name (the bed is beside it) gives way first, then the details.
+        // The value is the point of a row. Below 100 columns no fixed split between the event
+        // and its details suits every row (a long dose name, a short temperature), so each row
+        // says both in one column, "Temperature · 38.4 °C", cut at its end (the notes) only; the
+        // bed says whose row it is and the time drops its year.
+        let narrow = regions.table.width < 98
+        let empty = baseFilter == HistoryFilter() && context.historyPatient == nil && jumpDate == nil
+            ? context.t("history.empty") : context.t("history.empty_filtered")
+        if narrow {
+            let bedWidth = max(3, ColumnFit.content(events.map(\.bedLabel), title: context.t("column.bed"), cap: 6))
+            let columns = [
+                TableColumn(context.t("column.time"), width: .length(12)),
+                TableColumn(context.t("column.bed"), width: .length(bedWidth)),
+                TableColumn(context.t("column.event"), width: .length(max(0, regions.table.width - 12 - bedWidth - 4 - 3))),
+                TableColumn(context.t("column.by"), width: .length(4)),
+            ]
+            let view = TableView(source: ArrayDataSource(events), state: list, columns: columns, emptyText: empty,
+                                 glyphs: context.glyphs) { [self] event in
+                let what = [eventTitle(event, format, context), details(event)].filter { !$0.isEmpty }.joined(separator: " · ")
+                return TableRow([format.dayMonthTime(event.occurredAt), event.bedLabel, what, event.staffInitials ?? "—"])
+            }
+            view.render(in: regions.table, into: &buffer)
+            return
+        }
+        // With room, the details' value ("91 % on 2 L/min") keeps its width; their notes give
+        // way first, then the patient's name (the bed is beside it), then the event's name.
         let titles = events.map { eventTitle($0, format, context) }
         let fits = [
-            // Details (free text, corrections) give way before the patient's name: who the entry
-            // is about matters more than its notes.
             ColumnFit(wanted: ColumnFit.content(events.map(\.patientName), title: context.t("column.patient"), cap: 24), minimum: 6, priority: 1),
             ColumnFit(wanted: max(12, ColumnFit.content(titles, title: context.t("column.event"), cap: 48)), minimum: 12, priority: 2),
-            ColumnFit(wanted: max(12, ColumnFit.content(events.map { details($0) }, title: context.t("column.details"))), minimum: 0, priority: 0),
+            ColumnFit(wanted: max(12, ColumnFit.content(events.map { details($0) }, title: context.t("column.details"))),
+                      minimum: ColumnFit.content(events.map(\.details), title: context.t("column.details"), cap: 40), priority: 0),
         ]
         let widths = ColumnFit.widths(fits, available: regions.table.width - 16 - 6 - 4 - 5)
         let columns = [
@@ -300,8 +322,6 @@ final class HistoryScreen: ActionScreen, CommandScreen {
             TableColumn(context.t("column.details"), width: .length(widths[2])),
             TableColumn(context.t("column.by"), width: .length(4)),
         ]
-        let empty = baseFilter == HistoryFilter() && context.historyPatient == nil && jumpDate == nil
-            ? context.t("history.empty") : context.t("history.empty_filtered")
         let view = TableView(source: ArrayDataSource(events), state: list, columns: columns, emptyText: empty,
                              glyphs: context.glyphs) { [self] event in
             TableRow([format.stamp(event.occurredAt), event.bedLabel, event.patientName, eventTitle(event, format, context),

@@ -78,10 +78,11 @@ enum DoseActions {
         // The message names the time the store snoozed to, so it is worded once the write is back.
         let words = context.localizer
         let timeText = context.timeText
+        let now = context.clock.now
         return .write(WardWrite(undoSummary: summary) { repository in
             let saved = try await repository.snoozeDose(medicationId: slot.medicationId, scheduledAt: slot.scheduledAt,
                                                         for: option, by: by)
-            let until = saved.record.snoozedUntil.map(timeText.time) ?? ""
+            let until = saved.record.snoozedUntil.map { timeText.clock($0, now: now) } ?? ""
             return WriteReceipt(auditEntryIds: [saved.auditEntryId], message: words("round.snoozed", summary, until))
         })
     }

@@ -49,7 +49,7 @@ final class DoseReminder: CommandScreen {
         var intents: [Intent] = [.session(.doseCounts(DoseCounts(due: board.dueCount, overdue: board.overdueCount)))]
         if let first = fresh.first {
             let text = fresh.count == 1
-                ? context.t("reminder.overdue.one", first.bedLabel, first.medication.drugName, WardFormat(context).time(first.dueAt))
+                ? context.t("reminder.overdue.one", first.bedLabel, first.medication.drugName, WardFormat(context).clock(first.dueAt))
                 : context.t("reminder.overdue.many", fresh.count, fresh.map { "\($0.bedLabel) \($0.medication.drugName)" }.joined(separator: ", "))
             intents.append(.message(.warning(text)))
             if context.preferences.bellOnOverdue { intents.append(.bell) }

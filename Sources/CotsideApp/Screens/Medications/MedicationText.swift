@@ -37,7 +37,7 @@ struct MedicationText {
         guard let latest else { return context.t("meds.never") }
         let word = context.t("dose.status.\(latest.status.rawValue)")
         let reason = latest.withheldReason.map { " (\(context.t("withheld.\($0.rawValue)")))" } ?? ""
-        let text = "\(word)\(reason) \(format.time(latest.at))"
+        let text = "\(word)\(reason) \(format.clock(latest.at))"
         return latest.checkedBy.map { context.t("meds.latest_checked", text, $0) } ?? text
     }
 
@@ -65,9 +65,9 @@ struct MedicationText {
     func next(_ row: MedicationListRow) -> String {
         guard let state = row.nextSlotState, let at = row.nextDueAt else { return "" }
         switch state {
-        case .overdue: return StatusBadge(.danger, word: format.time(at), glyphs: context.glyphs).text
-        case .due: return StatusBadge(.warning, word: format.time(at), glyphs: context.glyphs).text
-        default: return "  " + format.time(at)
+        case .overdue: return StatusBadge(.danger, word: format.clock(at), glyphs: context.glyphs).text
+        case .due: return StatusBadge(.warning, word: format.clock(at), glyphs: context.glyphs).text
+        default: return "  " + format.clock(at)
         }
     }
 

@@ -43,12 +43,18 @@ extension MedicationsScreen {
             ColumnFit(wanted: ColumnFit.content(items.map { text.dose($0.medication) }, title: context.t("column.dose"), cap: 24), minimum: 24, priority: 3),
             ColumnFit(wanted: ColumnFit.content(items.map(\.medication.schedule.summary), title: context.t("column.schedule")), minimum: 5, priority: 0),
         ]
-        let widths = ColumnFit.widths(fits, available: table.width - 23 - 7)
+        // A snoozed slot's time carries a "z" (21:06z), a slot not due today its day
+        // ("yesterday 23:00"); a due time is never cut.
+        let dueTexts = items.map { item -> String in
+            guard firstOfGroup.contains(Self.key(item)) else { return "" }
+            return format.clock(item.dueAt) + (item.snoozedUntil != nil ? "z" : "")
+        }
+        let dueWidth = max(6, ColumnFit.content(dueTexts))
+        let widths = ColumnFit.widths(fits, available: table.width - 17 - dueWidth - 7)
         let columns = [
             TableColumn("", width: .length(1)),
             TableColumn(context.t("column.state"), width: .length(11)),
-            // Six: a snoozed slot's time carries a "z" (21:06z), and a due time is never cut.
-            TableColumn(context.t("column.due"), width: .length(6)),
+            TableColumn(context.t("column.due"), width: .length(dueWidth)),
             TableColumn(context.t("column.bed"), width: .length(5)),
             TableColumn(context.t("column.patient"), width: .length(widths[0])),
             TableColumn(context.t("column.medication"), width: .length(widths[1])),
@@ -58,8 +64,7 @@ extension MedicationsScreen {
         let view = TableView(source: ArrayDataSource(board.items), state: roundList, columns: columns,
                              emptyText: context.t("round.empty"), glyphs: context.glyphs) { [marked] item in
             let key = Self.key(item)
-            var due = firstOfGroup.contains(key) ? format.time(item.dueAt) : ""
-            if item.snoozedUntil != nil, !due.isEmpty { due += "z" }
+            let due = firstOfGroup.contains(key) ? format.clock(item.dueAt) + (item.snoozedUntil != nil ? "z" : "") : ""
             return TableRow([
                 marked.contains(key) ? context.glyphs.bullet : "",
                 text.badge(item.state), due, item.bedLabel, item.patientName,
@@ -89,18 +94,21 @@ extension MedicationsScreen {
         medsList.clamp(count: shown.count, visibleRows: visibleRows)
         let text = MedicationText(context)
         let now = medications.now
-        // As on the round: the effect, the latest record and the schedule give way before the
-        // drug's name, and the dose and route are the last to shrink.
+        // The effect, the 7-day adherence (the header carries the patient's), the schedule and
+        // the status give way before the drug's name; the dose and route, the latest record and
+        // the next slot with their day when not today ("given yesterday 14:50") are not cut.
         let fits = [
             ColumnFit(wanted: ColumnFit.content(shown.map(\.medication.drugName), title: context.t("column.medication"), cap: 40), minimum: 10, priority: 3),
             ColumnFit(wanted: ColumnFit.content(shown.map { text.dose($0.medication) }, title: context.t("column.dose"), cap: 24), minimum: 24, priority: 4),
-            ColumnFit(wanted: ColumnFit.content(shown.map(\.medication.schedule.summary), title: context.t("column.schedule"), cap: 24), minimum: 6, priority: 1),
-            ColumnFit(wanted: 9, minimum: 9, priority: 5),
-            // Wide enough for a second checker ("given 08:02, checked AB") when one is shown.
-            ColumnFit(wanted: max(13, ColumnFit.content(shown.map { text.latest($0.latest) }, title: context.t("column.latest"), cap: 26)),
-                      minimum: 8, priority: 2),
-            ColumnFit(wanted: 8, minimum: 8, priority: 5),
-            ColumnFit(wanted: 4, minimum: 4, priority: 5),
+            ColumnFit(wanted: ColumnFit.content(shown.map(\.medication.schedule.summary), title: context.t("column.schedule"), cap: 24), minimum: 0, priority: 1),
+            ColumnFit(wanted: ColumnFit.content(shown.map { text.status($0, now: now) }, title: context.t("column.status")), minimum: 0, priority: 2),
+            // Wide enough for a second checker ("given 08:02, checked AB") when one is shown; never
+            // cut before its day and time ("given yesterday 14:50").
+            ColumnFit(wanted: ColumnFit.content(shown.map { text.latest($0.latest) }, title: context.t("column.latest"), cap: 30),
+                      minimum: 21, priority: 2),
+            // The next slot with its day when not today ("  tomorrow 15:00"), never cut.
+            ColumnFit(wanted: max(8, ColumnFit.content(shown.map { text.next($0) })), minimum: 16, priority: 5),
+            ColumnFit(wanted: 4, minimum: 0, priority: 1),
             ColumnFit(wanted: 20, minimum: 0, priority: 0),
         ]
         let widths = ColumnFit.widths(fits, available: table.width - 7)

@@ -94,11 +94,14 @@ final class SecondCheckScreen: WardFormScreen, CommandScreen {
     struct CheckWords: Sendable {
         let words: Localizer
         let timeText: WardTimeText
+        /// The clock when the check started: a lock-out ending after midnight names its day.
+        let now: Date
 
         @MainActor
         init(_ context: AppContext) {
             words = context.localizer
             timeText = context.timeText
+            now = context.clock.now
         }
 
         func unknown(_ initials: String) -> String { words("check.unknown", initials) }
@@ -106,6 +109,6 @@ final class SecondCheckScreen: WardFormScreen, CommandScreen {
         func needsPin(_ initials: String) -> String { words("check.needs_pin", initials) }
         func noPin(_ initials: String) -> String { words("check.no_pin", initials) }
         func wrong(_ initials: String, _ remaining: Int) -> String { words("check.wrong_pin", initials, remaining) }
-        func lockedOut(_ initials: String, _ until: Date) -> String { words("check.locked_out", initials, timeText.time(until)) }
+        func lockedOut(_ initials: String, _ until: Date) -> String { words("check.locked_out", initials, timeText.clock(until, now: now)) }
     }
 }

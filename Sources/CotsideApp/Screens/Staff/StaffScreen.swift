@@ -231,7 +231,7 @@ final class StaffScreen: ActionScreen, CommandScreen {
         if !staff.active {
             status = context.t("staff.list.inactive")
         } else if let until = row.pin.lockedUntil {
-            status = context.t("staff.list.locked_until", WardFormat(context).time(until))
+            status = context.t("staff.list.locked_until", WardFormat(context).clock(until))
         } else {
             status = ""
         }

@@ -140,7 +140,7 @@ final class QuickFeedScreen: EntryFormScreen {
             let by = context.staff?.id
             let summary = Self.summary(draft, patient: patient, context)
             let editing = editing
-            let message = editing == nil ? context.t("feed.done", summary, WardFormat(context).time(time))
+            let message = editing == nil ? context.t("feed.done", summary, WardFormat(context).clock(time))
                 : context.t("entry.updated", summary)
             return write(summary: summary, message: message) { repository in
                 if let editing { return try await repository.updateFeed(id: editing.id, draft, by: by) }

@@ -109,7 +109,7 @@ extension StaffPickerScreen {
         case .wrong(let remaining):
             return (context.t(remaining == 1 ? "signin.wrong_one" : "signin.wrong", remaining, Int(PinLockout.duration / 60)), .warning)
         case .lockedOut(let member, let until):
-            return (context.t("signin.locked_out", member.initials, PinLockout.attempts, context.timeText.time(until)), .danger)
+            return (context.t("signin.locked_out", member.initials, PinLockout.attempts, context.timeText.clock(until, now: context.clock.now)), .danger)
         case .issue(let text):
             return (text, .warning)
         }
