@@ -91,6 +91,34 @@ final class HistoryCorrectionTests: WardTestCase {
         XCTAssertTrue(messageText?.contains("Updated") == true, messageText ?? "")
     }
 
+    /// An SpO2 is corrected with the oxygen it was read on: the form shows it (mode and amount)
+    /// and a mistaken flow is put right, not only the saturation.
+    func testAnSpO2sOxygenIsShownAndCorrectedFromHistory() async throws {
+        let (nurse, ada) = try await seedCot()
+        let set = ObservationSet(patientId: ada.id, measuredAt: Self.now.addingTimeInterval(-300),
+                                 readings: [ObservationReading(.spo2, 93, oxygen: OxygenSupport(mode: .litres, amount: 5))])
+        let spo2 = try await store.logObservations(set, by: nurse.id)[0].record
+        try await openHistory(as: nurse)
+        await press(.enter)
+        let form = try XCTUnwrap(shell.front as? MeasurementFormScreen)
+        XCTAssertEqual(form.state.fields.map(\.id), ["time", "kind", "value", "oxygen", "o2amount", "notes"])
+        XCTAssertEqual(form.state.text("o2amount"), "5")
+        await press(.tab, .tab, .tab, .tab, .ctrl("u"))
+        await type("0.5")
+        await press(.enter)
+        let stored = try await store.measurement(id: spo2.id)
+        XCTAssertEqual(stored?.value, 93)
+        XCTAssertEqual(stored?.oxygen, OxygenSupport(mode: .litres, amount: 0.5))
+        // Room air: no amount field, and none stored.
+        await press(.enter)
+        let again = try XCTUnwrap(shell.front as? MeasurementFormScreen)
+        await press(.tab, .tab, .tab, .left)      // litres/min → room air
+        XCTAssertEqual(again.state.fields.map(\.id), ["time", "kind", "value", "oxygen", "notes"])
+        await press(.enter)
+        let air = try await store.measurement(id: spo2.id)
+        XCTAssertEqual(air?.oxygen, .air)
+    }
+
     func testDeletingAMeasurementTakesItOffTheChart() async throws {
         let (nurse, ada) = try await seedCot()
         let length = try await store.logMeasurement(MeasurementDraft(patientId: ada.id, measuredAt: Self.now,

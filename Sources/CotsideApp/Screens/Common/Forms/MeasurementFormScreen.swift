@@ -5,7 +5,8 @@ import WardStore
 
 /// Chart one measurement for a cot: time (shortcuts; more than 5 min ahead refused, more than
 /// 7 days back asks first), kind, value in the kind's unit (glucose in the ward's chosen unit,
-/// stored as mmol/L), diastolic beside systolic for blood pressure, notes. Opened from History
+/// stored as mmol/L), diastolic beside systolic for blood pressure, the oxygen beside an SpO2,
+/// notes. Opened from History
 /// on a measurement it corrects that one (a mistaken length must not stay on the chart).
 @MainActor
 final class MeasurementFormScreen: EntryFormScreen {
@@ -16,7 +17,7 @@ final class MeasurementFormScreen: EntryFormScreen {
 
     static let kinds = MeasurementKind.allCases
     static let fieldFor = ["measuredAt": "time", "kind": "kind", "value": "value", "diastolicMmHg": "diastolic",
-                           "notes": "notes", "patientId": "time"]
+                           "oxygen": "oxygen", "notes": "notes", "patientId": "time"]
 
     init(patient: Patient, editing: MeasurementRecord? = nil, _ context: AppContext) {
         self.editing = editing
@@ -33,6 +34,7 @@ final class MeasurementFormScreen: EntryFormScreen {
         if kind == .bloodPressure {
             fields.insert(Self.diastolicField(context, value: editing?.diastolicMmHg.map(NumberText.plain) ?? ""), at: 3)
         }
+        if kind == .spo2 { fields.insert(contentsOf: OxygenFields.fields(editing?.oxygen, context), at: 3) }
         super.init(titleKey: editing == nil ? "measure.title" : "measure.title.edit", patient: patient,
                    originalTime: editing?.measuredAt, fields: fields, fieldFor: Self.fieldFor, context)
         subtitle = context.t("nappy.subtitle", patient.bedLabel, patient.fullName, patient.hospitalNumber)
@@ -73,9 +75,15 @@ final class MeasurementFormScreen: EntryFormScreen {
                 spec: NumberSpec(range: 10...200, unit: "mmHg", allowsFraction: false), value: value)
     }
 
-    /// The value field follows the kind (unit and range); diastolic exists only for blood pressure.
+    /// The value field follows the kind (unit and range); diastolic exists only for blood
+    /// pressure, the oxygen only for SpO2 (its amount follows its choice).
     override func fieldEdited(_ id: String, _ context: AppContext) {
+        if id == "oxygen" { return OxygenFields.relayAmount(&state, issues: &issues, context) }
         guard id == "kind", let index = state.fields.firstIndex(where: { $0.id == "value" }) else { return }
+        state.fields.removeAll { $0.id == "oxygen" || $0.id == "o2amount" }
+        issues["oxygen"] = nil
+        issues["o2amount"] = nil
+        if kind == .spo2 { state.fields.insert(OxygenFields.choice(context), at: index + 1) }
         state.fields[index] = Self.valueField(kind, context)
         issues["value"] = nil
         let hasDiastolic = state["diastolic"] != nil
@@ -110,8 +118,7 @@ final class MeasurementFormScreen: EntryFormScreen {
             if let editing, editing.kind == kind, state.text("value") == shownValue { stored = editing.value }
             let draft = MeasurementDraft(patientId: patient.id, measuredAt: time, kind: kind, value: stored,
                                          diastolicMmHg: kind == .bloodPressure ? diastolic : nil,
-                                         // A corrected SpO2 keeps the oxygen it was read on (this form does not show it).
-                                         oxygen: kind == .spo2 && editing?.kind == .spo2 ? editing?.oxygen : nil,
+                                         oxygen: kind == .spo2 ? OxygenFields.reading(state) : nil,
                                          notes: state.text("notes")?.trimmingCharacters(in: .whitespaces) ?? "")
             let by = context.staff?.id
             let shown = kind == .bloodPressure

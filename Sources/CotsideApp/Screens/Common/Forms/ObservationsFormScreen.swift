@@ -18,8 +18,6 @@ final class ObservationsFormScreen: EntryFormScreen, CommandScreen {
         ("temp", .temperature), ("hr", .heartRate), ("rr", .respiratoryRate), ("spo2", .spo2),
         ("systolic", .bloodPressure), ("glucose", .glucose), ("pain", .pain),
     ]
-    /// The oxygen choice's options, in order; nil: not recorded.
-    static let oxygenModes: [OxygenMode?] = [nil, .air, .litres, .fio2]
     static let fieldFor = ["measuredAt": "time", "patientId": "time", "readings": "temp", "temperature": "temp",
                            "heartRate": "hr", "respiratoryRate": "rr", "spo2": "spo2", "oxygen": "oxygen",
                            "bloodPressure": "systolic", "diastolicMmHg": "diastolic", "glucose": "glucose",
@@ -40,9 +38,7 @@ final class ObservationsFormScreen: EntryFormScreen, CommandScreen {
             number("hr", "measure.kind.heartRate", .heartRate, fraction: false),
             number("rr", "measure.kind.respiratoryRate", .respiratoryRate, fraction: false),
             number("spo2", "measure.kind.spo2", .spo2, fraction: false),
-            .choice("oxygen", label: context.t("obs.field.oxygen"),
-                    options: Self.oxygenModes.map { ChoiceOption(context.t("obs.oxygen.\($0?.rawValue ?? "none")")) },
-                    selected: 0, required: false),
+            OxygenFields.choice(context),
             number("systolic", "obs.field.systolic", .bloodPressure, fraction: false),
             .number("diastolic", label: context.t("obs.field.diastolic"),
                     spec: NumberSpec(range: 10...200, unit: "mmHg", allowsFraction: false), required: false),
@@ -66,7 +62,7 @@ final class ObservationsFormScreen: EntryFormScreen, CommandScreen {
         return .handled
     }
 
-    var oxygenMode: OxygenMode? { Self.oxygenModes[state.choice("oxygen") ?? 0] }
+    var oxygenMode: OxygenMode? { OxygenFields.mode(state) }
 
     /// A typed value in the stored unit (glucose typed in mg/dL becomes mmol/L); nil when empty.
     func storedValue(_ id: String, _ kind: MeasurementKind, _ context: AppContext) -> Double? {
@@ -86,13 +82,7 @@ final class ObservationsFormScreen: EntryFormScreen, CommandScreen {
     /// The amount field follows the oxygen: L/min for litres, % for FiO2, none for air.
     override func fieldEdited(_ id: String, _ context: AppContext) {
         guard id == "oxygen" else { return }
-        state.fields.removeAll { $0.id == "o2amount" }
-        issues["o2amount"] = nil
-        issues["oxygen"] = nil
-        guard let mode = oxygenMode, let allowed = OxygenSupport.amountRange(mode),
-              let index = state.fields.firstIndex(where: { $0.id == "oxygen" }) else { return }
-        state.fields.insert(.number("o2amount", label: context.t("obs.field.o2amount.\(mode.rawValue)"),
-                                    spec: NumberSpec(range: allowed.range, unit: allowed.unit, allowsFraction: true)), at: index + 1)
+        OxygenFields.relayAmount(&state, issues: &issues, context)
     }
 
     override func submit(_ context: AppContext) -> Intent {
@@ -107,7 +97,7 @@ final class ObservationsFormScreen: EntryFormScreen, CommandScreen {
                     }
                     readings.append(.init(kind, value, diastolicMmHg: diastolic))
                 case .spo2:
-                    readings.append(.init(kind, value, oxygen: oxygenMode.map { OxygenSupport(mode: $0, amount: state.number("o2amount")) }))
+                    readings.append(.init(kind, value, oxygen: OxygenFields.reading(state)))
                 default:
                     readings.append(.init(kind, value))
                 }
