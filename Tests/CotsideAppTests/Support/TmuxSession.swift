@@ -52,6 +52,9 @@ final class TmuxSession {
     /// Polls the screen until `text` shows and none of `gone` does (or `timeout` passes);
     /// returns the last screen. `gone` waits out a list still showing its previous rows (a
     /// filter applied before its results have landed), so the next key acts on the new ones.
+    /// The screen returned is settled (the same on two captures 50 ms apart): a frame can reach
+    /// tmux in more than one write, and a test reading other rows of the screen that first showed
+    /// `text` failed so under load.
     @discardableResult
     func waitFor(_ text: String, without gone: [String] = [], timeout: TimeInterval = 10,
                  file: StaticString = #filePath, line: UInt = #line) throws -> [String] {
@@ -60,7 +63,12 @@ final class TmuxSession {
         while Date() < deadline {
             screen = try capture()
             if screen.contains(where: { $0.contains(text) }),
-               !screen.contains(where: { row in gone.contains { row.contains($0) } }) { return screen }
+               !screen.contains(where: { row in gone.contains { row.contains($0) } }) {
+                Thread.sleep(forTimeInterval: 0.05)
+                let again = try capture()
+                if again == screen { return screen }
+                continue
+            }
             Thread.sleep(forTimeInterval: 0.1)
         }
         let absent = gone.isEmpty ? "" : " without “\(gone.joined(separator: "”, “"))”"
