@@ -82,9 +82,11 @@ public enum DoseCeiling {
             findings.append(Finding(kind: "perKg", doseMg: mg, limitMg: perKg * kg, drug: drug.name))
         }
         let daily = mg * dosesPerDay(schedule)
-        let limits = [band.maxDailyMgPerKg.map { $0 * kg }, band.maxDailyDoseMg].compactMap { $0 }
-        if weightGrams > 0, let limit = limits.min(), daily > limit + 1e-9 {
-            findings.append(Finding(kind: "daily", doseMg: daily, limitMg: limit, drug: drug.name))
+        // The source's own daily maximum only (the band's, as the dosage tool reads it): a
+        // regimen total the source does not state is no limit to warn against.
+        let limit = band.maxDaily(weightKg: kg, dose: mg)
+        if weightGrams > 0, limit.stated, daily > limit.mg + 1e-9 {
+            findings.append(Finding(kind: "daily", doseMg: daily, limitMg: limit.mg, drug: drug.name))
         }
         return findings
     }
