@@ -1,5 +1,4 @@
 import ArgumentParser
-import Clinical
 import CotsideApp
 import Foundation
 import WardStore
@@ -111,8 +110,7 @@ struct SettingsSetCommand: AsyncParsableCommand {
                   + "(was \(SettingLine.shown(before[key] ?? "", declaration)))")
         }
         if changed.contains(.secondCheck), let rules = try? SecondCheckRules.parse(after[.secondCheck] ?? "").get() {
-            let table = (try? DrugFormulary.shared.get())?.drugs.flatMap { [$0.id, $0.name] } ?? []
-            for name in rules.unknownDrugNames(known: table + (try await ward.store.prescribedDrugNames())) {
+            for name in try await ward.store.unknownSecondCheckDrugs(rules) {
                 print("note: no drug in the drug table or prescribed on this ward is called ‘\(name)’; "
                       + "check the spelling — a dose of a drug by another name needs no second check")
             }

@@ -1,3 +1,4 @@
+import Clinical
 import Foundation
 
 /// Prescriptions: adding, editing, pausing, stopping, soft delete and restore, and a patient's
@@ -22,4 +23,14 @@ public protocol MedicationStore: Sendable {
     func medicationList(patientId: Int64, now: Date, timeZone: TimeZone) async throws -> MedicationList
     /// Every drug name prescribed on the ward (any patient, ended too; not deleted), distinct.
     func prescribedDrugNames() async throws -> [String]
+}
+
+extension MedicationStore {
+    /// The drug names of a second-check list that neither the drug table nor any prescription
+    /// on the ward answers to (a misspelt name checks nothing): one rule for the settings form
+    /// and `cotside settings set`, which both warn about them.
+    public func unknownSecondCheckDrugs(_ rules: SecondCheckRules) async throws -> [String] {
+        let table = (try? DrugFormulary.shared.get())?.drugs.flatMap { [$0.id, $0.name] } ?? []
+        return rules.unknownDrugNames(known: table + (try await prescribedDrugNames()))
+    }
 }

@@ -1,4 +1,3 @@
-import Clinical
 import Foundation
 import TerminalUI
 import WardStore
@@ -132,8 +131,7 @@ final class WardSettingsScreen: WardFormScreen {
             var message = saved
             if changed[.secondCheck] != nil {
                 // A misspelt drug matches no dose and would switch its check off unseen.
-                let table = (try? DrugFormulary.shared.get())?.drugs.flatMap { [$0.id, $0.name] } ?? []
-                let unknown = settings.secondCheck.unknownDrugNames(known: table + (try await repository.prescribedDrugNames()))
+                let unknown = try await repository.unknownSecondCheckDrugs(settings.secondCheck)
                 if !unknown.isEmpty {
                     message += " " + localizer("ward.settings.second_check_unknown", unknown.map { "‘\($0)’" }.joined(separator: ", "))
                 }
