@@ -7,12 +7,15 @@ public protocol SQLRecord: Codable, Sendable {
     /// Reads the record from a row. The default decodes through `Codable`; records fetched by the
     /// hundred write it out by hand (generic containers cost runtime type lookups per value).
     init(row: SQLRow) throws
+    /// The record's columns and values as stored, in declaration order. The default encodes
+    /// through `Codable`; a record stored differently from its properties (a medication's
+    /// schedule is several columns) says so here.
+    func storedColumns() throws -> [(name: String, value: SQLValue)]
 }
 
 extension SQLRecord {
     public init(row: SQLRow) throws { self = try SQLRowDecoder.decode(Self.self, from: row) }
 
-    /// The record's columns and values as it would be stored, in declaration order.
     public func storedColumns() throws -> [(name: String, value: SQLValue)] { try SQLRowEncoder.encode(self) }
 }
 

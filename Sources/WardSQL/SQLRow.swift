@@ -31,17 +31,9 @@ public struct SQLRow: Sendable {
     /// The raw value of a column.
     public subscript(_ name: String) -> SQLValue? { columns.position(of: name).map { values[$0] } }
 
-    /// A column's value as a Swift type; throws naming the column when it is missing or of
-    /// another type (an optional type reads NULL as nil).
+    /// A column's value as a Swift type (see `SQLColumnReader.column`).
     public func decode<T: SQLValueConvertible>(_ name: String, as type: T.Type = T.self) throws -> T {
-        guard let position = columns.position(of: name) else {
-            throw SQLDecodingError(column: name, expected: "\(T.self)", found: "no such column")
-        }
-        let value = values[position]
-        guard let decoded = T.fromSQL(value) else {
-            throw SQLDecodingError(column: name, expected: "\(T.self)", found: value.storageClass)
-        }
-        return decoded
+        try column(name, as: type)
     }
 
     /// The first column's value: for `SELECT count(*)` and the like.
