@@ -15,41 +15,51 @@ public struct GRDBSQLDatabase: SQLDatabase {
     public var dialect: SQLDialect { .sqlite }
 
     public func read<T: Sendable>(_ body: @escaping @Sendable (any SQLConnection) throws -> T) async throws -> T {
-        try await writer.read { db in try body(GRDBSQLConnection(db)) }
+        try await writer.read { db in try body(db) }
     }
 
     public func write<T: Sendable>(_ body: @escaping @Sendable (any SQLConnection) throws -> T) async throws -> T {
-        try await writer.write { db in try body(GRDBSQLConnection(db)) }
+        try await writer.write { db in try body(db) }
     }
 }
 
-/// A GRDB `Database` seen as an `SQLConnection`: also how code still written against GRDB calls
-/// a portable query from inside its own `read`/`write` closure.
-public struct GRDBSQLConnection: SQLConnection {
-    public let db: Database
-
-    public init(_ db: Database) { self.db = db }
-
+/// A GRDB `Database` is an `SQLConnection`: a helper written against WardSQL takes the `db` of
+/// a GRDB closure as it is, so the store moves onto the portable layer one function at a time.
+/// SQLite's errors are reported as `SQLEngineError`, as PostgreSQL's are.
+extension Database: SQLConnection {
     public var dialect: SQLDialect { .sqlite }
 
     public func fetchAll(_ sql: SQLQuery) throws -> [SQLRow] {
         let (text, values) = sql.rendered(for: .sqlite)
-        let statement = try db.cachedStatement(sql: text)
-        try statement.setArguments(StatementArguments(values.map(\.databaseValue)))
-        let columns = SQLColumns(statement.columnNames)
-        var rows: [SQLRow] = []
-        let cursor = try Row.fetchCursor(statement)
-        while let row = try cursor.next() {
-            rows.append(SQLRow(columns: columns, values: row.databaseValues.map(SQLValue.init)))
+        return try Self.reportingEngineErrors {
+            let statement = try cachedStatement(sql: text)
+            try statement.setArguments(StatementArguments(values.map(\.databaseValue)))
+            let columns = SQLColumns(statement.columnNames)
+            var rows: [SQLRow] = []
+            let cursor = try Row.fetchCursor(statement)
+            while let row = try cursor.next() {
+                rows.append(SQLRow(columns: columns, values: row.databaseValues.map(SQLValue.init)))
+            }
+            return rows
         }
-        return rows
     }
 
     @discardableResult
     public func execute(_ sql: SQLQuery) throws -> Int {
         let (text, values) = sql.rendered(for: .sqlite)
-        try db.execute(sql: text, arguments: StatementArguments(values.map(\.databaseValue)))
-        return db.changesCount
+        return try Self.reportingEngineErrors {
+            try execute(sql: text, arguments: StatementArguments(values.map(\.databaseValue)))
+            return changesCount
+        }
+    }
+
+    static func reportingEngineErrors<T>(_ body: () throws -> T) throws -> T {
+        do {
+            return try body()
+        } catch let error as DatabaseError {
+            let kind: SQLEngineError.Kind = error.resultCode == .SQLITE_CONSTRAINT ? .constraint : .other
+            throw SQLEngineError(kind: kind, code: "SQLITE \(error.extendedResultCode.rawValue)", message: error.message ?? "\(error)")
+        }
     }
 }
 

@@ -106,3 +106,22 @@ final class GRDBSQLRecordTests: XCTestCase {
         }
     }
 }
+
+/// SQLite's errors reach portable code as `SQLEngineError`, as PostgreSQL's do.
+final class GRDBSQLErrorTests: XCTestCase {
+    func testAConstraintRefusalIsReportedAsAConstraint() async throws {
+        let queue = try DatabaseQueue()
+        try await queue.write { db in try db.execute(sql: "CREATE TABLE t (id INTEGER PRIMARY KEY, name TEXT NOT NULL UNIQUE)") }
+        let database = GRDBSQLDatabase(queue)
+        do {
+            try await database.write { connection in
+                try connection.execute("INSERT INTO t (name) VALUES (\("Ada"))")
+                try connection.execute("INSERT INTO t (name) VALUES (\("Ada"))")
+            }
+            XCTFail("a duplicate should be refused")
+        } catch let error as SQLEngineError {
+            XCTAssertEqual(error.kind, .constraint)
+            XCTAssertTrue(error.message.contains("UNIQUE"), error.message)
+        }
+    }
+}
