@@ -44,6 +44,11 @@ final class ReportPreviewScreen: ActionScreen, CommandScreen {
         return .message(.warning(context.t(preview.words.needsUser)))
     }
 
+    /// A screen's way to open a report: the preview, or why not (nobody signed in).
+    static func open(_ preview: ReportPreview, _ context: AppContext) -> Intent {
+        refusal(preview, context) ?? .push(ReportPreviewScreen(preview))
+    }
+
     func bindings(_ context: AppContext) -> [Binding<Action>] {
         let g = context.t("group.screen"), n = context.t("group.navigation")
         return [

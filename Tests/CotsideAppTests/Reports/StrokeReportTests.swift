@@ -9,7 +9,8 @@ import XCTest
 /// The stroke assessment report from a fixed ward and clock: the inputs in words, the module,
 /// the results with their bands, the drivers, the nearest centres to the place saved with it
 /// (or one line saying there is none), and the research-use statement; the patient on every
-/// page; HTML a real parser accepts, a PDF qpdf finds sound.
+/// page; HTML a real parser accepts, a PDF qpdf finds sound; `R` opens it from the results
+/// screen and from History.
 final class StrokeReportTests: WardTestCase {
     /// A full-module assessment with the FAST-ED items, saved under an adult in bed 3 with the
     /// place "München", by the nurse; its id.
@@ -140,6 +141,68 @@ final class StrokeReportTests: WardTestCase {
                          "Klinikum rechts der Isar"] {
             XCTAssertTrue(text.contains(expected), "\(expected) in the PDF's text")
         }
+    }
+
+    func testROnTheResultsScreenAndOnASavedAssessmentInHistoryOpensTheReport() async throws {
+        let nurse = try await addStaff("Nia Nurse", "NN")
+        try await admit(bed: "3", given: "Ada", family: "Lovelace", dob: "2006-05-01", ga: (40, 0))
+        try await startShell()
+        await signIn(nurse)
+        // The coma module's results, with the place said (l), not saved: the report says it is not a record.
+        await press(.char("3"))
+        await type("stroke")
+        await press(.enter, .char("y"))
+        await type("1000")
+        await press(.enter, .char("l"))
+        await type("München")
+        await press(.enter)
+        XCTAssertTrue(shell.front is StrokeResultsScreen)
+        await press(.char("R"))
+        XCTAssertTrue(shell.front is ReportPreviewScreen, screenText())
+        var text = screenText(height: 40)
+        XCTAssertTrue(text.contains("Stroke assessment report"), text)
+        XCTAssertTrue(text.contains("not saved: this page is not a record"), text)
+        XCTAssertTrue(text.contains("by Nia Nurse (NN), nurse"), text)
+        XCTAssertFalse(text.contains("Patient: "), "not saved under anyone yet: \(text)")
+        await press(.char("]"), .char("]"), .char("]"))
+        text = screenText(height: 40)
+        XCTAssertTrue(text.contains("23.9 mL, large"), text)
+        await press(.char("]"))
+        XCTAssertTrue(screenText(height: 40).contains("Nearest to München"), screenText(height: 40))
+        await press(.escape)
+        XCTAssertTrue(shell.front is StrokeResultsScreen)
+
+        // Saved under the patient, with the place: the report names both.
+        await press(.char("S"), .char("y"))
+        let stored = try await store.strokeAssessments()
+        XCTAssertEqual(stored.first?.inputsJSON, #"{"gfap_pg_ml":1000,"near":"München"}"#)
+        await press(.char("R"))
+        text = screenText(height: 40)
+        XCTAssertTrue(text.contains("saved to the ward (History lists it)"), text)
+        XCTAssertTrue(text.contains("Patient: Bed 3 · Ada Lovelace · H300 · DOB 2006-05-01"), text)
+
+        // R in History opens the stored one by its id.
+        for _ in 0..<8 where !shell.stack.isEmpty { await press(shell.front is ConfirmScreen ? .char("y") : .escape) }
+        XCTAssertTrue(shell.stack.isEmpty, screenText())
+        await press(.char("2"))
+        XCTAssertTrue(screenText().contains("Stroke triage coma"), screenText())
+        await press(.char("R"))
+        XCTAssertTrue(shell.front is ReportPreviewScreen, screenText())
+        text = screenText(height: 40)
+        XCTAssertTrue(text.contains("stored assessment #\(stored.first?.id ?? 0)"), text)
+        XCTAssertTrue(text.contains("Patient: Bed 3 · Ada Lovelace · H300 · DOB 2006-05-01"), text)
+    }
+
+    func testRInHistoryOnAnythingButAStrokeAssessmentSaysWhatItIsFor() async throws {
+        let nurse = try await addStaff("Nia Nurse", "NN")
+        let patient = try await admit(bed: "3", given: "Ada", family: "Lovelace")
+        try await logNappy(patient, .wet, minutesAgo: 10)
+        try await startShell()
+        await signIn(nurse)
+        await press(.char("2"))
+        await press(.char("R"))
+        XCTAssertFalse(shell.front is ReportPreviewScreen)
+        XCTAssertEqual(messageText, "R makes the report of a saved stroke assessment: select one first.")
     }
 }
 
