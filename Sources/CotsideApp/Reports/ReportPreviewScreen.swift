@@ -17,12 +17,17 @@ final class ReportPreviewScreen: ActionScreen, CommandScreen {
         case save = "report.save", print = "report.print"
     }
 
-    enum Loaded: Sendable { case document(ReportDocument) }
+    enum Loaded: Sendable { case document(ReportDocument, madeBy: Int64) }
 
     let preview: ReportPreview
     /// HOME for the suggested file name, PATH for lp.
     let environment: [String: String]
     private(set) var document: ReportDocument?
+    /// Whom the document names as its maker: shown, saved and printed only while they are the
+    /// one signed in (another member signing in has it made again in their name).
+    private(set) var madeFor: Int64?
+    /// Whom the load in flight makes it for.
+    private var loadingFor: Int64?
     private(set) var scroll = 0
     private var lastPageHeight = 10
     /// The laid-out text for the width and glyphs last drawn.
@@ -69,19 +74,32 @@ final class ReportPreviewScreen: ActionScreen, CommandScreen {
 
     func reload(_ context: AppContext) -> Intent {
         guard let staff = context.staff else { return .handled }
+        if staff.id != madeFor {
+            document = nil
+            layout = nil
+        }
+        loadingFor = staff.id
         let maker = ReportMaker(staff: staff, localizer: context.localizer, now: context.clock.now, timeZone: context.clock.timeZone,
                                 wardSettings: context.wardSettings)
         let make = preview.make
-        return command("load") { repository in .document(try await make(repository, maker)) }
+        return command("load") { repository in .document(try await make(repository, maker), madeBy: staff.id) }
     }
 
     func update(_ loaded: Loaded, _ context: AppContext) -> Intent {
         switch loaded {
-        case .document(let document):
+        case .document(let document, let madeBy):
             self.document = document
+            madeFor = madeBy
+            loadingFor = nil
             layout = nil
             return .handled
         }
+    }
+
+    /// The document in the name of whoever is signed in now, or nil (nobody, or still being made).
+    func current(_ context: AppContext) -> ReportDocument? {
+        guard let staff = context.staff, staff.id == madeFor else { return nil }
+        return document
     }
 
     func perform(_ action: Action, _ context: AppContext) -> Intent {
@@ -104,14 +122,17 @@ final class ReportPreviewScreen: ActionScreen, CommandScreen {
                 return .handled
             })
         case .save, .print:
-            guard let document, context.staff != nil else { return .message(.warning(context.t(words.needsUser))) }
-            return .push(ReportSaveScreen(document: document, kind: preview.kind, purpose: action == .print ? .print : .save,
-                                          words: words, context, environment: environment))
+            guard let staff = context.staff else { return .message(.warning(context.t(words.needsUser))) }
+            guard let document = current(context) else { return .message(.info(context.t("report.loading"))) }
+            return .push(ReportSaveScreen(document: document, madeBy: staff.id, kind: preview.kind,
+                                          purpose: action == .print ? .print : .save, words: words, context, environment: environment))
         }
         return .handled
     }
 
     func handle(_ event: TerminalEvent, _ context: AppContext) -> Intent {
+        // Another member signed in over it: make it again in their name.
+        if case .tick = event, let staff = context.staff, staff.id != madeFor, staff.id != loadingFor { return reload(context) }
         guard case .mouse(let m) = event else { return .ignored }
         switch m.kind {
         case .wheelDown: scroll += 3; return .handled
@@ -124,11 +145,11 @@ final class ReportPreviewScreen: ActionScreen, CommandScreen {
         let text = area.inset(left: 2, right: 2)
         let ascii = context.glyphs == .ascii
         // Laid out once per load, width and glyphs, not per frame.
-        if let document, layout?.width != text.width || layout?.ascii != ascii {
+        if let document = current(context), layout?.width != text.width || layout?.ascii != ascii {
             layout = (text.width, ascii,
                       ReportRendering.textLayout(document, options: ReportRenderOptions(width: text.width, ascii: ascii)))
         }
-        guard let lines = layout?.text.lines, context.staff != nil else {
+        guard let lines = layout?.text.lines, current(context) != nil else {
             buffer.put(context.t(context.staff == nil ? words.needsUser : "report.loading"), in: text.row(0), role: .muted)
             return
         }

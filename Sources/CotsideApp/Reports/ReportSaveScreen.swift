@@ -14,6 +14,8 @@ final class ReportSaveScreen: WardFormScreen, CommandScreen {
 
     static let formats: [ReportFormat] = [.text, .html, .pdf]
     let document: ReportDocument
+    /// The member the document names as its maker: only they may save or print it.
+    let madeBy: Int64
     let kind: String
     let purpose: Purpose
     let words: ReportPreview.Words
@@ -21,9 +23,10 @@ final class ReportSaveScreen: WardFormScreen, CommandScreen {
     /// A print was sent and has not come back: the form stays until lp answers.
     private(set) var printing = false
 
-    init(document: ReportDocument, kind: String, purpose: Purpose, words: ReportPreview.Words, _ context: AppContext,
+    init(document: ReportDocument, madeBy: Int64, kind: String, purpose: Purpose, words: ReportPreview.Words, _ context: AppContext,
          environment: [String: String] = ProcessInfo.processInfo.environment) {
         self.document = document
+        self.madeBy = madeBy
         self.kind = kind
         self.purpose = purpose
         self.words = words
@@ -74,6 +77,7 @@ final class ReportSaveScreen: WardFormScreen, CommandScreen {
 
     override func submit(_ context: AppContext) -> Intent {
         guard !printing else { return .handled }
+        guard context.staff?.id == madeBy else { return .message(.warning(context.t("report.maker_changed"))) }
         let file = (state.text("file") ?? "").trimmingCharacters(in: .whitespaces)
         let options = ReportRenderOptions(ascii: context.glyphs == .ascii, paper: paper)
         do {

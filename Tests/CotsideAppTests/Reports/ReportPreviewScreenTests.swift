@@ -99,6 +99,33 @@ final class ReportPreviewScreenTests: WardTestCase {
         XCTAssertTrue(shell.front is ReportPreviewScreen, "nothing to save without a maker")
     }
 
+    func testAnotherMemberSigningInHasTheReportMadeAgainInTheirName() async throws {
+        let ada = try await addStaff("Ada Okafor", "AO")
+        let ben = try await addStaff("Ben Bell", "BB")
+        try await admit(bed: "3", given: "Mia", family: "Jones")
+        try await startShell()
+        await signIn(ada)
+        try await openHandover()
+        XCTAssertTrue(screenText(height: 30).contains("by Ada Okafor (AO), nurse"), screenText(height: 30))
+        let file = folder.appendingPathComponent("shift.txt").path
+        await press(.char("w"))
+        await type(file)
+        // Ben signs in over the save form: it may not save a report naming Ada.
+        await signIn(ben)
+        await press(.enter)
+        XCTAssertEqual(messageText, "Someone else is signed in now: Esc, and the report is made again in their name before it is "
+                       + "saved or printed.")
+        XCTAssertFalse(FileManager.default.fileExists(atPath: file))
+        await press(.escape)
+        shell.handle(.tick)
+        await shell.settle()
+        XCTAssertTrue(screenText(height: 30).contains("by Ben Bell (BB), nurse"), screenText(height: 30))
+        await press(.char("w"))
+        await type(file)
+        await press(.enter)
+        XCTAssertTrue(try String(contentsOfFile: file, encoding: .utf8).contains("by Ben Bell (BB), nurse"))
+    }
+
     /// The file the save or print form in front would write.
     private var fileField: String? { (shell.front as? ReportSaveScreen)?.state.text("file") }
 
