@@ -28,6 +28,8 @@ final class ReportPreviewScreen: ActionScreen, CommandScreen {
     private(set) var madeFor: Int64?
     /// Whom the load in flight makes it for.
     private var loadingFor: Int64?
+    /// Why the report could not be made (the store's words), shown in its place.
+    private(set) var problem: String?
     private(set) var scroll = 0
     private var lastPageHeight = 10
     /// The laid-out text for the width and glyphs last drawn.
@@ -91,9 +93,17 @@ final class ReportPreviewScreen: ActionScreen, CommandScreen {
             self.document = document
             madeFor = madeBy
             loadingFor = nil
+            problem = nil
             layout = nil
             return .handled
         }
+    }
+
+    /// The report could not be made (an assessment deleted meanwhile): its words in place of the
+    /// report as well as on the message line, rather than "Reading the ward…" for ever.
+    func failed(_ error: Error, _ context: AppContext) -> Intent {
+        problem = WardTask.describe(error)
+        return .message(.error(problem ?? ""))
     }
 
     /// The document in the name of whoever is signed in now, or nil (nobody, or still being made).
@@ -150,7 +160,11 @@ final class ReportPreviewScreen: ActionScreen, CommandScreen {
                       ReportRendering.textLayout(document, options: ReportRenderOptions(width: text.width, ascii: ascii)))
         }
         guard let lines = layout?.text.lines, current(context) != nil else {
-            buffer.put(context.t(context.staff == nil ? words.needsUser : "report.loading"), in: text.row(0), role: .muted)
+            if context.staff != nil, let problem {
+                buffer.put(problem, in: text.row(0), role: .danger)
+            } else {
+                buffer.put(context.t(context.staff == nil ? words.needsUser : "report.loading"), in: text.row(0), role: .muted)
+            }
             return
         }
         let headings = Set(document?.sections.map(\.heading) ?? [])

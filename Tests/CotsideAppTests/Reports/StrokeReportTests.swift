@@ -193,6 +193,18 @@ final class StrokeReportTests: WardTestCase {
         XCTAssertTrue(text.contains("Patient: Bed 3 · Ada Lovelace · H300 · DOB 2006-05-01"), text)
     }
 
+    func testAnAssessmentThatIsGoneSaysSoInPlaceOfTheReport() async throws {
+        let nurse = try await addStaff("Nia Nurse", "NN")
+        try await startShell()
+        await signIn(nurse)
+        shell.apply(.push(ReportPreviewScreen(StrokeReportPreview.stored(id: 42))), from: shell.front)
+        await shell.settle()
+        XCTAssertTrue(screenText().contains("42: no stroke assessment has this id; none is stored"), screenText())
+        XCTAssertFalse(screenText().contains("Reading the ward"), screenText())
+        await press(.char("w"))
+        XCTAssertTrue(shell.front is ReportPreviewScreen, "nothing to save")
+    }
+
     func testRInHistoryOnAnythingButAStrokeAssessmentSaysWhatItIsFor() async throws {
         let nurse = try await addStaff("Nia Nurse", "NN")
         let patient = try await admit(bed: "3", given: "Ada", family: "Lovelace")
