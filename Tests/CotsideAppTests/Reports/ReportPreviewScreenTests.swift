@@ -89,7 +89,24 @@ final class ReportPreviewScreenTests: WardTestCase {
         XCTAssertTrue(try String(contentsOfFile: file, encoding: .utf8).contains("Bed 3: Mia Jones"))
     }
 
-    func testThePreviewNeedsSomeoneSignedInAndPicksSectionsFromAList() async throws {
+    func testALpThatRefusesIsQuotedAndTheFileKept() async throws {
+        let nurse = try await addStaff("Ada Okafor", "AO")
+        try await admit(bed: "3", given: "Mia", family: "Jones")
+        let bin = folder.appendingPathComponent("bin")
+        try FileManager.default.createDirectory(at: bin, withIntermediateDirectories: true)
+        let lp = bin.appendingPathComponent("lp")
+        try Data("#!/bin/sh\necho 'lp: Error - No default destination.' >&2\nexit 1\n".utf8).write(to: lp)
+        try FileManager.default.setAttributes([.posixPermissions: 0o755], ofItemAtPath: lp.path)
+        try await startShell()
+        await signIn(nurse)
+        try await openHandover(environment: ["HOME": folder.path, "PATH": bin.path + ":/usr/bin:/bin"])
+        await press(.char("p"), .enter)
+        let file = folder.appendingPathComponent("handover-20261121-1405.pdf").path
+        XCTAssertEqual(messageText, "lp could not print \(file) (exit 1): lp: Error - No default destination.; the report is saved there")
+        XCTAssertTrue(FileManager.default.fileExists(atPath: file))
+    }
+
+    func testWithNobodySignedInThePreviewSaysSignInAndSavesNothing() async throws {
         try await admit(bed: "3", given: "Mia", family: "Jones")
         try await startShell()
         shell.apply(.push(ReportPreviewScreen(HandoverPreview.preview, environment: ["HOME": folder.path])), from: shell.front)
