@@ -46,6 +46,22 @@ final class ReportSaveScreen: WardFormScreen, CommandScreen {
 
     override var hasUnsavedInput: Bool { false }
 
+    /// Printing, Enter says it prints (after saving the file lp reads).
+    override func bindings(_ context: AppContext) -> [Binding<Action>] {
+        guard purpose == .print else { return super.bindings(context) }
+        return super.bindings(context).map { binding in
+            guard binding.action == .save else { return binding }
+            var printing = binding
+            printing.label = context.t("key.print")
+            printing.help = context.t("report.print.help")
+            return printing
+        }
+    }
+
+    override func hint(_ context: AppContext) -> String {
+        purpose == .print ? context.t("report.print.hint") : super.hint(context)
+    }
+
     /// `~/handover-20261125-0730.pdf`: the report's kind and the ward's local time (a new name
     /// each minute), with the extension of the format.
     static func suggestedFile(kind: String, format: ReportFormat, now: Date, timeZone: TimeZone,

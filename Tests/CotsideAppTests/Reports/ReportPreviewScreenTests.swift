@@ -61,6 +61,8 @@ final class ReportPreviewScreenTests: WardTestCase {
         try await openHandover(environment: ["HOME": folder.path, "PATH": bin.path])
         await press(.char("p"))
         XCTAssertTrue(screenText().contains("Print the report"), screenText())
+        XCTAssertTrue(screenText().contains("Enter saves the file and prints it"), screenText())
+        XCTAssertTrue(screenText().contains("Enter Print  Esc Back"), screenText())
         let file = folder.appendingPathComponent("handover-20261121-1405.pdf").path
         XCTAssertEqual(fileField, file, "printing starts as PDF: every page names the patient")
         await press(.enter)
