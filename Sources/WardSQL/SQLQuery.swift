@@ -87,6 +87,12 @@ extension SQLQuery: ExpressibleByStringInterpolation {
             parts.append(.value(value.sqlValue))
         }
 
+        /// A bound value that may be nil (NULL). Spelled out so an optional binds without the
+        /// compiler's warning about interpolating optionals into text.
+        public mutating func appendInterpolation<T: SQLValueConvertible>(_ value: T?) {
+            parts.append(.value(value.sqlValue))
+        }
+
         /// Another fragment, nested as SQL.
         public mutating func appendInterpolation(sql fragment: SQLQuery) {
             parts += fragment.parts

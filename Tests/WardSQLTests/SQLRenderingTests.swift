@@ -25,6 +25,12 @@ final class SQLRenderingTests: XCTestCase {
         XCTAssertEqual(rendered.values, [.integer(7), .integer(1_700_000_000_123)])
     }
 
+    func testAnOptionalBindsItsValueOrNull() {
+        let none: String? = nil, some: Int64? = 5
+        let sql: SQLQuery = "UPDATE t SET notes = \(none), staffId = \(some)"
+        XCTAssertEqual(sql.rendered(for: .sqlite).values, [.null, .integer(5)])
+    }
+
     func testPortableSpellingsDifferOnlyWhereTheEnginesDo() {
         let a: SQLQuery = "a", b: SQLQuery = "b"
         XCTAssertEqual(SQLQuery.greatest(a, b).rendered(for: .sqlite).text, "max(a, b)")

@@ -49,3 +49,5 @@ extension MeasurementRecord: SQLRecord { public static var tableName: String { d
 extension DoseRecord: SQLRecord { public static var tableName: String { databaseTableName } }
 extension AsNeededDose: SQLRecord { public static var tableName: String { databaseTableName } }
 extension Medication: SQLRecord { public static var tableName: String { databaseTableName } }
+extension SavedCalculatorResult: SQLRecord { public static var tableName: String { databaseTableName } }
+extension StoredStrokeAssessment: SQLRecord { public static var tableName: String { databaseTableName } }
