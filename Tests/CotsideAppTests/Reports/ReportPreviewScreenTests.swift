@@ -66,7 +66,7 @@ final class ReportPreviewScreenTests: WardTestCase {
         let file = folder.appendingPathComponent("handover-20261121-1405.pdf").path
         XCTAssertEqual(fileField, file, "printing starts as PDF: every page names the patient")
         await press(.enter)
-        XCTAssertEqual(messageText, "CUPS' lp is not installed, so nothing was printed; the report was saved to \(file)")
+        XCTAssertEqual(messageText, "Saved to \(file); not printed: CUPS' lp is not installed")
         XCTAssertTrue(shell.front is ReportPreviewScreen, "the print form closed")
         let attributes = try FileManager.default.attributesOfItem(atPath: file)
         XCTAssertEqual((attributes[.posixPermissions] as? NSNumber)?.intValue, 0o600)
