@@ -66,11 +66,13 @@ final class PostgresLane: @unchecked Sendable {
     /// 40P01 deadlock, at any statement or at COMMIT) rolls back, waits a short jittered while and
     /// runs the body again, up to `retry.maxRetries` times; anything else rolls back and is thrown.
     /// A COMMIT answered with ROLLBACK (the body caught a failed statement and went on) is thrown,
-    /// never taken as success. A lost connection is thrown as it is: whether a COMMIT in flight
-    /// was applied cannot be known, so it is not retried here.
+    /// never taken as success. A connection found dead at BEGIN (the server restarted or ended it
+    /// while idle) is opened again once, as nothing had been sent; lost later, it is thrown as it
+    /// is: whether a COMMIT in flight was applied cannot be known, so it is not retried here.
     func transaction<T>(begin: SQLQuery, _ body: (any SQLConnection) throws -> T) throws -> T {
         dispatchPrecondition(condition: .onQueue(queue))
         var retries = 0
+        var reopened = false
         while true {
             let session: PostgresSQLConnection
             do {
@@ -80,6 +82,15 @@ final class PostgresLane: @unchecked Sendable {
             }
             do {
                 try session.execute(begin)
+            } catch let error as SQLEngineError where error.kind == .connectionLost && !reopened {
+                drop()
+                reopened = true
+                continue
+            } catch {
+                rollBack(session)
+                throw error
+            }
+            do {
                 let value = try body(session)
                 let tag = try session.commandTag("COMMIT")
                 guard tag == "COMMIT" else {

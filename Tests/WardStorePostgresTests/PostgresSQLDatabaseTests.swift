@@ -193,6 +193,25 @@ final class PostgresSQLDatabaseTests: XCTestCase {
         }
     }
 
+    func testAConnectionThatDiedWhileIdleIsOpenedAgainUnnoticed() async throws {
+        try await withPostgres { database in
+            let admin = try await PostgresSQLDatabase.open(database.location.with(ward: nil), applicationName: "cotside-test-admin")
+            for round in 0..<5 {
+                let pid = try await database.write { try $0.fetchValue("SELECT pg_backend_pid()", as: Int64.self) } ?? 0
+                // The server ends the idle connection (a restart, an idle timeout); nothing was in flight.
+                _ = try await admin.write { try $0.fetchValue("SELECT pg_terminate_backend(\(pid)::integer)", as: Bool.self) }
+                let newPid = try await database.write { connection -> Int64? in
+                    try connection.execute("INSERT INTO t (name) VALUES (\("round \(round)"))")
+                    return try connection.fetchValue("SELECT pg_backend_pid()", as: Int64.self)
+                }
+                XCTAssertNotEqual(newPid, pid, "round \(round): a new connection")
+            }
+            await admin.close()
+            let count = try await database.read { try $0.fetchValue("SELECT count(*) FROM t", as: Int64.self) }
+            XCTAssertEqual(count, 5)
+        }
+    }
+
     func testAnUnreachableServerIsAConnectionLoss() async throws {
         let location = try PostgresLocation(parsing: "postgres://cotside@127.0.0.1:1/cotside_test?sslmode=disable")
         do {
