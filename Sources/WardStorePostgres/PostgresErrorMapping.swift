@@ -18,6 +18,10 @@ enum PostgresErrorMapping {
             let message = info[.message] ?? "the server refused the statement"
             return SQLEngineError(kind: kind(sqlState: state), code: state, message: message)
         }
+        if let tls = error.underlying as? NIOSSLError {
+            return SQLEngineError(kind: .connectionLost, code: "tls",
+                                  message: "the TLS handshake with the server failed; sslmode=require checks the server's certificate against the system's trusted roots, or the file PGSSLROOTCERT names (\(tls))")
+        }
         switch error.code {
         case .connectionError, .serverClosedConnection, .clientClosedConnection, .uncleanShutdown,
              .sslUnsupported, .failedToAddSSLHandler, .receivedUnencryptedDataAfterSSLRequest:

@@ -84,7 +84,9 @@ final class PostgresSQLConnection: SQLConnection {
 
 extension SQLValue {
     /// Bound with its type, so `$1` of an Int64 is a bigint, a Bool a boolean, bytes a bytea; NULL
-    /// is sent untyped and takes the type the statement gives its place.
+    /// is sent untyped and takes the type the statement gives its place. Comparisons and
+    /// assignments to integer columns accept a bigint; a function taking an `integer` does not
+    /// (`pg_terminate_backend(\(pid)::integer)`, `substr(x, \(n)::integer)`).
     func bind(into binds: inout PostgresBindings) {
         switch self {
         case .null: binds.appendNull()
