@@ -87,6 +87,12 @@ extension SQLQuery: ExpressibleByStringInterpolation {
             parts.append(.value(value.sqlValue))
         }
 
+        /// A bound value that may be nil (NULL). Its own overload, so interpolating an optional
+        /// is not taken for a mistake (the compiler warns about optionals in interpolations).
+        public mutating func appendInterpolation<Value: SQLValueConvertible>(_ value: Value?) {
+            parts.append(.value(value.sqlValue))
+        }
+
         /// Another fragment, nested as SQL.
         public mutating func appendInterpolation(sql fragment: SQLQuery) {
             parts += fragment.parts

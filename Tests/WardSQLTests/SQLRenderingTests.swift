@@ -25,6 +25,14 @@ final class SQLRenderingTests: XCTestCase {
         XCTAssertEqual(rendered.values, [.integer(7), .integer(1_700_000_000_123)])
     }
 
+    func testAnOptionalBindsItsValueOrNull() {
+        let none: Int64? = nil
+        let some: Int64? = 5
+        let sql: SQLQuery = "UPDATE t SET a = \(none), b = \(some), c = \(Date?.none)"
+        XCTAssertEqual(sql.rendered(for: .postgres).text, "UPDATE t SET a = $1, b = $2, c = $3")
+        XCTAssertEqual(sql.rendered(for: .postgres).values, [.null, .integer(5), .null])
+    }
+
     func testPortableSpellingsDifferOnlyWhereTheEnginesDo() {
         let a: SQLQuery = "a", b: SQLQuery = "b"
         XCTAssertEqual(SQLQuery.greatest(a, b).rendered(for: .sqlite).text, "max(a, b)")
