@@ -126,6 +126,59 @@ final class PostgresMigrationTests: XCTestCase {
         try await drop()
     }
 
+    /// What the schema itself refuses, refused alike on both engines: initials and bed labels
+    /// unique without regard to case (SQLite's NOCASE, PostgreSQL's lower() index), the same
+    /// CHECKs, and the append-only audit trail with SQLite's messages (the erasure's redaction
+    /// still allowed).
+    func testTheSchemasRulesHoldOnBothEngines() async throws {
+        guard let (postgres, drop, _) = try await freshPostgres() else { return }
+        try await runner.migrate(postgres)
+        let queue = try DatabaseQueue()
+        try WardMigrations.migrator.migrate(queue)
+        let redacted = AuditRedaction.marker
+        for engine in [GRDBSQLDatabase(queue), postgres] as [any SQLDatabase] {
+            func refused(_ statement: SQLQuery, saying words: String, _ line: UInt = #line) async {
+                do {
+                    _ = try await engine.write { try $0.execute(statement) }
+                    XCTFail("on \(engine.dialect): accepted \(statement.rendered(for: engine.dialect).text)", line: line)
+                } catch {
+                    XCTAssertTrue("\(error)".lowercased().contains(words.lowercased()), "on \(engine.dialect): \(error)", line: line)
+                }
+            }
+            _ = try await engine.write { db in
+                try db.execute("INSERT INTO staff (id, name, initials, role, createdAt, updatedAt) VALUES (1, 'Ann', 'AB', 'nurse', 0, 0)")
+                try db.execute("""
+                    INSERT INTO patient (id, bedLabel, givenName, familyName, hospitalNumber, dateOfBirth, sex, admittedAt, createdAt, updatedAt)
+                    VALUES (1, 'Bay 1', 'A', 'B', 'H', '2026-01-01', 'female', 0, 0, 0)
+                    """)
+                try db.execute("INSERT INTO audit_entry (id, at, action, entity, entityId, afterJSON) VALUES (1, 0, 'create', 'patient', 1, '{}')")
+            }
+            await refused("INSERT INTO staff (name, initials, role, createdAt, updatedAt) VALUES ('Al', 'ab', 'nurse', 0, 0)", saying: "unique")
+            await refused("""
+                INSERT INTO patient (bedLabel, givenName, familyName, hospitalNumber, dateOfBirth, sex, admittedAt, createdAt, updatedAt)
+                VALUES ('BAY 1', 'C', 'D', 'H2', '2026-01-01', 'male', 0, 0, 0)
+                """, saying: "unique")
+            await refused("UPDATE patient SET gestationalAgeWeeks = 30 WHERE id = 1", saying: "check")
+            await refused("UPDATE patient SET timeOfBirth = '24:60' WHERE id = 1", saying: "check")
+            await refused("DELETE FROM audit_entry WHERE id = 1", saying: "append-only: an audit entry cannot be deleted")
+            await refused("UPDATE audit_entry SET action = 'update' WHERE id = 1", saying: "append-only: an audit entry cannot be changed")
+            await refused("INSERT INTO audit_entry (id, at, action, entity, entityId) VALUES (1, 0, 'x', 'patient', 1)",
+                          saying: "append-only: an audit entry cannot be replaced")
+            _ = try await engine.write { db in
+                // A discharged bed is free again; an inactive member's initials may be reused.
+                try db.execute("UPDATE patient SET dischargedAt = 1 WHERE id = 1")
+                try db.execute("""
+                    INSERT INTO patient (bedLabel, givenName, familyName, hospitalNumber, dateOfBirth, sex, admittedAt, createdAt, updatedAt)
+                    VALUES ('BAY 1', 'C', 'D', 'H2', '2026-01-01', 'male', 0, 0, 0)
+                    """)
+                try db.execute("UPDATE staff SET active = \(false) WHERE id = 1")
+                try db.execute("INSERT INTO staff (name, initials, role, createdAt, updatedAt) VALUES ('Al', 'ab', 'nurse', 0, 0)")
+                try db.execute("UPDATE audit_entry SET afterJSON = \(redacted) WHERE id = 1")
+            }
+        }
+        try await drop()
+    }
+
     /// Two staff, three patients, 300 nappy changes, 200 feeds, a medication with 100 dose slots.
     static let events: [SQLQuery] = {
         var statements: [SQLQuery] = [
