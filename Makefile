@@ -16,8 +16,9 @@ BUNDLE     := Cotside_CotsideResources.resources
 RUN_DEPS   := libncurses-dev libsqlite3-dev
 # The report tests check the HTML with a real parser (xmllint, libxml2-utils) and the PDF with
 # the tools a reader's system uses: pdftotext and pdfinfo (poppler-utils) and qpdf --check;
-# python3's html.parser is the second HTML parser.
-TEST_DEPS  := $(RUN_DEPS) tmux sqlite3 libxml2-utils poppler-utils qpdf python3
+# python3's html.parser is the second HTML parser. The PostgreSQL engine's tests run on a
+# throwaway server (postgresql; scripts/postgres-test-server).
+TEST_DEPS  := $(RUN_DEPS) tmux sqlite3 libxml2-utils poppler-utils qpdf python3 postgresql
 
 .PHONY: run build test bench install uninstall demo deps test-deps clean
 
@@ -28,8 +29,10 @@ build: deps
 	$(SWIFT) build -c $(CONFIG) $(BUILD_FLAGS) --product cotside
 
 # Every test; the last line is the true count ("N passed, F failed"), see scripts/run-tests.sh.
+# The PostgreSQL tests run on a throwaway server started and stopped around them (unless
+# COTSIDE_TEST_POSTGRES_URL already names one; without PostgreSQL installed they are skipped).
 test: test-deps
-	LANG=C.UTF-8 scripts/run-tests.sh $(SWIFT)
+	LANG=C.UTF-8 scripts/postgres-test-server run scripts/run-tests.sh $(SWIFT)
 
 # Benchmarks report medians and ratios; targets are stated beside each figure, never asserted.
 bench: deps

@@ -1,10 +1,11 @@
-// swift-tools-version: 6.0
+// swift-tools-version: 6.1
 import PackageDescription
 
 // Dependencies point one way: cotside → {CotsideApp, CalcContract}; CotsideApp → {TerminalUI,
 // WardStore, Clinical, ReportKit, ChildProcess (CUPS' lp, printing reports)}; CalcContract → Clinical;
 // WardStore → Clinical (the pure values both count with: calendar days, the text of numbers) and
-// WardSQL (its queries, for either engine); TerminalUI → CNcurses. Clinical (the pure
+// WardSQL (its queries, for either engine); WardStorePostgres → {WardSQL, PostgresNIO}, never
+// WardStore, so NIO stays out of WardStore; TerminalUI → CNcurses. Clinical (the pure
 // model) and WardStore never import a UI module; only CalcContract does the calculators' I/O.
 let package = Package(
     name: "Cotside",
@@ -17,6 +18,8 @@ let package = Package(
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.8.2"),
         // PBKDF2-HMAC-SHA256 for staff PINs (CryptoExtras, on BoringSSL here).
         .package(url: "https://github.com/apple/swift-crypto", from: "4.5.2"),
+        // The PostgreSQL engine (SCRAM, TLS through swift-nio-ssl); needs swift-tools-version 6.1.
+        .package(url: "https://github.com/vapor/postgres-nio", from: "1.33.2"),
     ],
     targets: [
         .systemLibrary(
@@ -55,6 +58,12 @@ let package = Package(
                 .product(name: "CryptoExtras", package: "swift-crypto"),
             ]
         ),
+        // WardSQL on PostgreSQL through postgres-nio. Its own target, so a build that never talks to
+        // a server carries no NIO or TLS stack into WardStore.
+        .target(
+            name: "WardStorePostgres",
+            dependencies: ["WardSQL", .product(name: "PostgresNIO", package: "postgres-nio")]
+        ),
         .target(name: "TerminalUI", dependencies: ["CNcurses"]),
         // Reports as plain values and their text, HTML and PDF renderers; depends on nothing,
         // so the PDF writer is tested on its own.
@@ -87,6 +96,15 @@ let package = Package(
         .testTarget(name: "WardSQLTests", dependencies: ["WardSQL"]),
         .testTarget(name: "CalcContractTests", dependencies: ["CalcContract", "Clinical", "ChildProcess"]),
         .testTarget(name: "WardStoreTests", dependencies: ["WardStore", "WardSQL", "Clinical", "ChildProcess"]),
+        // One test body on both engines: SQLite always, PostgreSQL when COTSIDE_TEST_POSTGRES_URL
+        // names a server (scripts/postgres-test-server starts a throwaway one).
+        .testTarget(
+            name: "WardStorePostgresTests",
+            dependencies: [
+                "WardStorePostgres", "WardStore", "WardSQL",
+                .product(name: "GRDB", package: "GRDB.swift"),
+            ]
+        ),
         .testTarget(name: "TerminalUITests", dependencies: ["TerminalUI"]),
         // Golden/ holds the expected text reports, read from the source tree by path.
         .testTarget(name: "ReportKitTests", dependencies: ["ReportKit", "ChildProcess"], exclude: ["Golden"]),

@@ -5,7 +5,9 @@
 /// PostgreSQL connection's thread), never on the caller's executor, and the body is synchronous,
 /// so a rule reads, decides and writes with no suspension in between. The body may run more
 /// than once: PostgreSQL writes are SERIALIZABLE and retried on a serialization failure or
-/// deadlock, so a body has no effects outside the connection it is given.
+/// deadlock, so a body has no effects outside the connection it is given. A statement that fails
+/// ends the transaction on PostgreSQL (SQLite carries on): a body never catches an engine error
+/// to go on with other statements; the write would then throw at COMMIT.
 public protocol SQLDatabase: Sendable {
     var dialect: SQLDialect { get }
 

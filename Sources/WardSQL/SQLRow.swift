@@ -52,5 +52,12 @@ public struct SQLDecodingError: Error, CustomStringConvertible, Sendable {
     public let expected: String
     public let found: String
 
+    /// Public so an engine in another module (PostgreSQL's) reports a cell it cannot read.
+    public init(column: String, expected: String, found: String) {
+        self.column = column
+        self.expected = expected
+        self.found = found
+    }
+
     public var description: String { "column \(column): expected \(expected), found \(found)" }
 }

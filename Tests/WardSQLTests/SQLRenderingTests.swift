@@ -26,9 +26,11 @@ final class SQLRenderingTests: XCTestCase {
     }
 
     func testAnOptionalBindsItsValueOrNull() {
-        let none: String? = nil, some: Int64? = 5
-        let sql: SQLQuery = "UPDATE t SET notes = \(none), staffId = \(some)"
-        XCTAssertEqual(sql.rendered(for: .sqlite).values, [.null, .integer(5)])
+        let none: Int64? = nil
+        let some: Int64? = 5
+        let sql: SQLQuery = "UPDATE t SET a = \(none), b = \(some), c = \(Date?.none)"
+        XCTAssertEqual(sql.rendered(for: .postgres).text, "UPDATE t SET a = $1, b = $2, c = $3")
+        XCTAssertEqual(sql.rendered(for: .postgres).values, [.null, .integer(5), .null])
     }
 
     func testPortableSpellingsDifferOnlyWhereTheEnginesDo() {

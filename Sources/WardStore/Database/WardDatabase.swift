@@ -1,6 +1,7 @@
 import Foundation
 import GRDB
 import GRDBSQLite
+import WardSQL
 
 /// Opens the ward file as a GRDB `DatabasePool` (WAL) configured for several processes.
 enum WardDatabase {
@@ -107,13 +108,10 @@ enum WardDatabase {
             guard try db.tableExists("grdb_migrations") else { return (version, []) }
             return (version, try String.fetchAll(db, sql: "SELECT identifier FROM grdb_migrations"))
         }
-        let known = Set(WardMigrations.migrator.migrations)
-        let unknown = applied.filter { !known.contains($0) }
-        guard !unknown.isEmpty || version > schemaVersion else { return SchemaProbe(userVersion: version, newer: nil) }
-        let theirs = max(version, applied.count)
-        return SchemaProbe(userVersion: version, newer: "it was made by a newer Cotside (ward schema \(theirs)"
-                           + "\(unknown.isEmpty ? "" : ": " + unknown.joined(separator: ", "))); this Cotside writes schema "
-                           + "\(schemaVersion) and must not change it")
+        // The same refusal, in the same words, as PostgreSQL's runner gives (`SQLUnknownSchemaSteps`).
+        // GRDB's migrator itself would skip an unknown step and carry on.
+        let refusal = SQLUnknownSchemaSteps(applied: applied, known: WardMigrations.migrator.migrations, recordedVersion: version)
+        return SchemaProbe(userVersion: version, newer: refusal.isRefused ? refusal.reason : nil)
     }
 
     /// `identity`: the file as it was when opened; every writable connection refuses to commit

@@ -38,3 +38,21 @@ extension WardMigrations {
         }
     }
 }
+
+extension WardMigrations {
+    /// PostgreSQL's v11: PostgreSQL changes a CHECK in place, so nothing is rebuilt.
+    static let v11Postgres: [String] = [
+        """
+        ALTER TABLE measurement DROP CONSTRAINT measurement_kind_check,
+            ADD CONSTRAINT measurement_kind_check CHECK (kind IN ('weight', 'length', 'headCircumference', 'temperature',
+                'heartRate', 'respiratoryRate', 'spo2', 'bloodPressure', 'glucose', 'pain')),
+            ADD COLUMN oxygenMode text CHECK (oxygenMode IS NULL OR (kind = 'spo2' AND oxygenMode IN ('air', 'litres', 'fio2'))),
+            ADD COLUMN oxygenAmount double precision CHECK (oxygenAmount IS NULL OR kind = 'spo2'),
+            ADD CHECK (CASE oxygenMode
+                WHEN 'air' THEN oxygenAmount IS NULL
+                WHEN 'litres' THEN coalesce(oxygenAmount BETWEEN 0.01 AND 15, FALSE)
+                WHEN 'fio2' THEN coalesce(oxygenAmount BETWEEN 21 AND 100, FALSE)
+                ELSE oxygenMode IS NULL AND oxygenAmount IS NULL END)
+        """,
+    ]
+}

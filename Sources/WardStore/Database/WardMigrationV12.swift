@@ -72,3 +72,47 @@ extension WardMigrations {
             """
     }()
 }
+
+extension WardMigrations {
+    /// PostgreSQL's v12: the kinds widened in place; the new columns come last (SQLite's rebuild
+    /// put them before `recordedBy`: queries name their columns, so the order does not matter).
+    static let v12Postgres: [String] = [
+        """
+        ALTER TABLE feed DROP CONSTRAINT feed_kind_check,
+            ADD CONSTRAINT feed_kind_check CHECK (kind IN ('breast', 'expressedBreastMilk', 'formula', 'fortifiedMilk',
+                'oralFluid', 'nasogastric', 'iv', 'ngAspirate', 'vomit')),
+            ADD COLUMN fluid text CHECK (fluid IS NULL OR (kind = 'iv' AND length(trim(fluid)) > 0)),
+            ADD COLUMN rateMLPerHour double precision CHECK (rateMLPerHour IS NULL
+                OR (kind = 'iv' AND rateMLPerHour >= 0.1 AND rateMLPerHour <= 500 AND volumeML IS NULL)),
+            ADD COLUMN stoppedAt bigint CHECK (stoppedAt IS NULL OR (rateMLPerHour IS NOT NULL AND stoppedAt > occurredAt))
+        """,
+        "DROP INDEX feed_live_patient_time",
+        """
+        CREATE INDEX feed_live_patient_time
+            ON feed (patientId, occurredAt, id, volumeML, kind, rateMLPerHour) WHERE deletedAt IS NULL
+        """,
+        """
+        CREATE INDEX feed_live_infusion_time
+            ON feed (patientId, occurredAt, stoppedAt, rateMLPerHour) WHERE deletedAt IS NULL AND rateMLPerHour IS NOT NULL
+        """,
+        // An output is not a feed: the ward's hourly feed count skips it.
+        """
+        CREATE OR REPLACE FUNCTION feed_trends() RETURNS trigger LANGUAGE plpgsql AS $$
+        BEGIN
+            IF TG_OP IN ('DELETE', 'UPDATE') AND OLD.deletedAt IS NULL AND OLD.kind NOT IN ('ngAspirate', 'vomit') THEN
+                PERFORM ward_trend_add(OLD.occurredAt / 3600000, 0, 0, 0, 0, -1, 0, 0, 0);
+            END IF;
+            IF TG_OP IN ('INSERT', 'UPDATE') AND NEW.deletedAt IS NULL AND NEW.kind NOT IN ('ngAspirate', 'vomit') THEN
+                PERFORM ward_trend_add(NEW.occurredAt / 3600000, 0, 0, 0, 0, 1, 0, 0, 0);
+            END IF;
+            RETURN NULL;
+        END
+        $$
+        """,
+        "DROP TRIGGER feed_trends_update ON feed",
+        """
+        CREATE TRIGGER feed_trends_update AFTER UPDATE OF occurredAt, deletedAt, kind ON feed
+            FOR EACH ROW EXECUTE FUNCTION feed_trends()
+        """,
+    ]
+}

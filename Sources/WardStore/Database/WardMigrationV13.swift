@@ -27,3 +27,22 @@ extension WardMigrations {
             """)
     }
 }
+
+extension WardMigrations {
+    /// PostgreSQL's v13: the category widened in place.
+    static let v13Postgres: [String] = [
+        """
+        ALTER TABLE medication DROP CONSTRAINT medication_category_check,
+            ADD CONSTRAINT medication_category_check
+                CHECK (category IN ('antihypertensive', 'antidiabetic', 'antipyretic', 'antibiotic', 'other'))
+        """,
+        """
+        ALTER TABLE dose_record ADD COLUMN checkedBy bigint REFERENCES staff(id)
+            CHECK (checkedBy IS NULL OR (status = 'given' AND checkedBy IS DISTINCT FROM recordedBy))
+        """,
+        """
+        ALTER TABLE as_needed_dose ADD COLUMN checkedBy bigint REFERENCES staff(id)
+            CHECK (checkedBy IS NULL OR checkedBy IS DISTINCT FROM recordedBy)
+        """,
+    ]
+}

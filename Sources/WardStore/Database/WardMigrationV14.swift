@@ -38,3 +38,15 @@ extension WardMigrations {
         """
     }
 }
+
+extension WardMigrations {
+    /// PostgreSQL's v14: PostgreSQL drops a NOT NULL in place.
+    static let v14Postgres: [String] = [
+        """
+        ALTER TABLE patient ALTER COLUMN gestationalAgeWeeks DROP NOT NULL,
+            ALTER COLUMN gestationalAgeDays DROP NOT NULL,
+            ALTER COLUMN birthWeightGrams DROP NOT NULL,
+            ADD CHECK ((gestationalAgeWeeks IS NULL) = (gestationalAgeDays IS NULL))
+        """,
+    ]
+}

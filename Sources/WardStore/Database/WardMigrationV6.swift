@@ -14,3 +14,19 @@ extension WardMigrations {
             VALUES (lower(hex(randomblob(16))), CAST(strftime('%s', 'now') AS INTEGER) * 1000);
         """
 }
+
+extension WardMigrations {
+    /// PostgreSQL's v6: 32 random hex digits, as SQLite's `hex(randomblob(16))`.
+    static let v6Postgres: [String] = [
+        """
+        CREATE TABLE ward_identity (
+            id text NOT NULL PRIMARY KEY CHECK (length(id) = 32),
+            createdAt bigint NOT NULL
+        )
+        """,
+        """
+        INSERT INTO ward_identity (id, createdAt)
+            VALUES (replace(gen_random_uuid()::text, '-', ''), floor(extract(epoch FROM now()))::bigint * 1000)
+        """,
+    ]
+}

@@ -44,3 +44,19 @@ extension WardMigrations {
         }.joined(separator: "\n")
     }()
 }
+
+extension WardMigrations {
+    /// PostgreSQL's v7: PostgreSQL has no FTS5. Each searched column gets a GIN index on its
+    /// words, named as SQLite's FTS table (`nappy_change_search`), partial on non-empty text as
+    /// SQLite's triggers are; PostgreSQL keeps it in step itself, so no triggers. A search uses
+    /// the indexed expression, `to_tsvector('simple', notes) @@ to_tsquery('simple', 'cre:*')`
+    /// with `notes <> ''`. Unlike FTS5's `remove_diacritics` the 'simple' configuration keeps
+    /// accents ("creme" does not find "crème"): `unaccent` is an extension a ward's role may not
+    /// be allowed to create.
+    static let v7Postgres: [String] = [
+        ("nappy_change", "notes"), ("feed", "notes"), ("measurement", "notes"), ("dose_record", "notes"),
+        ("as_needed_dose", "notes"), ("calculator_result", "summary"), ("stroke_assessment", "summary"),
+    ].map { table, column in
+        "CREATE INDEX \(table)_search ON \(table) USING gin (to_tsvector('simple', \(column))) WHERE \(column) <> ''"
+    }
+}

@@ -8,3 +8,13 @@ extension WardMigrations {
             CHECK (timeOfBirth IS NULL OR timeOfBirth GLOB '[0-2][0-9]:[0-5][0-9]');
         """
 }
+
+extension WardMigrations {
+    /// PostgreSQL's v8: an anchored pattern matches as SQLite's GLOB matches the whole text.
+    static let v8Postgres: [String] = [
+        """
+        ALTER TABLE patient ADD COLUMN timeOfBirth text
+            CHECK (timeOfBirth IS NULL OR timeOfBirth ~ '^[0-2][0-9]:[0-5][0-9]$')
+        """,
+    ]
+}

@@ -19,3 +19,23 @@ extension WardMigrations {
         INSERT INTO backup_schedule (id) VALUES (1);
         """
 }
+
+extension WardMigrations {
+    /// PostgreSQL's v9: the times are Unix milliseconds, as every instant on PostgreSQL (SQLite
+    /// declares DATETIME, and GRDB writes its own date text there).
+    static let v9Postgres: [String] = [
+        """
+        CREATE TABLE backup_schedule (
+            id bigint PRIMARY KEY CHECK (id = 1),
+            leaseHolder text,
+            leaseUntil bigint,
+            lastBackupAt bigint,
+            lastBackupPath text,
+            lastBackupBytes bigint,
+            lastFailureAt bigint,
+            lastFailure text
+        )
+        """,
+        "INSERT INTO backup_schedule (id) VALUES (1)",
+    ]
+}
