@@ -6,4 +6,8 @@ public protocol ReportStore: Sendable {
     /// The shift handover of every admitted cot (by bed) or one, over [since, until].
     /// Throws `WardStoreError` for a patient who is not admitted, or `since` after `until`.
     func handover(_ request: HandoverRequest) async throws -> ShiftHandover
+
+    /// One admission's discharge summary: up to the discharge, or up to `until` (said to be not
+    /// yet discharged) for a patient still admitted. Throws `WardStoreError` for an unknown patient.
+    func dischargeSummary(_ request: DischargeSummaryRequest) async throws -> DischargeSummary
 }
