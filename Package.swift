@@ -3,7 +3,7 @@ import PackageDescription
 
 // Dependencies point one way: cotside → {CotsideApp, CalcContract, ChildProcess (lp)}; CotsideApp → {TerminalUI,
 // WardStore, Clinical, ReportKit}; CalcContract → Clinical; WardStore → Clinical (the pure values both
-// count with: calendar days, the text of numbers); TerminalUI → CNcurses. Clinical (the pure
+// count with: calendar days, the text of numbers) and WardSQL (its queries, for either engine); TerminalUI → CNcurses. Clinical (the pure
 // model) and WardStore never import a UI module; only CalcContract does the calculators' I/O.
 let package = Package(
     name: "Cotside",
@@ -36,12 +36,17 @@ let package = Package(
             ]
         ),
         .target(name: "Clinical", dependencies: ["CotsideResources"]),
+        // The store's SQL written once for SQLite and PostgreSQL: statements with bound values and
+        // per-engine spellings, rows read by name, the read/write interface both engines implement.
+        // Depends on nothing, so neither GRDB nor NIO comes with it.
+        .target(name: "WardSQL"),
         // The calculators' machine interface: `cotside calc` text and JSON, the JSON Lines batch.
         .target(name: "CalcContract", dependencies: ["Clinical"]),
         .target(
             name: "WardStore",
             dependencies: [
                 "Clinical",
+                "WardSQL",
                 .product(name: "GRDB", package: "GRDB.swift"),
                 // sqlite3_file_control for a persistent WAL (see WardDatabase).
                 .product(name: "GRDBSQLite", package: "GRDB.swift"),
@@ -77,8 +82,9 @@ let package = Package(
         .target(name: "ChildProcess"),
         .testTarget(name: "ChildProcessTests", dependencies: ["ChildProcess"]),
         .testTarget(name: "ClinicalTests", dependencies: ["Clinical"]),
+        .testTarget(name: "WardSQLTests", dependencies: ["WardSQL"]),
         .testTarget(name: "CalcContractTests", dependencies: ["CalcContract", "Clinical", "ChildProcess"]),
-        .testTarget(name: "WardStoreTests", dependencies: ["WardStore", "Clinical", "ChildProcess"]),
+        .testTarget(name: "WardStoreTests", dependencies: ["WardStore", "WardSQL", "Clinical", "ChildProcess"]),
         .testTarget(name: "TerminalUITests", dependencies: ["TerminalUI"]),
         // Golden/ holds the expected text reports, read from the source tree by path.
         .testTarget(name: "ReportKitTests", dependencies: ["ReportKit", "ChildProcess"], exclude: ["Golden"]),

@@ -19,7 +19,7 @@ extension SQLiteWardStore {
                     """, arguments: [draft.patientId, StoredTime.milliseconds(draft.occurredAt), draft.kind, draft.size,
                                      draft.stoolColour, draft.nappyWeightGrams, Self.cleanNotes(draft.notes), by,
                                      StoredTime.milliseconds(now), StoredTime.milliseconds(now)])
-                return try AuditTrail.created(NappyChange.self, db, by: by, at: now)
+                return try AuditTrail.created(NappyChange.self, db, id: db.lastInsertedRowID, by: by, at: now)
             }
         }
         publish([.nappyChange])
