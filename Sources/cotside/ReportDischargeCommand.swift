@@ -45,7 +45,16 @@ struct ReportDischargeCommand: AsyncParsableCommand {
         let ward = try WardCLI(options: options)
         let member = try await report.maker(ward)
         let patient: Patient
-        if let bed { patient = try await ward.patient(bed: bed) } else { patient = try await Self.patient(hospitalNumber: number!, ward) }
+        if let bed {
+            do {
+                patient = try await ward.patient(bed: bed)
+            } catch var failure as CommandFailure {
+                failure.message += "; a discharged patient is found by --hospital-number"
+                throw failure
+            }
+        } else {
+            patient = try await Self.patient(hospitalNumber: number!, ward)
+        }
         let summary = try await ward.write {
             try await ward.store.dischargeSummary(DischargeSummaryRequest(patientId: patient.id, until: ward.now, timeZone: ward.timeZone))
         }

@@ -43,7 +43,7 @@ final class ReportDischargeCLITests: WardStoreTestCase {
         let cases: [([String], String)] = [
             ([], "name the patient: --bed B for an admitted patient, or --hospital-number H"),
             (["--bed", "3", "--hospital-number", "H100"], "--bed and --hospital-number: give one of them, not both"),
-            (["--bed", "5"], "--bed 5: no patient is admitted in that bed; admitted beds: 3"),
+            (["--bed", "5"], "--bed 5: no patient is admitted in that bed; admitted beds: 3; a discharged patient is found by --hospital-number"),
             (["--hospital-number", "H999"], "--hospital-number H999: no patient, admitted or discharged, has this hospital number"),
             (["--bed", "3", "--format", "doc"], "--format doc: not a format; use text, html or pdf"),
             (["--bed", "3", "--paper", "a3"], "--paper a3: not a paper size; use a4 or letter"),
