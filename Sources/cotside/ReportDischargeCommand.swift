@@ -24,11 +24,11 @@ struct ReportDischargeCommand: AsyncParsableCommand {
     @Option(name: .customLong("hospital-number"),
             help: ArgumentHelp("The patient with this hospital number, admitted or discharged.", valueName: "number"))
     var hospitalNumber: String?
-    @OptionGroup var report: ReportFileOptions
+    @OptionGroup var output: ReportOutputOptions
     @OptionGroup var options: AppOptions
 
     func run() async throws {
-        let (format, paper) = try report.checked()
+        _ = try output.checked()
         let bed = bed?.trimmingCharacters(in: .whitespaces), number = hospitalNumber?.trimmingCharacters(in: .whitespaces)
         switch (bed, number) {
         case (nil, nil):
@@ -43,7 +43,7 @@ struct ReportDischargeCommand: AsyncParsableCommand {
         default: break
         }
         let ward = try WardCLI(options: options)
-        let member = try await report.maker(ward)
+        let member = try await output.maker(ward)
         let patient: Patient
         if let bed {
             do {
@@ -60,7 +60,7 @@ struct ReportDischargeCommand: AsyncParsableCommand {
         }
         let document = DischargeSummaryDocument(summary, localizer: try Catalogues.localizer(for: "en"), madeBy: member,
                                                 madeAt: ward.now).document
-        try report.deliver(document, format: format, paper: paper)
+        try output.deliver(document, kind: DischargeSummaryPreview.kind)
     }
 
     /// The latest admission with this hospital number (exact, ignoring case), or exit 2. When the

@@ -6,6 +6,9 @@ public protocol ReportStore: Sendable {
     /// The shift handover of every admitted cot (by bed) or one, over [since, until].
     /// Throws `WardStoreError` for a patient who is not admitted, or `since` after `until`.
     func handover(_ request: HandoverRequest) async throws -> ShiftHandover
+    /// One stored stroke assessment with its patient, author, ward name and referral list; or,
+    /// for an id no assessment has, whether a saved calculator result has it.
+    func strokeAssessmentReport(id: Int64) async throws -> StrokeAssessmentReportLookup
 
     /// One admission's discharge summary: up to the discharge, or up to `until` (said to be not
     /// yet discharged) for a patient still admitted. Throws `WardStoreError` for an unknown patient.
