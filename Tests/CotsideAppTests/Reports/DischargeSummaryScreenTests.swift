@@ -50,6 +50,25 @@ final class DischargeSummaryScreenTests: WardTestCase {
         XCTAssertTrue(text.contains("Not yet discharged: this is the stay so far"), text)
     }
 
+    func testADischargedPatientChosenWithPGetsTheWholeStayFromThePalette() async throws {
+        let nurse = try await addStaff("Ada Okafor", "AO")
+        try await admit(bed: "3", given: "Mia", family: "Jones")
+        try await startShell()
+        await signIn(nurse)
+        await press(.char("D"), .char("y"), .char("n"))
+        await press(.char("p"))
+        await type("H300")
+        await press(.enter)
+        XCTAssertEqual(shell.context.selectedPatient?.hospitalNumber, "H300")
+        await press(.char(":"))
+        await type("Discharge summary")
+        await press(.enter)
+        let text = screenText(height: 40)
+        XCTAssertTrue(text.contains("Patient: Bed 3 · Mia Jones · H300"), text)
+        XCTAssertTrue(text.contains("discharged 2026-11-21 14:05"), text)
+        XCTAssertFalse(text.contains("Not yet discharged"), text)
+    }
+
     func testWithoutAPatientChosenThePaletteSaysToChooseOne() async throws {
         let nurse = try await addStaff("Ada Okafor", "AO")
         try await startShell()
