@@ -26,6 +26,8 @@ final class DischargeSummaryTests: WardStoreTestCase {
                                 ("2026-03-10T07:00:00Z", .vomit, 10)] {
             _ = try await store.logFeed(FeedDraft(patientId: id, occurredAt: date(iso), kind: kind, volumeML: ml), by: nurse.id)
         }
+        _ = try await store.logFeed(FeedDraft(patientId: id, occurredAt: date("2026-03-10T08:00:00Z"), kind: .breast, durationMinutes: 15),
+                                    by: nurse.id)
         let caffeine = try await addMedication(patient: patient, name: "caffeine citrate", schedule: .fixedTimes(times("22:00", "06:00")))
         let gentamicin = try await addMedication(patient: patient, name: "gentamicin", schedule: .everyHours(36))
         let paracetamol = try await addMedication(patient: patient, name: "paracetamol",
@@ -68,10 +70,12 @@ final class DischargeSummaryTests: WardStoreTestCase {
         // 10:00 NG feed is before it and the vomit is output, never intake.
         XCTAssertEqual(summary.feeding.from, date("2026-03-09T12:00:00Z"))
         XCTAssertEqual(summary.feeding.intakeML, 115)
-        XCTAssertEqual(summary.feeding.kinds, [DischargeFeedKind(kind: .expressedBreastMilk, count: 2, ml: 80),
-                                               DischargeFeedKind(kind: .formula, count: 1, ml: 35)])
-        XCTAssertEqual(summary.feeding.lastFeedAt, date("2026-03-10T06:00:00Z"))
-        XCTAssertEqual(summary.feeding.lastFeedKind, .formula)
+        XCTAssertEqual(summary.feeding.kinds, [DischargeFeedKind(kind: .expressedBreastMilk, count: 2, ml: 80, minutes: 0),
+                                               DischargeFeedKind(kind: .formula, count: 1, ml: 35, minutes: 0),
+                                               DischargeFeedKind(kind: .breast, count: 1, ml: 0, minutes: 15)],
+                       "a breastfeed counts by its minutes")
+        XCTAssertEqual(summary.feeding.lastFeedAt, date("2026-03-10T08:00:00Z"))
+        XCTAssertEqual(summary.feeding.lastFeedKind, .breast)
         // Temperature: three readings out of 36.5–37.5 in two episodes; the heart rate in range.
         let temperature = try XCTUnwrap(summary.observations.first { $0.kind == .temperature })
         XCTAssertEqual([temperature.readings, temperature.outOfRange, temperature.episodes], [5, 3, 2])
@@ -100,8 +104,8 @@ final class DischargeSummaryTests: WardStoreTestCase {
         // Results and who cared.
         XCTAssertEqual(summary.calculatorResults.map(\.summary), ["maintenance 210 mL/day"])
         XCTAssertEqual(summary.caredBy.map(\.staffId), [nurse.id])
-        XCTAssertEqual(summary.caredBy.first?.entries, 19,
-                       "3 weights, 6 other readings, 5 feeds and outputs, 3 slots answered, 1 as-needed dose, 1 saved result")
+        XCTAssertEqual(summary.caredBy.first?.entries, 20,
+                       "3 weights, 6 other readings, 6 feeds and outputs, 3 slots answered, 1 as-needed dose, 1 saved result")
         XCTAssertEqual(summary.caredBy.first?.first, date("2026-03-08T20:05:00Z"), "the first gentamicin dose")
         XCTAssertEqual(summary.caredBy.first?.last, noon, "the result saved now")
         XCTAssertEqual(summary.staff[nurse.id]?.initials, "AB")

@@ -126,8 +126,11 @@ public struct DischargeSummaryDocument {
         }
         var facts = [ReportFact(t("discharge.intake"), intake)]
         facts += f.kinds.map { kind in
-            ReportFact(kind.kind.displayName, t(kind.count == 1 ? "discharge.feed_kind_one" : "discharge.feed_kind",
-                                                kind.count, Int(kind.ml.rounded())))
+            // A breastfeed is charted by time: its minutes, not "0 mL".
+            var parts = [t(kind.count == 1 ? "discharge.feed_count_one" : "discharge.feed_count", kind.count)]
+            if kind.ml > 0 || kind.minutes == 0 { parts.append(t("handover.intake_ml", Int(kind.ml.rounded()))) }
+            if kind.minutes > 0 { parts.append(t("discharge.feed_minutes", kind.minutes)) }
+            return ReportFact(kind.kind.displayName, parts.joined(separator: ", "))
         }
         if let at = f.lastFeedAt, let kind = f.lastFeedKind {
             facts.append(ReportFact(t("discharge.last_feed"), t("handover.last_stool_value", dayAndTime(at), kind.displayName)))

@@ -94,6 +94,8 @@ public struct DischargeFeedKind: Sendable, Hashable {
     public let kind: FeedKind
     public let count: Int
     public let ml: Double
+    /// Minutes charted with the feeds: a breastfeed is charted by time, not volume.
+    public let minutes: Int
 }
 
 /// One kind of reading over the stay: how often it was out of its goal range, in how many

@@ -123,13 +123,14 @@ struct DischargeSummaryQuery {
                 AND (occurredAt >= :from OR (rateMLPerHour IS NOT NULL AND (stoppedAt IS NULL OR stoppedAt > :from)))
             ORDER BY occurredAt, id
             """, arguments: ["id": patient.id, "from": fromMs, "end": endMs])
-        var kinds: [FeedKind: (count: Int, ml: Double)] = [:]
+        var kinds: [FeedKind: (count: Int, ml: Double, minutes: Int)] = [:]
         var intake = 0.0
         for feed in feeds where !feed.kind.isOutput {
             let ml = FeedTotals.intakeML(feed.draft, from: from, to: end, now: now)
             intake += ml
-            kinds[feed.kind, default: (0, 0)].count += 1
-            kinds[feed.kind, default: (0, 0)].ml += ml
+            kinds[feed.kind, default: (0, 0, 0)].count += 1
+            kinds[feed.kind, default: (0, 0, 0)].ml += ml
+            kinds[feed.kind, default: (0, 0, 0)].minutes += feed.durationMinutes ?? 0
         }
         let last = try Row.fetchOne(db, sql: """
             SELECT occurredAt, kind FROM feed WHERE patientId = ? AND deletedAt IS NULL AND occurredAt <= ?
@@ -138,7 +139,7 @@ struct DischargeSummaryQuery {
             """, arguments: [patient.id, endMs])
         return DischargeFeeding(
             from: from, to: end,
-            kinds: kinds.map { DischargeFeedKind(kind: $0.key, count: $0.value.count, ml: $0.value.ml) }
+            kinds: kinds.map { DischargeFeedKind(kind: $0.key, count: $0.value.count, ml: $0.value.ml, minutes: $0.value.minutes) }
                 .sorted { ($1.ml, $0.kind.rawValue) < ($0.ml, $1.kind.rawValue) },
             intakeML: intake,
             lastFeedAt: (last?[0] as Int64?).map(StoredTime.date(milliseconds:)),
