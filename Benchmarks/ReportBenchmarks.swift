@@ -54,11 +54,13 @@ func runReportBenchmarks(arguments: [String]) async throws {
         bytes = ReportRendering.render(document, as: .pdf).count
     }
     reportLine("Ward handover as PDF (read + document + render)", pdf, target: 1000, detail: "\(bytes) bytes")
+    try await runDischargeSummaryBenchmarks(store: store, maker: maker, localizer: localizer, now: now, zone: zone,
+                                       windowStart: now.addingTimeInterval(-Double(days) * 86_400), runs: runs)
     await store.close()
 }
 
 @MainActor
-private func reportTimed(_ runs: Int, _ body: () async throws -> Void) async throws -> (median: Double, p90: Double) {
+func reportTimed(_ runs: Int, _ body: () async throws -> Void) async throws -> (median: Double, p90: Double) {
     try await body()
     var times: [Double] = []
     for _ in 0..<runs {
@@ -70,7 +72,7 @@ private func reportTimed(_ runs: Int, _ body: () async throws -> Void) async thr
     return (times[times.count / 2], times[min(times.count - 1, times.count * 9 / 10)])
 }
 
-private func reportLine(_ label: String, _ result: (median: Double, p90: Double), target: Double, detail: String) {
+func reportLine(_ label: String, _ result: (median: Double, p90: Double), target: Double, detail: String) {
     let verdict = result.median <= target ? "ok" : "OVER"
     print(String(format: "%@: median %.1f ms, p90 %.1f ms (target ≤ %.0f ms, %@)%@", label, result.median, result.p90, target,
                  verdict, detail.isEmpty ? "" : " — \(detail)"))

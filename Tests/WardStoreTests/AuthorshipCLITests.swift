@@ -64,7 +64,8 @@ final class AuthorshipCLITests: WardStoreTestCase {
                                     ["audit"],  // audit: --by filters the trail by its author
                                     ["drugs", "status"],
                                     ["report", "handover"],  // a read: --by names who made the report
-                                    ["report", "stroke"]]  // a read, as the handover
+                                    ["report", "stroke"],  // a read, as the handover
+                                    ["report", "discharge"]]  // a read, as the handover
 
         let byDefault = "--by: name the staff member"
         let writes: [[String]: (arguments: [String], refusal: String)] = [

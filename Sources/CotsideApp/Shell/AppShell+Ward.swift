@@ -134,6 +134,14 @@ extension AppShell {
         openReport(HandoverPreview.preview)
     }
 
+    /// The selected patient's discharge summary (palette "Discharge summary"): the stay so far for
+    /// an admitted patient, the whole stay for a discharged one chosen with `p`.
+    func openDischargeSummary() {
+        guard context.repository != nil, !front.isBlocking else { return }
+        guard let patient = context.selectedPatient else { return apply(.message(.info(context.t("discharge.needs_patient"))), from: front) }
+        openReport(DischargeSummaryPreview.preview(patientId: patient.id))
+    }
+
     /// A report's preview over the screen in front (not twice in a row, never past a blocking
     /// screen); it needs someone signed in, since the report names who made it.
     func openReport(_ preview: ReportPreview) {

@@ -275,6 +275,8 @@ public final class AppShell {
             apply(.push(StaffScreen()), from: front)
         case .handover:
             openHandover()
+        case .dischargeSummary:
+            openDischargeSummary()
         }
     }
 

@@ -32,6 +32,8 @@ public enum ShellAction: Hashable, Sendable {
     case staff
     /// "Handover" (the palette, `H` on the Dashboard): every cot's shift since the last shift change.
     case handover
+    /// "Discharge summary" (palette only): the selected patient's, the stay so far while admitted.
+    case dischargeSummary
 
     private static let plain: [String: ShellAction] = [
         "shell.help": .help, "shell.palette": .palette, "shell.settings": .settings, "shell.about": .about,
@@ -42,6 +44,7 @@ public enum ShellAction: Hashable, Sendable {
         "shell.export": .exportWard, "shell.import": .importWard, "shell.restore_backup": .restoreBackup,
         "shell.backup_now": .backUpNow, "shell.audit_trail": .auditTrail, "shell.staff": .staff,
         "shell.lock": .lock, "shell.handover": .handover,
+        "shell.discharge_summary": .dischargeSummary,
     ]
 
     /// What the action needs beyond being signed in: for a member without it the palette greys
@@ -148,6 +151,7 @@ extension AppShell {
             items.append(PaletteItem(c.t("action.audit_trail"), action: ShellAction.auditTrail.id, detail: ""))
             items.append(PaletteItem(c.t("action.staff"), action: ShellAction.staff.id, detail: ""))
             items.append(PaletteItem(c.t("action.handover"), action: ShellAction.handover.id, detail: "H"))
+            items.append(PaletteItem(c.t("action.discharge_summary"), action: ShellAction.dischargeSummary.id, detail: ""))
         }
         // The shell's admin-only items are listed for everyone, greyed with why for the rest.
         for index in items.indices {

@@ -9,4 +9,8 @@ public protocol ReportStore: Sendable {
     /// One stored stroke assessment with its patient, author, ward name and referral list; or,
     /// for an id no assessment has, whether a saved calculator result has it.
     func strokeAssessmentReport(id: Int64) async throws -> StrokeAssessmentReportLookup
+
+    /// One admission's discharge summary: up to the discharge, or up to `until` (said to be not
+    /// yet discharged) for a patient still admitted. Throws `WardStoreError` for an unknown patient.
+    func dischargeSummary(_ request: DischargeSummaryRequest) async throws -> DischargeSummary
 }

@@ -101,6 +101,8 @@ final class PatientFormTests: WardTestCase {
         await press(.char("D"), .char("y"))
         still = try await store.admittedPatients()
         XCTAssertTrue(still.isEmpty)
+        XCTAssertTrue(shell.front is ConfirmScreen, "the discharge summary is offered")
+        await press(.char("n"))
         XCTAssertTrue(screenText().contains("No patients admitted — press A to admit"))
     }
 

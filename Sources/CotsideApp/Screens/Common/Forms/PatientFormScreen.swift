@@ -113,7 +113,9 @@ final class PatientFormScreen: WardFormScreen {
         let discharge = Intent.followUp { context in
             let now = context.clock.now
             let message = context.t("patient.discharged_msg", patient.bedLabel, patient.fullName)
-            return .write(WardWrite(undoSummary: context.t("patient.summary.discharge", patient.bedLabel)) { repository in
+            // Once saved, the discharge summary is offered (a question, never forced).
+            return .write(WardWrite(undoSummary: context.t("patient.summary.discharge", patient.bedLabel),
+                                    followUp: { DischargeSummaryPreview.offer(patient, $0) }) { repository in
                 let saved = try await repository.discharge(patientId: patient.id, at: now, by: by)
                 return WriteReceipt(auditEntryIds: [saved.auditEntryId], message: message)
             })
