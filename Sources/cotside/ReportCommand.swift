@@ -9,7 +9,7 @@ struct ReportCommand: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "report",
         abstract: "Make a report from the chart: text, HTML or PDF.",
-        subcommands: [ReportHandoverCommand.self]
+        subcommands: [ReportHandoverCommand.self, ReportPatientCommand.self]
     )
 }
 
@@ -36,34 +36,13 @@ struct ReportHandoverCommand: AsyncParsableCommand {
     var since: String?
     @Option(parsing: .unconditional, help: ArgumentHelp("End of the period (default: now).", valueName: "time"))
     var until: String?
-    @Option(help: ArgumentHelp("text, html or pdf.", valueName: "text|html|pdf")) var format: String = "text"
-    @Option(help: ArgumentHelp("Write the report to this file (0600) instead of standard output.", valueName: "file"))
-    var out: String?
-    @Flag(help: "Replace the --out file if it exists.") var force = false
-    @Flag(name: .customLong("print"), help: "Send the report to the default printer with lp (CUPS).") var sendToPrinter = false
-    @Option(help: ArgumentHelp("Paper for PDF and HTML: a4 or letter.", valueName: "a4|letter")) var paper: String = "a4"
-    @Option(help: ArgumentHelp("Initials of the staff member making the report (required: the report names them).",
-                               valueName: "initials"))
-    var by: String?
+    @OptionGroup var report: ReportOptions
     @OptionGroup var options: AppOptions
 
     func run() async throws {
-        guard let format = ReportFormat(rawValue: format.lowercased()) else {
-            throw CommandFailure.usage("--format \(format): not a format; use text, html or pdf")
-        }
-        guard let paper = ReportPaper(rawValue: paper.lowercased()) else {
-            throw CommandFailure.usage("--paper \(paper): not a paper size; use a4 or letter")
-        }
-        if let out, out.isEmpty { throw CommandFailure.usage("--out needs a file name") }
-        if format == .pdf, out == nil, !sendToPrinter {
-            throw CommandFailure.usage("--format pdf: a PDF is not written to the terminal; name a file with --out")
-        }
+        try report.check()
         let ward = try WardCLI(options: options)
-        guard let initials = by?.trimmingCharacters(in: .whitespaces), !initials.isEmpty else {
-            throw CommandFailure.usage("--by: name the staff member making the report by their initials; the report says who made it "
-                                       + "(`cotside staff list` shows the ward's staff)")
-        }
-        let member = try await ward.activeMember(initials: initials, option: "--by")
+        let member = try await report.maker(ward)
         var patientId: Int64?
         if let bed { patientId = try await ward.patient(bed: bed).id }
         let settings = try await ward.store.settings()
@@ -77,12 +56,9 @@ struct ReportHandoverCommand: AsyncParsableCommand {
         let handover = try await ward.write {
             try await ward.store.handover(HandoverRequest(patientId: patientId, since: since, until: until, timeZone: ward.timeZone))
         }
-        let localizer = try Catalogues.localizer(for: "en")
-        let document = HandoverDocument(handover, localizer: localizer, madeBy: member, madeAt: ward.now).document
-        let bytes = ReportRendering.render(document, as: format,
-                                           options: ReportRenderOptions(ascii: !LocaleCharset.isUTF8(ProcessInfo.processInfo.environment),
-                                                                        paper: paper))
-        try ReportOutput(bytes: bytes, format: format, out: out, force: force, print: sendToPrinter).deliver()
+        let document = HandoverDocument(handover, localizer: try Catalogues.localizer(for: "en"), madeBy: member,
+                                        madeAt: ward.now).document
+        try report.deliver(document, name: "handover")
     }
 }
 
@@ -104,6 +80,8 @@ struct ReportOutput {
     let out: String?
     let force: Bool
     let print: Bool
+    /// The temporary file's name for lp without --out ("handover", "patient-report").
+    var name = "report"
     var environment = ProcessInfo.processInfo.environment
 
     func deliver() throws {
@@ -143,7 +121,7 @@ struct ReportOutput {
         let folder = FileManager.default.temporaryDirectory.appendingPathComponent("cotside-report-\(UUID().uuidString)")
         try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true,
                                                 attributes: [.posixPermissions: 0o700])
-        let path = folder.appendingPathComponent("handover.\(format.rawValue == "text" ? "txt" : format.rawValue)").path
+        let path = folder.appendingPathComponent("\(name).\(format.rawValue == "text" ? "txt" : format.rawValue)").path
         try ReportFile.write(bytes, to: path, force: false)
         return path
     }

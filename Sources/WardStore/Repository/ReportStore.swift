@@ -6,4 +6,8 @@ public protocol ReportStore: Sendable {
     /// The shift handover of every admitted cot (by bed) or one, over [since, until].
     /// Throws `WardStoreError` for a patient who is not admitted, or `since` after `until`.
     func handover(_ request: HandoverRequest) async throws -> ShiftHandover
+
+    /// One patient's chart over [from, to] (admitted or discharged). Throws `UnknownPatientError`
+    /// for a patient who does not exist, `WardStoreError` for `from` after `to`.
+    func patientReport(_ request: PatientReportRequest) async throws -> PatientReport
 }
