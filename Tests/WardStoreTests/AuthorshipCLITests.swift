@@ -63,7 +63,8 @@ final class AuthorshipCLITests: WardStoreTestCase {
                                     ["demo"],  // demo: a synthetic ward, for trying things; it refuses real data
                                     ["audit"],  // audit: --by filters the trail by its author
                                     ["drugs", "status"],
-                                    ["report", "handover"]]  // a read: --by names who made the report
+                                    ["report", "handover"],  // a read: --by names who made the report
+                                    ["report", "patient"]]
 
         let byDefault = "--by: name the staff member"
         let writes: [[String]: (arguments: [String], refusal: String)] = [
