@@ -1,9 +1,10 @@
 // swift-tools-version: 6.0
 import PackageDescription
 
-// Dependencies point one way: cotside → {CotsideApp, CalcContract, ChildProcess (lp)}; CotsideApp → {TerminalUI,
-// WardStore, Clinical, ReportKit}; CalcContract → Clinical; WardStore → Clinical (the pure values both
-// count with: calendar days, the text of numbers); TerminalUI → CNcurses. Clinical (the pure
+// Dependencies point one way: cotside → {CotsideApp, CalcContract}; CotsideApp → {TerminalUI,
+// WardStore, Clinical, ReportKit, ChildProcess (CUPS' lp, printing reports)}; CalcContract → Clinical;
+// WardStore → Clinical (the pure values both count with: calendar days, the text of numbers) and
+// WardSQL (its queries, for either engine); TerminalUI → CNcurses. Clinical (the pure
 // model) and WardStore never import a UI module; only CalcContract does the calculators' I/O.
 let package = Package(
     name: "Cotside",
@@ -36,12 +37,17 @@ let package = Package(
             ]
         ),
         .target(name: "Clinical", dependencies: ["CotsideResources"]),
+        // The store's SQL written once for SQLite and PostgreSQL: statements with bound values and
+        // per-engine spellings, rows read by name, the read/write interface both engines implement.
+        // Depends on nothing, so neither GRDB nor NIO comes with it.
+        .target(name: "WardSQL"),
         // The calculators' machine interface: `cotside calc` text and JSON, the JSON Lines batch.
         .target(name: "CalcContract", dependencies: ["Clinical"]),
         .target(
             name: "WardStore",
             dependencies: [
                 "Clinical",
+                "WardSQL",
                 .product(name: "GRDB", package: "GRDB.swift"),
                 // sqlite3_file_control for a persistent WAL (see WardDatabase).
                 .product(name: "GRDBSQLite", package: "GRDB.swift"),
@@ -55,12 +61,12 @@ let package = Package(
         .target(name: "ReportKit"),
         .target(
             name: "CotsideApp",
-            dependencies: ["TerminalUI", "WardStore", "Clinical", "CotsideResources", "ReportKit"]
+            dependencies: ["TerminalUI", "WardStore", "Clinical", "CotsideResources", "ReportKit", "ChildProcess"]
         ),
         .executableTarget(
             name: "cotside",
             dependencies: [
-                "CotsideApp", "CalcContract", "Clinical", "WardStore", "TerminalUI", "ReportKit", "ChildProcess",
+                "CotsideApp", "CalcContract", "Clinical", "WardStore", "TerminalUI", "ReportKit",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]
         ),
@@ -72,13 +78,15 @@ let package = Package(
             path: "Benchmarks"
         ),
         // Tests and benchmarks start real processes (cotside, the store probe, tmux, sqlite3)
-        // through this, never Foundation.Process; cotside links it for one thing only: `report
-        // --print` runs CUPS' lp.
+        // through this, never Foundation.Process; the app links it for one thing only: printing
+        // a report (`p` in a report preview, `cotside report --print`) runs CUPS' lp
+        // (ReportPrinter, in CotsideApp, one copy for both).
         .target(name: "ChildProcess"),
         .testTarget(name: "ChildProcessTests", dependencies: ["ChildProcess"]),
         .testTarget(name: "ClinicalTests", dependencies: ["Clinical"]),
+        .testTarget(name: "WardSQLTests", dependencies: ["WardSQL"]),
         .testTarget(name: "CalcContractTests", dependencies: ["CalcContract", "Clinical", "ChildProcess"]),
-        .testTarget(name: "WardStoreTests", dependencies: ["WardStore", "Clinical", "ChildProcess"]),
+        .testTarget(name: "WardStoreTests", dependencies: ["WardStore", "WardSQL", "Clinical", "ChildProcess"]),
         .testTarget(name: "TerminalUITests", dependencies: ["TerminalUI"]),
         // Golden/ holds the expected text reports, read from the source tree by path.
         .testTarget(name: "ReportKitTests", dependencies: ["ReportKit", "ChildProcess"], exclude: ["Golden"]),

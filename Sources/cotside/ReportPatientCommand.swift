@@ -29,16 +29,16 @@ struct ReportPatientCommand: AsyncParsableCommand {
     var from: String?
     @Option(parsing: .unconditional, help: ArgumentHelp("End of the period (default: now, or the discharge).", valueName: "time"))
     var to: String?
-    @OptionGroup var report: ReportOptions
+    @OptionGroup var output: ReportOutputOptions
     @OptionGroup var options: AppOptions
 
     func run() async throws {
-        try report.check()
+        _ = try output.checked()
         if bed != nil, hospitalNumber != nil {
             throw CommandFailure.usage("--bed and --hospital-number: name the patient one way, not both")
         }
         let ward = try WardCLI(options: options)
-        let member = try await report.maker(ward)
+        let member = try await output.maker(ward)
         let patient = try await self.patient(ward)
         let end = try to.map { try ward.time($0, option: "--to") } ?? PatientReportRequest.defaultEnd(for: patient, now: ward.now)
         let start = try from.map { try ward.time($0, option: "--from") } ?? end.addingTimeInterval(-PatientReportRequest.defaultSpan)
@@ -51,7 +51,7 @@ struct ReportPatientCommand: AsyncParsableCommand {
         }
         let document = PatientReportDocument(patientReport, localizer: try Catalogues.localizer(for: "en"), madeBy: member,
                                              madeAt: ward.now).document
-        try report.deliver(document, name: "patient-report")
+        try output.deliver(document, kind: "patient-report")
     }
 
     /// The admitted patient in `--bed`, or the latest stay of `--hospital-number` (discharged too).

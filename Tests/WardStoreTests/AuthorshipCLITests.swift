@@ -64,6 +64,7 @@ final class AuthorshipCLITests: WardStoreTestCase {
                                     ["audit"],  // audit: --by filters the trail by its author
                                     ["drugs", "status"],
                                     ["report", "handover"],  // a read: --by names who made the report
+                                    ["report", "stroke"],  // a read, as the handover
                                     ["report", "patient"]]
 
         let byDefault = "--by: name the staff member"

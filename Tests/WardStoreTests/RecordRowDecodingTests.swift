@@ -1,5 +1,6 @@
 import Foundation
 import GRDB
+import WardSQL
 import XCTest
 @testable import WardStore
 
@@ -8,13 +9,20 @@ import XCTest
 final class RecordRowDecodingTests: WardStoreTestCase {
     let t0 = Date(timeIntervalSince1970: 1_773_000_000.123)
 
-    private func roundTrip<R: PersistableRecord & FetchableRecord & Equatable & Sendable>(
+    /// Stored by GRDB, read back by GRDB and by the portable layer; and the portable layer would
+    /// store exactly the columns GRDB stored.
+    private func roundTrip<R: PersistableRecord & FetchableRecord & SQLRecord & Equatable>(
         _ record: R, id: Int64, file: StaticString = #filePath, line: UInt = #line) async throws {
         let read = try await store.pool.write { db -> R? in
             try record.insert(db)
             return try R.fetchOne(db, key: id)
         }
         XCTAssertEqual(read, record, file: file, line: line)
+        let portable = try await GRDBSQLDatabase(store.pool.database).read { try $0.fetchRecord(R.self, id: id) }
+        XCTAssertEqual(portable, record, "read through WardSQL", file: file, line: line)
+        let grdbColumns = try record.databaseDictionary
+        let portableColumns = Dictionary(uniqueKeysWithValues: try record.storedColumns().map { ($0.name, $0.value.databaseValue) })
+        XCTAssertEqual(portableColumns, grdbColumns, "the columns WardSQL would store", file: file, line: line)
     }
 
     func testEveryColumnOfEachRecordReadsBackEqual() async throws {
@@ -51,6 +59,13 @@ final class RecordRowDecodingTests: WardStoreTestCase {
                                               deletedAt: nil, isDemo: false), id: 71)
 
         let medication = try await addMedication(patient: bare, schedule: .fixedTimes(times("08:00", "20:00")), startsAt: t0)
+        var asNeeded = medication
+        (asNeeded.id, asNeeded.schedule, asNeeded.endsAt, asNeeded.category) = (990, .asNeeded(minimumIntervalMinutes: 240, maxDosesPer24h: 4),
+                                                                                t0.addingTimeInterval(3600), .antibiotic)
+        try await roundTrip(asNeeded, id: 990)
+        var leaver = nurse
+        (leaver.id, leaver.initials, leaver.active) = (991, "ZZ", false)
+        try await roundTrip(leaver, id: 991)
         try await roundTrip(DoseRecord(id: 80, medicationId: medication.id, patientId: 901, scheduledAt: t0,
                                        slotDay: CalendarDay("2026-03-08")!, slotTime: TimeOfDay("20:00")!, status: .withheld,
                                        withheldReason: .nilByMouth, recordedAt: t0, recordedBy: nurse.id,

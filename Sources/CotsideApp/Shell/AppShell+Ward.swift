@@ -131,9 +131,15 @@ extension AppShell {
 
     /// The shift handover preview (palette "Handover", `H` on the Dashboard); needs someone signed in.
     func openHandover() {
-        guard context.repository != nil, !front.isBlocking, !(front is HandoverScreen) else { return }
-        if let refusal = HandoverScreen.refusal(context) { return apply(refusal, from: front) }
-        apply(.push(HandoverScreen()), from: front)
+        openReport(HandoverPreview.preview)
+    }
+
+    /// A report's preview over the screen in front (not twice in a row, never past a blocking
+    /// screen); it needs someone signed in, since the report names who made it.
+    func openReport(_ preview: ReportPreview) {
+        guard context.repository != nil, !front.isBlocking, (front as? ReportPreviewScreen)?.kind != preview.kind else { return }
+        if let refusal = ReportPreviewScreen.refusal(preview, context) { return apply(refusal, from: front) }
+        apply(.push(ReportPreviewScreen(preview)), from: front)
     }
 
     /// Opens one of the palette's ward-data forms (export, import, restore, erase) over the

@@ -11,8 +11,15 @@ struct TextReportRenderer {
     var width: Int { max(TextLayout.minimumWidth, options.width) }
 
     func render(_ document: ReportDocument) -> String {
+        layout(document).lines.joined(separator: "\n") + "\n"
+    }
+
+    /// The lines `render` joins, and where each section begins (its opening rule), so a
+    /// preview can jump between sections of exactly the text it shows.
+    func layout(_ document: ReportDocument) -> TextReportLayout {
         let document = options.ascii ? ASCIIFolding.fold(document) : document
         var out: [String] = []
+        var starts: [Int] = []
         let stamp = document.stamp
         out.append(String(repeating: "=", count: width))
         out += TextLayout.wrap(document.title, width: width)
@@ -23,12 +30,13 @@ struct TextReportRenderer {
         out.append(String(repeating: "=", count: width))
         for section in document.sections {
             out.append("")
+            starts.append(out.count)
             out += sectionLines(section)
         }
         out.append("")
         out.append(String(repeating: "=", count: width))
         out += TextLayout.wrap("End of \(document.title) - \(stamp.ward) - \(stamp.madeAt)", width: width)
-        return out.map(TextTable.trimmed).joined(separator: "\n") + "\n"
+        return TextReportLayout(lines: out.map(TextTable.trimmed), sectionStarts: starts)
     }
 
     private func labelled(_ label: String, _ value: String) -> [String] {

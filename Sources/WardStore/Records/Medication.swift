@@ -1,6 +1,7 @@
 import Clinical
 import Foundation
 import GRDB
+import WardSQL
 
 /// A medication prescribed for one patient. The schedule is a value (`MedicationSchedule`) spread
 /// over a few columns so SQL can tell scheduled from as-needed medications.
@@ -51,53 +52,53 @@ public struct Medication: Sendable, Hashable, Codable, FetchableRecord, Persista
 }
 
 extension Medication {
-    public init(row: Row) throws {
-        id = row["id"]
-        patientId = row["patientId"]
-        drugName = row["drugName"]
-        doseAmount = row["doseAmount"]
-        doseUnit = row["doseUnit"]
-        route = row["route"]
-        let kind: String = row["scheduleKind"]
+    public init(row: Row) throws { try self.init(reading: row) }
+    public init(row: SQLRow) throws { try self.init(reading: row) }
+
+    /// The schedule is stored as five columns (`MedicationSchedule.fromColumns`).
+    init(reading row: some SQLColumnReader) throws {
+        id = try row.column("id")
+        patientId = try row.column("patientId")
+        drugName = try row.column("drugName")
+        doseAmount = try row.column("doseAmount")
+        doseUnit = try row.column("doseUnit")
+        route = try row.column("route")
+        let kind: String = try row.column("scheduleKind")
         guard let schedule = MedicationSchedule.fromColumns(
-            kind: kind, times: row["scheduleTimes"], intervalHours: row["intervalHours"],
-            minimumIntervalMinutes: row["minimumIntervalMinutes"], maxDosesPer24h: row["maxDosesPer24h"]) else {
+            kind: kind, times: try row.column("scheduleTimes"), intervalHours: try row.column("intervalHours"),
+            minimumIntervalMinutes: try row.column("minimumIntervalMinutes"),
+            maxDosesPer24h: try row.column("maxDosesPer24h")) else {
             throw WardStoreError("medication \(id) has an unreadable schedule (\(kind))")
         }
         self.schedule = schedule
-        startsAt = StoredTime.date(milliseconds: row["startsAt"])
-        endsAt = (row["endsAt"] as Int64?).map(StoredTime.date(milliseconds:))
-        isPaused = row["isPaused"]
-        category = row["category"]
-        notes = row["notes"]
-        createdAt = StoredTime.date(milliseconds: row["createdAt"])
-        updatedAt = StoredTime.date(milliseconds: row["updatedAt"])
-        deletedAt = (row["deletedAt"] as Int64?).map(StoredTime.date(milliseconds:))
-        isDemo = row["isDemo"]
+        startsAt = try row.column("startsAt")
+        endsAt = try row.column("endsAt")
+        isPaused = try row.column("isPaused")
+        category = try row.column("category")
+        notes = try row.column("notes")
+        createdAt = try row.column("createdAt")
+        updatedAt = try row.column("updatedAt")
+        deletedAt = try row.column("deletedAt")
+        isDemo = try row.column("isDemo")
     }
 
+    public func storedColumns() throws -> [(name: String, value: SQLValue)] {
+        [("id", id.sqlValue), ("patientId", patientId.sqlValue), ("drugName", drugName.sqlValue),
+         ("doseAmount", doseAmount.sqlValue), ("doseUnit", doseUnit.sqlValue), ("route", route.sqlValue),
+         ("scheduleKind", schedule.kindText.sqlValue), ("scheduleTimes", schedule.timesText.sqlValue),
+         ("intervalHours", schedule.intervalHours.sqlValue),
+         ("minimumIntervalMinutes", schedule.asNeededLimits?.minutes.sqlValue ?? .null),
+         ("maxDosesPer24h", schedule.asNeededLimits?.max.sqlValue ?? .null),
+         ("startsAt", startsAt.sqlValue), ("endsAt", endsAt.sqlValue), ("isPaused", isPaused.sqlValue),
+         ("category", category.sqlValue), ("notes", notes.sqlValue), ("createdAt", createdAt.sqlValue),
+         ("updatedAt", updatedAt.sqlValue), ("deletedAt", deletedAt.sqlValue), ("isDemo", isDemo.sqlValue)]
+    }
+
+    /// GRDB writes the same columns as the portable path; id 0 lets SQLite choose one on insert.
     public func encode(to container: inout PersistenceContainer) throws {
-        let ms = StoredTime.milliseconds
-        container["id"] = id > 0 ? id : nil  // 0: let SQLite choose on insert
-        container["patientId"] = patientId
-        container["drugName"] = drugName
-        container["doseAmount"] = doseAmount
-        container["doseUnit"] = doseUnit
-        container["route"] = route
-        container["scheduleKind"] = schedule.kindText
-        container["scheduleTimes"] = schedule.timesText
-        container["intervalHours"] = schedule.intervalHours
-        container["minimumIntervalMinutes"] = schedule.asNeededLimits?.minutes
-        container["maxDosesPer24h"] = schedule.asNeededLimits?.max
-        container["startsAt"] = ms(startsAt)
-        container["endsAt"] = endsAt.map(ms)
-        container["isPaused"] = isPaused
-        container["category"] = category
-        container["notes"] = notes
-        container["createdAt"] = ms(createdAt)
-        container["updatedAt"] = ms(updatedAt)
-        container["deletedAt"] = deletedAt.map(ms)
-        container["isDemo"] = isDemo
+        for (name, value) in try storedColumns() {
+            container[name] = name == "id" && id <= 0 ? nil : value.databaseValue
+        }
     }
 }
 

@@ -1,5 +1,6 @@
 import Foundation
 import GRDB
+import WardSQL
 
 /// One pause of a medication as stored (`medication_pause`): who paused it and when, and who
 /// resumed it and when (nil while still paused). Written in the transaction that flips
@@ -18,13 +19,15 @@ public struct MedicationPause: Sendable, Hashable, FetchableRecord, TableRecord 
 }
 
 extension MedicationPause {
-    public init(row: Row) throws {
-        id = row["id"]
-        medicationId = row["medicationId"]
-        pausedAt = StoredTime.date(milliseconds: row["pausedAt"])
-        pausedBy = row["pausedBy"]
-        resumedAt = (row["resumedAt"] as Int64?).map(StoredTime.date(milliseconds:))
-        resumedBy = row["resumedBy"]
+    public init(row: Row) throws { try self.init(reading: row) }
+
+    init(reading row: some SQLColumnReader) throws {
+        id = try row.column("id")
+        medicationId = try row.column("medicationId")
+        pausedAt = try row.column("pausedAt")
+        pausedBy = try row.column("pausedBy")
+        resumedAt = try row.column("resumedAt")
+        resumedBy = try row.column("resumedBy")
     }
 
     /// The pause periods of the given medications overlapping `[from, to)`, by medication.

@@ -1,88 +1,92 @@
 import Foundation
 import GRDB
+import WardSQL
 
-// Explicit `init(row:)` for the records screens fetch by the hundred. GRDB's default for a
+// Hand-written readers for the records screens fetch by the hundred: GRDB's default for a
 // Decodable record goes through Codable, whose generic containers cost runtime type lookups on
-// every value: it was a tenth of the Dashboard's first frame. Each column is read by name and
-// converted with the same rules as the Codable path (instants as Unix milliseconds, enums by raw
-// value); `RecordRowDecodingTests` holds both paths equal.
-
-extension Row {
-    /// An instant stored as Unix milliseconds.
-    func instant(_ column: String) throws -> Date {
-        StoredTime.date(milliseconds: try decode(Int64.self, forColumn: column))
-    }
-
-    /// An instant stored as Unix milliseconds, or nil.
-    func optionalInstant(_ column: String) throws -> Date? {
-        try decode(Int64?.self, forColumn: column).map(StoredTime.date(milliseconds:))
-    }
-}
+// every value (it was a tenth of the Dashboard's first frame). Each column is read by name with
+// the stored conventions (instants as Unix milliseconds, enums by raw value), from a GRDB row or
+// a portable `SQLRow` alike; `RecordRowDecodingTests` holds them equal to the Codable path.
 
 extension Patient {
-    public init(row: Row) throws {
-        self.init(id: try row.decode(forColumn: "id"), bedLabel: try row.decode(forColumn: "bedLabel"),
-                  givenName: try row.decode(forColumn: "givenName"), familyName: try row.decode(forColumn: "familyName"),
-                  hospitalNumber: try row.decode(forColumn: "hospitalNumber"),
-                  dateOfBirth: try row.decode(forColumn: "dateOfBirth"), sex: try row.decode(forColumn: "sex"),
-                  gestationalAgeWeeks: try row.decode(forColumn: "gestationalAgeWeeks"),
-                  gestationalAgeDays: try row.decode(forColumn: "gestationalAgeDays"),
-                  birthWeightGrams: try row.decode(forColumn: "birthWeightGrams"),
-                  admittedAt: try row.instant("admittedAt"), dischargedAt: try row.optionalInstant("dischargedAt"),
-                  createdAt: try row.instant("createdAt"), updatedAt: try row.instant("updatedAt"),
-                  deletedAt: try row.optionalInstant("deletedAt"), isDemo: try row.decode(forColumn: "isDemo"),
-                  timeOfBirth: row.hasColumn("timeOfBirth") ? try row.decode(forColumn: "timeOfBirth") : nil)
+    public init(row: Row) throws { try self.init(reading: row) }
+    public init(row: SQLRow) throws { try self.init(reading: row) }
+
+    init(reading row: some SQLColumnReader) throws {
+        self.init(id: try row.column("id"), bedLabel: try row.column("bedLabel"),
+                  givenName: try row.column("givenName"), familyName: try row.column("familyName"),
+                  hospitalNumber: try row.column("hospitalNumber"),
+                  dateOfBirth: try row.column("dateOfBirth"), sex: try row.column("sex"),
+                  gestationalAgeWeeks: try row.column("gestationalAgeWeeks"),
+                  gestationalAgeDays: try row.column("gestationalAgeDays"),
+                  birthWeightGrams: try row.column("birthWeightGrams"),
+                  admittedAt: try row.column("admittedAt"), dischargedAt: try row.column("dischargedAt"),
+                  createdAt: try row.column("createdAt"), updatedAt: try row.column("updatedAt"),
+                  deletedAt: try row.column("deletedAt"), isDemo: try row.column("isDemo"),
+                  timeOfBirth: try row.columnIfPresent("timeOfBirth"))
     }
 }
 
 extension MeasurementRecord {
-    public init(row: Row) throws {
-        self.init(id: try row.decode(forColumn: "id"), patientId: try row.decode(forColumn: "patientId"),
-                  measuredAt: try row.instant("measuredAt"), kind: try row.decode(forColumn: "kind"),
-                  value: try row.decode(forColumn: "value"), diastolicMmHg: try row.decode(forColumn: "diastolicMmHg"),
-                  notes: try row.decode(forColumn: "notes"), recordedBy: try row.decode(forColumn: "recordedBy"),
-                  createdAt: try row.instant("createdAt"), updatedAt: try row.instant("updatedAt"),
-                  deletedAt: try row.optionalInstant("deletedAt"), isDemo: try row.decode(forColumn: "isDemo"),
-                  oxygenMode: row.hasColumn("oxygenMode") ? try row.decode(forColumn: "oxygenMode") : nil,
-                  oxygenAmount: row.hasColumn("oxygenAmount") ? try row.decode(forColumn: "oxygenAmount") : nil)
+    public init(row: Row) throws { try self.init(reading: row) }
+    public init(row: SQLRow) throws { try self.init(reading: row) }
+
+    init(reading row: some SQLColumnReader) throws {
+        self.init(id: try row.column("id"), patientId: try row.column("patientId"),
+                  measuredAt: try row.column("measuredAt"), kind: try row.column("kind"),
+                  value: try row.column("value"), diastolicMmHg: try row.column("diastolicMmHg"),
+                  notes: try row.column("notes"), recordedBy: try row.column("recordedBy"),
+                  createdAt: try row.column("createdAt"), updatedAt: try row.column("updatedAt"),
+                  deletedAt: try row.column("deletedAt"), isDemo: try row.column("isDemo"),
+                  oxygenMode: try row.columnIfPresent("oxygenMode"),
+                  oxygenAmount: try row.columnIfPresent("oxygenAmount"))
     }
 }
 
 extension NappyChange {
-    public init(row: Row) throws {
-        self.init(id: try row.decode(forColumn: "id"), patientId: try row.decode(forColumn: "patientId"),
-                  occurredAt: try row.instant("occurredAt"), kind: try row.decode(forColumn: "kind"),
-                  size: try row.decode(forColumn: "size"), stoolColour: try row.decode(forColumn: "stoolColour"),
-                  nappyWeightGrams: try row.decode(forColumn: "nappyWeightGrams"), notes: try row.decode(forColumn: "notes"),
-                  recordedBy: try row.decode(forColumn: "recordedBy"), createdAt: try row.instant("createdAt"),
-                  updatedAt: try row.instant("updatedAt"), deletedAt: try row.optionalInstant("deletedAt"),
-                  isDemo: try row.decode(forColumn: "isDemo"))
+    public init(row: Row) throws { try self.init(reading: row) }
+    public init(row: SQLRow) throws { try self.init(reading: row) }
+
+    init(reading row: some SQLColumnReader) throws {
+        self.init(id: try row.column("id"), patientId: try row.column("patientId"),
+                  occurredAt: try row.column("occurredAt"), kind: try row.column("kind"),
+                  size: try row.column("size"), stoolColour: try row.column("stoolColour"),
+                  nappyWeightGrams: try row.column("nappyWeightGrams"), notes: try row.column("notes"),
+                  recordedBy: try row.column("recordedBy"), createdAt: try row.column("createdAt"),
+                  updatedAt: try row.column("updatedAt"), deletedAt: try row.column("deletedAt"),
+                  isDemo: try row.column("isDemo"))
     }
 }
 
 extension Feed {
-    public init(row: Row) throws {
-        self.init(id: try row.decode(forColumn: "id"), patientId: try row.decode(forColumn: "patientId"),
-                  occurredAt: try row.instant("occurredAt"), kind: try row.decode(forColumn: "kind"),
-                  volumeML: try row.decode(forColumn: "volumeML"), durationMinutes: try row.decode(forColumn: "durationMinutes"),
-                  notes: try row.decode(forColumn: "notes"), fluid: try row.decode(forColumn: "fluid"),
-                  rateMLPerHour: try row.decode(forColumn: "rateMLPerHour"), stoppedAt: try row.optionalInstant("stoppedAt"),
-                  recordedBy: try row.decode(forColumn: "recordedBy"),
-                  createdAt: try row.instant("createdAt"), updatedAt: try row.instant("updatedAt"),
-                  deletedAt: try row.optionalInstant("deletedAt"), isDemo: try row.decode(forColumn: "isDemo"))
+    public init(row: Row) throws { try self.init(reading: row) }
+    public init(row: SQLRow) throws { try self.init(reading: row) }
+
+    init(reading row: some SQLColumnReader) throws {
+        self.init(id: try row.column("id"), patientId: try row.column("patientId"),
+                  occurredAt: try row.column("occurredAt"), kind: try row.column("kind"),
+                  volumeML: try row.column("volumeML"), durationMinutes: try row.column("durationMinutes"),
+                  notes: try row.column("notes"), fluid: try row.column("fluid"),
+                  rateMLPerHour: try row.column("rateMLPerHour"), stoppedAt: try row.column("stoppedAt"),
+                  recordedBy: try row.column("recordedBy"),
+                  createdAt: try row.column("createdAt"), updatedAt: try row.column("updatedAt"),
+                  deletedAt: try row.column("deletedAt"), isDemo: try row.column("isDemo"))
     }
 }
 
 extension DoseRecord {
-    public init(row: Row) throws {
-        self.init(id: try row.decode(forColumn: "id"), medicationId: try row.decode(forColumn: "medicationId"),
-                  patientId: try row.decode(forColumn: "patientId"), scheduledAt: try row.instant("scheduledAt"),
-                  slotDay: try row.decode(forColumn: "slotDay"), slotTime: try row.decode(forColumn: "slotTime"),
-                  status: try row.decode(forColumn: "status"), withheldReason: try row.decode(forColumn: "withheldReason"),
-                  recordedAt: try row.optionalInstant("recordedAt"), recordedBy: try row.decode(forColumn: "recordedBy"),
-                  checkedBy: try row.decode(forColumn: "checkedBy"),
-                  snoozedUntil: try row.optionalInstant("snoozedUntil"), notes: try row.decode(forColumn: "notes"),
-                  createdAt: try row.instant("createdAt"), updatedAt: try row.instant("updatedAt"),
-                  deletedAt: try row.optionalInstant("deletedAt"), isDemo: try row.decode(forColumn: "isDemo"))
+    public init(row: Row) throws { try self.init(reading: row) }
+    public init(row: SQLRow) throws { try self.init(reading: row) }
+
+    init(reading row: some SQLColumnReader) throws {
+        self.init(id: try row.column("id"), medicationId: try row.column("medicationId"),
+                  patientId: try row.column("patientId"), scheduledAt: try row.column("scheduledAt"),
+                  slotDay: try row.column("slotDay"), slotTime: try row.column("slotTime"),
+                  status: try row.column("status"), withheldReason: try row.column("withheldReason"),
+                  recordedAt: try row.column("recordedAt"), recordedBy: try row.column("recordedBy"),
+                  checkedBy: try row.column("checkedBy"),
+                  snoozedUntil: try row.column("snoozedUntil"), notes: try row.column("notes"),
+                  createdAt: try row.column("createdAt"), updatedAt: try row.column("updatedAt"),
+                  deletedAt: try row.column("deletedAt"), isDemo: try row.column("isDemo"))
     }
 }

@@ -1,8 +1,9 @@
 import Foundation
 import GRDB
+import WardSQL
 
 /// A record kind the audit trail and `undo` know how to handle.
-protocol AuditedRecord: Codable, Sendable, Hashable, FetchableRecord, PersistableRecord {
+protocol AuditedRecord: Codable, Sendable, Hashable, FetchableRecord, PersistableRecord, SQLRecord {
     static var entity: WardEntity { get }
     var id: Int64 { get }
     var updatedAt: Date { get set }
@@ -56,19 +57,22 @@ extension MeasurementRecord: SoftDeletedRecord {
     static var entity: WardEntity { .measurement }
 }
 
-/// Writes audit rows; always called inside the transaction of the change it records.
+/// Writes audit rows; always called inside the transaction of the change it records, on either
+/// engine.
 enum AuditTrail {
-    /// The row of kind `R` just inserted in this transaction, read back, with its `create` audit
-    /// row: how every insert of an audited record ends.
-    static func created<R: AuditedRecord>(_ type: R.Type, _ db: Database, by staffId: Int64?,
+    /// The row of kind `R` inserted in this transaction with id `id`, read back, with its `create`
+    /// audit row: how every insert of an audited record ends.
+    static func created<R: AuditedRecord>(_ type: R.Type, _ db: some SQLConnection, id: Int64, by staffId: Int64?,
                                           at date: Date) throws -> Audited<R> {
-        let record = try R.fetchOne(db, key: db.lastInsertedRowID)!
+        guard let record = try db.fetchRecord(R.self, id: id) else {
+            throw WardStoreError("\(R.entity.rawValue) \(id) was not found after it was inserted")
+        }
         let auditId = try Self.record(db, action: .create, before: nil, after: record, by: staffId, at: date)
         return Audited(record: record, auditEntryId: auditId)
     }
 
     @discardableResult
-    static func record<R: AuditedRecord>(_ db: Database, action: AuditAction, before: R?, after: R?,
+    static func record<R: AuditedRecord>(_ db: some SQLConnection, action: AuditAction, before: R?, after: R?,
                                          by staffId: Int64?, at date: Date) throws -> Int64 {
         guard let entityId = after?.id ?? before?.id else { throw WardStoreError("audit entry without a record") }
         return try record(db, action: action, entity: R.entity, entityId: entityId,
@@ -77,19 +81,19 @@ enum AuditTrail {
     }
 
     @discardableResult
-    static func record(_ db: Database, action: AuditAction, entity: WardEntity, entityId: Int64,
+    static func record(_ db: some SQLConnection, action: AuditAction, entity: WardEntity, entityId: Int64,
                        beforeJSON: String?, afterJSON: String?, by staffId: Int64?, at date: Date) throws -> Int64 {
-        try db.execute(sql: """
+        try db.insertReturningId("""
             INSERT INTO audit_entry (at, staffId, action, entity, entityId, beforeJSON, afterJSON)
-            VALUES (?, ?, ?, ?, ?, ?, ?)
-            """, arguments: [StoredTime.milliseconds(date), staffId, action, entity, entityId, beforeJSON, afterJSON])
-        return db.lastInsertedRowID
+            VALUES (\(date), \(staffId), \(action), \(entity), \(entityId), \(beforeJSON), \(afterJSON))
+            RETURNING id
+            """)
     }
 
     /// Takes back one audited write (see `WardRepository.undo`). Returns the new audit entry id.
-    static func undo<R: AuditedRecord>(_ entry: AuditEntry, as type: R.Type, db: Database,
+    static func undo<R: AuditedRecord>(_ entry: AuditEntry, as type: R.Type, db: some SQLConnection,
                                        by staffId: Int64?, at date: Date) throws -> Int64 {
-        guard var current = try R.fetchOne(db, key: entry.entityId) else {
+        guard var current = try db.fetchRecord(R.self, id: entry.entityId) else {
             throw WardStoreError("cannot undo: \(R.entity.rawValue) \(entry.entityId) no longer exists")
         }
         if let afterJSON = entry.afterJSON {
@@ -109,8 +113,8 @@ enum AuditTrail {
         }
         current.updatedAt = date
         do {
-            try current.update(db)
-        } catch let error as DatabaseError where error.resultCode == .SQLITE_CONSTRAINT {
+            try db.update(current)
+        } catch let error as SQLEngineError where error.kind == .constraint {
             throw WardStoreError("cannot undo: \(R.entity.rawValue) \(entry.entityId) would clash with a record in use now "
                                  + "(bed label of an admitted patient, or initials of active staff)")
         }

@@ -7,6 +7,10 @@ public protocol ReportStore: Sendable {
     /// Throws `WardStoreError` for a patient who is not admitted, or `since` after `until`.
     func handover(_ request: HandoverRequest) async throws -> ShiftHandover
 
+    /// One stored stroke assessment with its patient, author, ward name and referral list; or,
+    /// for an id no assessment has, whether a saved calculator result has it.
+    func strokeAssessmentReport(id: Int64) async throws -> StrokeAssessmentReportLookup
+
     /// One patient's chart over [from, to] (admitted or discharged). Throws `UnknownPatientError`
     /// for a patient who does not exist, `WardStoreError` for `from` after `to`.
     func patientReport(_ request: PatientReportRequest) async throws -> PatientReport

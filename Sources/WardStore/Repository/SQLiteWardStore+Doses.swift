@@ -92,7 +92,7 @@ extension SQLiteWardStore {
                 """, arguments: [medication.id, medication.patientId, givenMs, draft.doseAmount ?? medication.doseAmount,
                                  overrideReason, Self.cleanNotes(draft.notes), by, draft.checkedBy,
                                  StoredTime.milliseconds(now), StoredTime.milliseconds(now)])
-            return try AuditTrail.created(AsNeededDose.self, db, by: by, at: now)
+            return try AuditTrail.created(AsNeededDose.self, db, id: db.lastInsertedRowID, by: by, at: now)
         }
         publish([.asNeededDose])
         return result

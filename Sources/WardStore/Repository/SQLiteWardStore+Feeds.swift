@@ -17,7 +17,7 @@ extension SQLiteWardStore {
                                  draft.durationMinutes, Self.cleanNotes(draft.notes), Self.cleanFluid(draft.fluid),
                                  draft.rateMLPerHour, draft.stoppedAt.map(StoredTime.milliseconds), by,
                                  StoredTime.milliseconds(now), StoredTime.milliseconds(now)])
-            return try AuditTrail.created(Feed.self, db, by: by, at: now)
+            return try AuditTrail.created(Feed.self, db, id: db.lastInsertedRowID, by: by, at: now)
         }
         publish([.feed])
         return result

@@ -1,5 +1,5 @@
 import Foundation
-import GRDB
+import WardSQL
 
 extension SQLiteWardStore {
     public func logNappyChange(_ draft: NappyChangeDraft, by: Int64?) async throws -> Audited<NappyChange> {
@@ -12,14 +12,14 @@ extension SQLiteWardStore {
         let result = try await permittedWrite(.logCare, by: by) { db -> [Audited<NappyChange>] in
             try drafts.map { draft in
                 try Self.checkNappy(draft, db: db, now: now)
-                try db.execute(sql: """
+                let id = try db.insertReturningId("""
                     INSERT INTO nappy_change (patientId, occurredAt, kind, size, stoolColour, nappyWeightGrams,
                         notes, recordedBy, createdAt, updatedAt)
-                    VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
-                    """, arguments: [draft.patientId, StoredTime.milliseconds(draft.occurredAt), draft.kind, draft.size,
-                                     draft.stoolColour, draft.nappyWeightGrams, Self.cleanNotes(draft.notes), by,
-                                     StoredTime.milliseconds(now), StoredTime.milliseconds(now)])
-                return try AuditTrail.created(NappyChange.self, db, by: by, at: now)
+                    VALUES (\(draft.patientId), \(draft.occurredAt), \(draft.kind), \(draft.size), \(draft.stoolColour),
+                        \(draft.nappyWeightGrams), \(Self.cleanNotes(draft.notes)), \(by), \(now), \(now))
+                    RETURNING id
+                    """)
+                return try AuditTrail.created(NappyChange.self, db, id: id, by: by, at: now)
             }
         }
         publish([.nappyChange])
@@ -41,7 +41,7 @@ extension SQLiteWardStore {
             after.nappyWeightGrams = draft.nappyWeightGrams
             after.notes = Self.cleanNotes(draft.notes)
             after.updatedAt = now
-            try after.update(db)
+            try db.update(after)
             let auditId = try AuditTrail.record(db, action: .update, before: before, after: after, by: by, at: now)
             return Audited(record: after, auditEntryId: auditId)
         }
@@ -58,10 +58,10 @@ extension SQLiteWardStore {
     }
 
     public func nappyChange(id: Int64) async throws -> NappyChange? {
-        try await pool.read { db in try NappyChange.fetchOne(db, key: id) }
+        try await pool.read { db in try db.fetchRecord(NappyChange.self, id: id) }
     }
 
-    static func checkNappy(_ draft: NappyChangeDraft, db: Database, now: Date) throws {
+    static func checkNappy(_ draft: NappyChangeDraft, db: some SQLConnection, now: Date) throws {
         var issues = WardValidation.nappyChange(draft, now: now)
         try checkPatient(draft.patientId, at: draft.occurredAt, field: "occurredAt", db: db, issues: &issues)
         guard issues.isEmpty else { throw WardValidationError(issues) }

@@ -30,6 +30,6 @@ extension SQLiteWardStore {
             """, arguments: [draft.patientId, StoredTime.milliseconds(draft.measuredAt), draft.kind, draft.value,
                              draft.diastolicMmHg, draft.oxygen?.mode, draft.oxygen?.amount, cleanNotes(draft.notes), by,
                              StoredTime.milliseconds(now), StoredTime.milliseconds(now)])
-        return try AuditTrail.created(MeasurementRecord.self, db, by: by, at: now)
+        return try AuditTrail.created(MeasurementRecord.self, db, id: db.lastInsertedRowID, by: by, at: now)
     }
 }

@@ -16,7 +16,7 @@ extension SQLiteWardStore {
                                  draft.dateOfBirth, draft.sex, draft.gestationalAgeWeeks, draft.gestationalAgeDays,
                                  draft.birthWeightGrams, StoredTime.milliseconds(draft.admittedAt), draft.timeOfBirth,
                                  StoredTime.milliseconds(now), StoredTime.milliseconds(now)])
-            return try AuditTrail.created(Patient.self, db, by: by, at: now)
+            return try AuditTrail.created(Patient.self, db, id: db.lastInsertedRowID, by: by, at: now)
         }
         publish([.patient])
         return result

@@ -1,5 +1,6 @@
 import Foundation
 import GRDB
+import WardSQL
 
 /// The permission table (`WardPermission`) enforced where every client's writes meet. Every
 /// write that names its author runs through `permittedWrite` — charting care and doses too,
@@ -14,9 +15,9 @@ extension SQLiteWardStore {
     /// Both are audited as `refused`. An id that names no member at all is thrown here (there is
     /// nobody to audit).
     static func refusal(_ permission: WardPermission, by: Int64?, timeZone: TimeZone,
-                        _ db: Database) throws -> Refusal? {
+                        _ db: some SQLConnection) throws -> Refusal? {
         guard let by else { return nil }
-        guard let member = try Staff.fetchOne(db, key: by) else {
+        guard let member = try db.fetchRecord(Staff.self, id: by) else {
             throw inactive(by, permission)
         }
         guard member.active else { return Refusal(staffId: by, error: inactive(by, permission)) }
@@ -36,7 +37,7 @@ extension SQLiteWardStore {
         let error: any Error & Sendable
     }
 
-    static func auditRefusal(_ permission: WardPermission, staffId: Int64, now: Date, _ db: Database) throws {
+    static func auditRefusal(_ permission: WardPermission, staffId: Int64, now: Date, _ db: some SQLConnection) throws {
         let note = ["permission": permission.rawValue, "what": permission.summary,
                     "needs": permission.whoMay(try settings(db))]
         try AuditTrail.record(db, action: .refused, entity: .staff, entityId: staffId, beforeJSON: nil,

@@ -1,5 +1,6 @@
 import Foundation
 import GRDB
+import WardSQL
 
 /// Ward settings: key/value rows in `ward_setting`, checked against `WardSettings.declarations`.
 /// A write stores only the keys whose value changes, so a caller that knows (or shows) only some
@@ -52,10 +53,9 @@ extension SQLiteWardStore {
         return saved
     }
 
-    static func settings(_ db: Database) throws -> WardSettings {
-        let rows = try Row.fetchAll(db, sql: "SELECT key, value FROM ward_setting")
+    static func settings(_ db: some SQLConnection) throws -> WardSettings {
         var values: [String: String] = [:]
-        for row in rows { values[row["key"]] = row["value"] }
+        for row in try db.fetchAll("SELECT key, value FROM ward_setting") { values[try row.decode("key")] = try row.decode("value") }
         return WardSettings(values: values)
     }
 }

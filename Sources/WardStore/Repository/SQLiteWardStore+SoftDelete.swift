@@ -1,5 +1,6 @@
 import Foundation
 import GRDB
+import WardSQL
 
 /// Soft delete and restore shared by the soft-deletable record kinds (one audited write each).
 protocol SoftDeletable: AuditedRecord {
@@ -41,7 +42,7 @@ extension SQLiteWardStore {
             var after = before
             after.deletedAt = deleted ? now : nil
             after.updatedAt = now
-            try after.update(db)
+            try db.update(after)
             let auditId = try AuditTrail.record(db, action: deleted ? .delete : .restore, before: before, after: after,
                                                 by: by, at: now)
             return Audited(record: after, auditEntryId: auditId)
@@ -50,15 +51,15 @@ extension SQLiteWardStore {
         return result
     }
 
-    static func existing<R: SoftDeletable>(_ type: R.Type, _ id: Int64, db: Database) throws -> R {
-        guard let record = try R.fetchOne(db, key: id) else { throw WardStoreError("no \(R.noun) with id \(id)") }
+    static func existing<R: SoftDeletable>(_ type: R.Type, _ id: Int64, db: some SQLConnection) throws -> R {
+        guard let record = try db.fetchRecord(R.self, id: id) else { throw WardStoreError("no \(R.noun) with id \(id)") }
         return record
     }
 
     /// The patient must exist (not deleted); the time may be at most a day before admission.
-    static func checkPatient(_ patientId: Int64, at date: Date, field: String, db: Database,
+    static func checkPatient(_ patientId: Int64, at date: Date, field: String, db: some SQLConnection,
                              issues: inout [ValidationIssue]) throws {
-        if let patient = try Patient.fetchOne(db, key: patientId), patient.deletedAt == nil {
+        if let patient = try db.fetchRecord(Patient.self, id: patientId), patient.deletedAt == nil {
             if date < patient.admittedAt.addingTimeInterval(-24 * 3600) {
                 issues.append(.init(field: field, message: "the time is more than a day before \(patient.fullName) was admitted"))
             }

@@ -30,7 +30,7 @@ extension SQLiteWardStore {
                 VALUES (?, ?, ?, ?, ?, 1, ?, ?, ?, ?)
                 """, arguments: [draft.patientId, draft.toolId, draft.inputsJSON, draft.resultJSON, draft.summary, by,
                                  StoredTime.milliseconds(now), StoredTime.milliseconds(now), StoredTime.milliseconds(now)])
-            return try AuditTrail.created(SavedCalculatorResult.self, db, by: by, at: now)
+            return try AuditTrail.created(SavedCalculatorResult.self, db, id: db.lastInsertedRowID, by: by, at: now)
         }
         publish([.calculatorResult])
         return result
@@ -61,7 +61,7 @@ extension SQLiteWardStore {
                 VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)
                 """, arguments: [draft.patientId, draft.module, draft.inputsJSON, draft.resultJSON, draft.summary, by,
                                  StoredTime.milliseconds(now), StoredTime.milliseconds(now), StoredTime.milliseconds(now)])
-            return try AuditTrail.created(StoredStrokeAssessment.self, db, by: by, at: now)
+            return try AuditTrail.created(StoredStrokeAssessment.self, db, id: db.lastInsertedRowID, by: by, at: now)
         }
         publish([.strokeAssessment])
         return result

@@ -173,7 +173,7 @@ private let GOLDEN_TOP: [String] = [
     "                         lines 1–19 of 49  ▼ Up/Down PgUp/PgDn Home/End scroll",
     "",
     " Ward                           no user selected               Sat 21 Nov 14:05",
-    "S Save  c Centres  l Where  Esc Back  ? Help  : Commands  q Quit",
+    "S Save  c Centres  l Where  R Report  Esc Back  ? Help  : Commands  q Quit",
 ]
 private let GOLDEN_BOTTOM: [String] = [
     " 1 Dashboard   2 History   3 Tools   4 Medications   5 Trends",
@@ -199,7 +199,7 @@ private let GOLDEN_BOTTOM: [String] = [
     "                        lines 31–49 of 49  ▲ Up/Down PgUp/PgDn Home/End scroll",
     "",
     " Ward                           no user selected               Sat 21 Nov 14:05",
-    "S Save  c Centres  l Where  Esc Back  ? Help  : Commands  q Quit",
+    "S Save  c Centres  l Where  R Report  Esc Back  ? Help  : Commands  q Quit",
 ]
 private let GOLDEN_CENTRES: [String] = [
     " 1 Dashboard   2 History   3 Tools   4 Medications   5 Trends",

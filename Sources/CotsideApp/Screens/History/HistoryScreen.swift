@@ -20,6 +20,7 @@ final class HistoryScreen: ActionScreen, CommandScreen {
         case trends = "history.trends"
         case clear = "history.clear"
         case stopInfusion = "history.stop_infusion"
+        case report = "history.report"
     }
 
     enum Loaded: Sendable {
@@ -77,6 +78,7 @@ final class HistoryScreen: ActionScreen, CommandScreen {
             Binding([.char("t")], .trends, label: "", help: context.t("history.help.trends"), group: g),
             Binding([.char("c")], .clear, label: "", help: context.t("history.help.clear"), group: g),
             Binding([.char("S")], .stopInfusion, label: "", help: context.t("history.help.stop_infusion"), group: g),
+            Binding([.char("R")], .report, label: "", help: context.t("history.help.report"), group: g),
         ]
     }
 
@@ -191,6 +193,10 @@ final class HistoryScreen: ActionScreen, CommandScreen {
         case .stopInfusion:
             guard let event = selectedEvent else { return .handled }
             return HistoryCorrections.stopInfusion(event, context)
+        case .report:
+            guard let event = selectedEvent else { return .handled }
+            guard event.kind == .strokeAssessment else { return .message(.info(context.t("history.report.not_stroke"))) }
+            return ReportPreviewScreen.open(StrokeReportPreview.stored(id: event.id), context)
         case .audit:
             guard let event = selectedEvent else { return .handled }
             if let refusal = AuditTrailScreen.refusal(context) { return refusal }

@@ -5,12 +5,18 @@ import WardStore
 /// Turns a finished triage assessment into what the store keeps (inputs and results as the
 /// calculator contract's JSON) and stored assessments into the export.
 public enum StrokeAssessmentRecord {
+    /// The inputs key under which the place the user gave (`l` on the results screen: a city, a
+    /// centre or "lat,lon") is kept, so the report can list the centres nearest to it.
+    public static let nearKey = "near"
+
     /// The FAST-ED sub-form's items, when there were any, go in with the inputs as
-    /// `fast_ed_<item>` (the module has its own boolean `eye_deviation`).
+    /// `fast_ed_<item>` (the module has its own boolean `eye_deviation`); the place, when given,
+    /// as `near`.
     public static func draft(module: StrokeModule, inputs: [String: RawValue], fastEdItems: [String: RawValue]? = nil,
-                             result: StrokeAssessmentResult, patientId: Int64?) -> StrokeAssessmentDraft {
+                             near: String? = nil, result: StrokeAssessmentResult, patientId: Int64?) -> StrokeAssessmentDraft {
         var all = inputs
         for (key, value) in fastEdItems ?? [:] { all["fast_ed_" + key] = value }
+        if let near, !near.isEmpty { all[nearKey] = .string(near) }
         return StrokeAssessmentDraft(patientId: patientId, module: module.rawValue,
                                      inputsJSON: ContractJSON.object(all), resultJSON: ContractJSON.result(result.summary),
                                      summary: summary(result))

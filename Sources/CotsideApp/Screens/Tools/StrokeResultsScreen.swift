@@ -10,7 +10,7 @@ import WardStore
 @MainActor
 final class StrokeResultsScreen: ActionScreen, CommandScreen {
     enum Action: String, ScreenAction {
-        case save = "stroke.save", centres = "stroke.centres", location = "stroke.location"
+        case save = "stroke.save", centres = "stroke.centres", location = "stroke.location", report = "stroke.report"
         case down = "stroke.down", up = "stroke.up", pageDown = "stroke.pageDown", pageUp = "stroke.pageUp"
         case home = "stroke.home", end = "stroke.end"
     }
@@ -30,6 +30,8 @@ final class StrokeResultsScreen: ActionScreen, CommandScreen {
     private var pageRows = 20
     /// Where it was saved ("bed 3 (Ada Lovelace)", or unattached), once saved.
     private(set) var savedUnder: String?
+    /// The patient it was saved under (nil: unattached, or not saved), for the report.
+    private(set) var savedPatient: Patient?
     /// A save was sent and has not come back: a failure then is the save's (else a load's).
     private var saving = false
 
@@ -53,6 +55,7 @@ final class StrokeResultsScreen: ActionScreen, CommandScreen {
             Binding([.char("S")], .save, label: context.t("tools.key.save"), help: context.t("stroke.action.save"), group: g),
             Binding([.char("c")], .centres, label: context.t("stroke.key.centres"), help: context.t("stroke.action.centres"), group: g),
             Binding([.char("l")], .location, label: context.t("stroke.key.location"), help: context.t("stroke.action.location"), group: g),
+            Binding([.char("R")], .report, label: context.t("stroke.key.report"), help: context.t("stroke.action.report"), group: g),
             Binding([.down, .char("j")], .down, help: context.t("key.down"), group: n),
             Binding([.up, .char("k")], .up, help: context.t("key.up"), group: n),
             Binding([.pageDown], .pageDown, help: context.t("key.page_down"), group: n),
@@ -95,6 +98,7 @@ final class StrokeResultsScreen: ActionScreen, CommandScreen {
     func perform(_ action: Action, _ context: AppContext) -> Intent {
         switch action {
         case .save: return askToSave(context)
+        case .report: return ReportPreviewScreen.open(StrokeReportPreview.current(reportSubject(context), centres: centres), context)
         case .centres: return .push(StrokeCentresScreen(capability: assessment.suggestedCapability, query: near ?? "", centres: centres))
         case .location:
             return .push(PromptScreen(titleKey: "stroke.location.title",
@@ -152,7 +156,8 @@ final class StrokeResultsScreen: ActionScreen, CommandScreen {
     func save(under target: (id: Int64, label: String)?, _ context: AppContext) -> Intent {
         guard savedUnder == nil else { return .handled }
         let draft = StrokeAssessmentRecord.draft(module: assessment.module, inputs: inputs, fastEdItems: fastEdItems,
-                                                 result: assessment, patientId: target?.id)
+                                                 near: near, result: assessment, patientId: target?.id)
+        let patient = context.selectedPatient.flatMap { $0.id == target?.id ? $0 : nil }
         let by = context.staff?.id
         let under = target?.label ?? context.t("stroke.save.unattached")
         let message = context.t("stroke.saved", under)
@@ -161,11 +166,22 @@ final class StrokeResultsScreen: ActionScreen, CommandScreen {
         return .write(WardWrite(undoSummary: undo, needs: .useCalculators, saved: { [self] in
             saving = false
             savedUnder = under
+            savedPatient = patient
             onSaved?()
         }) { repository in
             let saved = try await repository.saveStrokeAssessment(draft, by: by)
             return WriteReceipt(auditEntryIds: [saved.auditEntryId], message: message)
         })
+    }
+
+    /// The assessment as the report tells it: as it would be stored (inputs, place and results as
+    /// the contract's JSON), under the patient it was saved under, by whoever is signed in.
+    func reportSubject(_ context: AppContext) -> StrokeReportSubject {
+        let draft = StrokeAssessmentRecord.draft(module: assessment.module, inputs: inputs, fastEdItems: fastEdItems,
+                                                 near: near, result: assessment, patientId: savedPatient?.id)
+        return StrokeReportSubject(record: savedUnder == nil ? .unsaved : .saved, module: assessment.module,
+                                   inputsJSON: draft.inputsJSON, resultJSON: draft.resultJSON, assessedAt: at,
+                                   assessedBy: context.staff, patient: savedPatient)
     }
 
     // MARK: - Drawing

@@ -1,0 +1,101 @@
+/// A statement (or a piece of one) written once for both engines: literal text, bound values
+/// and the few engine-specific spellings, rendered for one engine when it runs.
+///
+/// Values are bound, never spliced into the text: `"… WHERE id = \(id)"` binds `id`. Other
+/// SQL is nested with `\(sql: fragment)`. Identifiers and keywords known when the code is
+/// written can be added with `SQLQuery(verbatim:)`; user input never can.
+public struct SQLQuery: Sendable, Hashable {
+    enum Part: Sendable, Hashable {
+        case text(String)
+        case value(SQLValue)
+        case dialect(sqlite: String, postgres: String)
+    }
+
+    private(set) var parts: [Part]
+
+    /// Text taken as SQL as it is. For identifiers and keywords the code spells out.
+    public init(verbatim text: String) { parts = text.isEmpty ? [] : [.text(text)] }
+
+    /// Text that differs between the engines ("max" / "greatest", a join hint).
+    public static func dialect(sqlite: String, postgres: String) -> SQLQuery {
+        SQLQuery(parts: [.dialect(sqlite: sqlite, postgres: postgres)])
+    }
+
+    /// One bound value (`?` on SQLite, `$n` on PostgreSQL).
+    public static func value(_ value: some SQLValueConvertible) -> SQLQuery { SQLQuery(parts: [.value(value.sqlValue)]) }
+
+    init(parts: [Part]) { self.parts = parts }
+
+    public var isEmpty: Bool { parts.isEmpty }
+
+    public static func + (lhs: SQLQuery, rhs: SQLQuery) -> SQLQuery { SQLQuery(parts: lhs.parts + rhs.parts) }
+    public static func += (lhs: inout SQLQuery, rhs: SQLQuery) { lhs.parts += rhs.parts }
+
+    /// The fragments joined by a separator (", ", " AND ").
+    public static func joined(_ fragments: [SQLQuery], separator: String) -> SQLQuery {
+        var result = SQLQuery(parts: [])
+        for (i, fragment) in fragments.enumerated() {
+            if i > 0 { result.parts.append(.text(separator)) }
+            result.parts += fragment.parts
+        }
+        return result
+    }
+
+    /// "?, ?, ?" for the values: an `IN (…)` list. An empty list gives `NULL`, so `IN (NULL)`
+    /// matches nothing on both engines instead of being a syntax error.
+    public static func list<S: Sequence>(_ values: S) -> SQLQuery where S.Element: SQLValueConvertible {
+        let fragments = values.map { SQLQuery.value($0) }
+        return fragments.isEmpty ? SQLQuery(verbatim: "NULL") : joined(fragments, separator: ", ")
+    }
+
+    /// The statement as one engine reads it: its text with that engine's placeholders, and the
+    /// values in placeholder order.
+    public func rendered(for dialect: SQLDialect) -> (text: String, values: [SQLValue]) {
+        var text = ""
+        var values: [SQLValue] = []
+        for part in parts {
+            switch part {
+            case .text(let s): text += s
+            case .dialect(let sqlite, let postgres): text += dialect == .sqlite ? sqlite : postgres
+            case .value(let value):
+                values.append(value)
+                text += dialect == .sqlite ? "?" : "$\(values.count)"
+            }
+        }
+        return (text, values)
+    }
+}
+
+extension SQLQuery: ExpressibleByStringInterpolation {
+    public init(stringLiteral value: String) { self.init(verbatim: value) }
+
+    public init(stringInterpolation: Interpolation) { self.init(parts: stringInterpolation.parts) }
+
+    public struct Interpolation: StringInterpolationProtocol {
+        var parts: [Part] = []
+
+        public init(literalCapacity: Int, interpolationCount: Int) {
+            parts.reserveCapacity(interpolationCount * 2 + 1)
+        }
+
+        public mutating func appendLiteral(_ literal: String) {
+            if !literal.isEmpty { parts.append(.text(literal)) }
+        }
+
+        /// A bound value.
+        public mutating func appendInterpolation(_ value: some SQLValueConvertible) {
+            parts.append(.value(value.sqlValue))
+        }
+
+        /// A bound value that may be nil (NULL). Spelled out so an optional binds without the
+        /// compiler's warning about interpolating optionals into text.
+        public mutating func appendInterpolation<T: SQLValueConvertible>(_ value: T?) {
+            parts.append(.value(value.sqlValue))
+        }
+
+        /// Another fragment, nested as SQL.
+        public mutating func appendInterpolation(sql fragment: SQLQuery) {
+            parts += fragment.parts
+        }
+    }
+}
