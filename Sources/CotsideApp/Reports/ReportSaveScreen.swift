@@ -65,13 +65,19 @@ final class ReportSaveScreen: WardFormScreen, CommandScreen {
     /// `~/handover-20261125-0730.pdf`: the report's kind and the ward's local time (a new name
     /// each minute), with the extension of the format.
     static func suggestedFile(kind: String, format: ReportFormat, now: Date, timeZone: TimeZone,
-                              environment: [String: String]) -> String {
+                              environment: [String: String],
+                              exists: (String) -> Bool = { FileManager.default.fileExists(atPath: $0) }) -> String {
         var calendar = Calendar(identifier: .gregorian)
         calendar.timeZone = timeZone
         let c = calendar.dateComponents([.year, .month, .day, .hour, .minute], from: now)
         let stamp = String(format: "%04d%02d%02d-%02d%02d", c.year ?? 0, c.month ?? 0, c.day ?? 0, c.hour ?? 0, c.minute ?? 0)
         let home = environment["HOME"].map { $0.hasSuffix("/") ? $0 : $0 + "/" } ?? ""
-        return home + "\(kind)-\(stamp).\(format.fileExtension)"
+        // A second report in the same minute (saved, then printed) gets "-2", "-3", … rather
+        // than a name the save would refuse.
+        let base = home + "\(kind)-\(stamp)"
+        var file = base + "." + format.fileExtension
+        for n in 2...99 where exists(file) { file = "\(base)-\(n).\(format.fileExtension)" }
+        return file
     }
 
     /// A change of format changes the file's extension when it is a report extension, so a
@@ -88,6 +94,14 @@ final class ReportSaveScreen: WardFormScreen, CommandScreen {
         }
     }
 
+    /// A file under the home folder as `~/…`: the message line is one row, and the part of the
+    /// path a nurse needs (the file's name) is at its end, where a long path was cut off.
+    static func shown(_ file: String, environment: [String: String]) -> String {
+        guard let home = environment["HOME"], !home.isEmpty, home != "/" else { return file }
+        let folder = home.hasSuffix("/") ? home : home + "/"
+        return file.hasPrefix(folder) ? "~/" + file.dropFirst(folder.count) : file
+    }
+
     var format: ReportFormat { Self.formats[state.choice("format") ?? 0] }
     var paper: ReportPaper { ReportPaper.allCases[state.choice("paper") ?? 0] }
 
@@ -101,18 +115,20 @@ final class ReportSaveScreen: WardFormScreen, CommandScreen {
         } catch {
             return refuse("file", (error as? ReportFileError)?.description ?? "\(error)", focus: true)
         }
-        guard purpose == .print else { return .all([.pop, .message(.success(context.t(words.saved, file)))]) }
+        let shown = Self.shown(file, environment: environment)
+        guard purpose == .print else { return .all([.pop, .message(.success(context.t(words.saved, shown)))]) }
         printing = true
         let environment = self.environment
-        return .all([.message(.info(context.t("report.print.sending", file))), command("print") { _ in
+        return .all([.message(.info(context.t("report.print.sending", shown))), command("print") { _ in
             .printed(ReportPrinter.send(file, environment: environment), file: file)
         }])
     }
 
     func update(_ loaded: Loaded, _ context: AppContext) -> Intent {
         switch loaded {
-        case .printed(let outcome, let file):
+        case .printed(let outcome, let path):
             printing = false
+            let file = Self.shown(path, environment: environment)
             switch outcome {
             case .sent(let words):
                 return .all([.pop, .message(.success(context.t("report.print.sent", file, words)))])

@@ -24,6 +24,18 @@ final class ReportPreviewScreenTests: WardTestCase {
                        "handover-20261121-1405.html")
     }
 
+    /// Saved, then printed in the same minute: the print form must not offer the name just used
+    /// (it refused "already exists" and the nurse had to edit a path to print).
+    func testTheSuggestedFileIsNeverOneThatExists() {
+        let taken: Set = ["/home/ada/handover-20261121-1405.pdf", "/home/ada/handover-20261121-1405-2.pdf"]
+        XCTAssertEqual(ReportSaveScreen.suggestedFile(kind: "handover", format: .pdf, now: Self.now, timeZone: Self.utc,
+                                                      environment: ["HOME": "/home/ada"], exists: taken.contains),
+                       "/home/ada/handover-20261121-1405-3.pdf")
+        XCTAssertEqual(ReportSaveScreen.suggestedFile(kind: "handover", format: .text, now: Self.now, timeZone: Self.utc,
+                                                      environment: ["HOME": "/home/ada"], exists: taken.contains),
+                       "/home/ada/handover-20261121-1405.txt", "another format's file is no clash")
+    }
+
     func testChoosingPDFSavesAPDFUnderAPdfNameNotTxt() async throws {
         let nurse = try await addStaff("Ada Okafor", "AO")
         try await admit(bed: "3", given: "Mia", family: "Jones")
@@ -66,7 +78,8 @@ final class ReportPreviewScreenTests: WardTestCase {
         let file = folder.appendingPathComponent("handover-20261121-1405.pdf").path
         XCTAssertEqual(fileField, file, "printing starts as PDF: every page names the patient")
         await press(.enter)
-        XCTAssertEqual(messageText, "CUPS' lp is not installed, so nothing was printed; the report was saved to \(file)")
+        // Under the home folder the message says ~/…, so the file's name is never cut off.
+        XCTAssertEqual(messageText, "Saved to ~/handover-20261121-1405.pdf; not printed: CUPS' lp is not installed")
         XCTAssertTrue(shell.front is ReportPreviewScreen, "the print form closed")
         let attributes = try FileManager.default.attributesOfItem(atPath: file)
         XCTAssertEqual((attributes[.posixPermissions] as? NSNumber)?.intValue, 0o600)
@@ -86,7 +99,7 @@ final class ReportPreviewScreenTests: WardTestCase {
         try await openHandover(environment: ["HOME": folder.path, "PATH": bin.path + ":/usr/bin:/bin"])
         await press(.char("p"), .down, .left, .left, .enter)
         let file = folder.appendingPathComponent("handover-20261121-1405.txt").path
-        XCTAssertEqual(messageText, "Saved \(file) and sent it to the printer: request id is Ward-7 (1 file(s))")
+        XCTAssertEqual(messageText, "Saved ~/handover-20261121-1405.txt and sent it to the printer: request id is Ward-7 (1 file(s))")
         XCTAssertEqual(try String(contentsOfFile: log, encoding: .utf8), "-- \(file)\n")
         XCTAssertTrue(try String(contentsOfFile: file, encoding: .utf8).contains("Bed 3: Mia Jones"))
     }
@@ -104,7 +117,8 @@ final class ReportPreviewScreenTests: WardTestCase {
         try await openHandover(environment: ["HOME": folder.path, "PATH": bin.path + ":/usr/bin:/bin"])
         await press(.char("p"), .enter)
         let file = folder.appendingPathComponent("handover-20261121-1405.pdf").path
-        XCTAssertEqual(messageText, "lp could not print \(file) (exit 1): lp: Error - No default destination.; the report is saved there")
+        XCTAssertEqual(messageText,
+                       "lp could not print ~/handover-20261121-1405.pdf (exit 1): lp: Error - No default destination.; the report is saved there")
         XCTAssertTrue(FileManager.default.fileExists(atPath: file))
     }
 

@@ -11,7 +11,7 @@ final class LocalisationTests: XCTestCase {
         let sources = URL(fileURLWithPath: #filePath)
             .deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
             .deletingLastPathComponent().appendingPathComponent("Sources/CotsideApp")
-        let pattern = try NSRegularExpression(pattern: #"(?:\.t|localizer)\("([a-z0-9_]+(?:\.[a-z0-9_]+)+)""#)
+        let pattern = try NSRegularExpression(pattern: #"(?:\.t|\bt|localizer)\("([a-z0-9_]+(?:\.[a-z0-9_]+)+)""#)
         var missing: [String] = []
         var checked = 0
         let files = FileManager.default.enumerator(at: sources, includingPropertiesForKeys: nil)!
