@@ -5,7 +5,7 @@ import WardStore
 
 /// The ward's shift handover on the 40 × 730-day demo ward: the store's one read transaction for
 /// every cot, then the document and its text and PDF (what `cotside report handover` makes).
-/// Targets (medians, all 40 cots): text ≤ 300 ms, PDF ≤ 1 s.
+/// Targets (medians, all 40 cots): text ≤ 300 ms, PDF ≤ 1 s. Then one patient's report (below).
 ///
 /// Arguments: `--db PATH` (reuse a demo database; generated when missing), `--quick`
 /// (10 cots × 60 days), `--runs N` (default 15).
@@ -56,7 +56,39 @@ func runReportBenchmarks(arguments: [String]) async throws {
     reportLine("Ward handover as PDF (read + document + render)", pdf, target: 1000, detail: "\(bytes) bytes")
     try await runDischargeSummaryBenchmarks(store: store, maker: maker, localizer: localizer, now: now, zone: zone,
                                        windowStart: now.addingTimeInterval(-Double(days) * 86_400), runs: runs)
+    try await runPatientReportBenchmarks(store: store, runs: runs, now: now, zone: zone, maker: maker, localizer: localizer)
     await store.close()
+}
+
+/// The patient report (what `cotside report patient` makes) for the cot with the longest stay:
+/// a registrar's week, and a 90-day stay for scale. Targets (medians): week as text ≤ 150 ms,
+/// as PDF ≤ 500 ms.
+@MainActor
+private func runPatientReportBenchmarks(store: SQLiteWardStore, runs: Int, now: Date, zone: TimeZone, maker: Staff,
+                                        localizer: Localizer) async throws {
+    guard let patient = try await store.admittedPatients().min(by: { $0.admittedAt < $1.admittedAt }) else { return }
+    for (days, targets) in [(7.0, (read: 100.0, text: 150.0, pdf: 500.0)), (90, (read: 400, text: 600, pdf: 1500))] {
+        let request = PatientReportRequest(patientId: patient.id, from: now.addingTimeInterval(-days * 86_400), to: now, timeZone: zone)
+        let label = "Patient report, \(Int(days)) days (bed \(patient.bedLabel))"
+        var report: PatientReport?
+        let read = try await reportTimed(runs) { report = try await store.patientReport(request) }
+        reportLine("\(label), store read (one transaction)", read, target: targets.read,
+                   detail: "\(report?.readings.values.map(\.count).reduce(0, +) ?? 0) chart points, "
+                       + "\(report?.medications.count ?? 0) medications")
+        var bytes = 0
+        let text = try await reportTimed(runs) {
+            let document = PatientReportDocument(try await store.patientReport(request), localizer: localizer, madeBy: maker,
+                                                 madeAt: now).document
+            bytes = ReportRendering.render(document, as: .text).count
+        }
+        reportLine("\(label) as text (read + document + render)", text, target: targets.text, detail: "\(bytes) bytes")
+        let pdf = try await reportTimed(runs) {
+            let document = PatientReportDocument(try await store.patientReport(request), localizer: localizer, madeBy: maker,
+                                                 madeAt: now).document
+            bytes = ReportRendering.render(document, as: .pdf).count
+        }
+        reportLine("\(label) as PDF (read + document + render)", pdf, target: targets.pdf, detail: "\(bytes) bytes")
+    }
 }
 
 @MainActor

@@ -9,7 +9,7 @@ struct ReportCommand: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "report",
         abstract: "Make a report from the chart: text, HTML or PDF.",
-        subcommands: [ReportHandoverCommand.self, ReportStrokeCommand.self, ReportDischargeCommand.self]
+        subcommands: [ReportHandoverCommand.self, ReportPatientCommand.self, ReportDischargeCommand.self, ReportStrokeCommand.self]
     )
 }
 

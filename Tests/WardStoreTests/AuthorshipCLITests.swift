@@ -65,7 +65,8 @@ final class AuthorshipCLITests: WardStoreTestCase {
                                     ["drugs", "status"],
                                     ["report", "handover"],  // a read: --by names who made the report
                                     ["report", "stroke"],  // a read, as the handover
-                                    ["report", "discharge"]]  // a read, as the handover
+                                    ["report", "discharge"],  // a read, as the handover
+                                    ["report", "patient"]]  // a read, as the handover
 
         let byDefault = "--by: name the staff member"
         let writes: [[String]: (arguments: [String], refusal: String)] = [

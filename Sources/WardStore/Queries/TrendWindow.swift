@@ -25,11 +25,14 @@ public enum TrendWindow: Int, Sendable, CaseIterable, Hashable {
     /// then six-hourly for a fortnight and daily beyond, so a chart never carries more points
     /// than it has dots.
     var bucketsPerDay: Int? {
-        switch self {
-        case .hours24, .days7: return nil
-        case .days14: return 4
-        default: return 1
-        }
+        Self.bucketsPerDay(days: days)
+    }
+
+    /// The grouping for a span of `days` ward days (nil: everything), as the windows above use it:
+    /// the patient report groups an arbitrary period the same way.
+    static func bucketsPerDay(days: Int?) -> Int? {
+        guard let days else { return 1 }
+        return days <= 7 ? nil : days <= 14 ? 4 : 1
     }
 }
 

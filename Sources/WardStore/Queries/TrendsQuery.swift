@@ -41,9 +41,10 @@ struct PatientTrendsQuery: Sendable {
         let from = window == .hours24 ? now.addingTimeInterval(-86_400) : wardDays[wardDays.count - windowDays].start
         let fromMs = StoredTime.milliseconds(from)
 
-        try fillNappies(db, table: dayTable, into: &days)
+        try Self.fillNappies(db, patientId: id, dryNappyWeightGrams: settings.dryNappyWeightGrams, table: dayTable, into: &days)
         try Self.fillFeeds(db, patientId: patient.id, table: dayTable, now: now, into: &days)
-        let readings = try fetchReadings(db, windowDays: Array(wardDays.suffix(windowDays)), fromMs: fromMs, nowMs: nowMs)
+        let readings = try Self.readings(db, patientId: id, bucketsPerDay: window.bucketsPerDay,
+                                         windowDays: Array(wardDays.suffix(windowDays)), fromMs: fromMs, nowMs: nowMs)
         let kpis = try fetchKPIs(db, fromMs: fromMs, nowMs: nowMs)
         let cells = try fetchDoses(db, from: from, into: &days, wardDays: wardDays)
         let goals = try SQLiteWardStore.goalRanges(for: patient, db: db, now: now, timeZone: timeZone)
@@ -54,16 +55,18 @@ struct PatientTrendsQuery: Sendable {
                              insightInput: insightInput)
     }
 
-    /// Wet (wet + mixed), dirty (dirty + mixed), all changes and urine per day, on `nappy_live_patient_time`.
-    private func fillNappies(_ db: Database, table: String, into days: inout [TrendDay]) throws {
-        let dry = settings.dryNappyWeightGrams
+    /// Wet (wet + mixed), dirty (dirty + mixed), all changes and urine per day of `table` (a
+    /// `TimeBucket.valuesTable` named `d`), on `nappy_live_patient_time`: Trends and the patient
+    /// report count the same days the same way.
+    static func fillNappies(_ db: Database, patientId: Int64, dryNappyWeightGrams dry: Int, table: String,
+                            into days: inout [TrendDay]) throws {
         let sql = """
             WITH \(table)
             SELECT d.i,
                 sum(n.kind IN ('wet', 'mixed')), sum(n.kind IN ('dirty', 'mixed')), count(*),
                 sum(CASE WHEN n.kind IN ('wet', 'mixed') AND n.nappyWeightGrams IS NOT NULL AND \(dry) > 0
                     THEN max(n.nappyWeightGrams - \(dry), 0) END)
-            FROM d CROSS JOIN nappy_change n ON n.patientId = \(patient.id) AND n.deletedAt IS NULL
+            FROM d CROSS JOIN nappy_change n ON n.patientId = \(patientId) AND n.deletedAt IS NULL
                 AND n.occurredAt >= d.s AND n.occurredAt < d.e
             GROUP BY d.i
             """
@@ -94,26 +97,27 @@ struct PatientTrendsQuery: Sendable {
         }
     }
 
-    /// Per kind: raw readings for short windows, else the mean/min/max per bucket (covering index
-    /// `measurement_live_patient_kind_time`, one range search per bucket).
-    private func fetchReadings(_ db: Database, windowDays: [WardDay], fromMs: Int64,
-                               nowMs: Int64) throws -> [MeasurementKind: [TrendReading]] {
+    /// Per kind: raw readings in [from, now] when `bucketsPerDay` is nil (short windows), else the
+    /// mean/min/max per bucket of `windowDays` (covering index `measurement_live_patient_kind_time`,
+    /// one range search per bucket). Trends and the patient report chart the same points.
+    static func readings(_ db: Database, patientId: Int64, bucketsPerDay: Int?, windowDays: [WardDay], fromMs: Int64,
+                         nowMs: Int64) throws -> [MeasurementKind: [TrendReading]] {
         var out: [MeasurementKind: [TrendReading]] = [:]
         let sql: String
-        if let parts = window.bucketsPerDay {
+        if let parts = bucketsPerDay {
             let table = TimeBucket.valuesTable("b", TimeBucket.split(windowDays, parts: parts))
             sql = """
                 WITH \(table), k(kind) AS (VALUES \(MeasurementKind.allCases.map { "('\($0.rawValue)')" }.joined(separator: ", ")))
                 SELECT k.kind, CAST(avg(m.measuredAt) AS INTEGER), avg(m.value), min(m.value), max(m.value),
                     avg(m.diastolicMmHg), count(*)
-                FROM k CROSS JOIN b CROSS JOIN measurement m ON m.patientId = \(patient.id) AND m.kind = k.kind
+                FROM k CROSS JOIN b CROSS JOIN measurement m ON m.patientId = \(patientId) AND m.kind = k.kind
                     AND m.deletedAt IS NULL AND m.measuredAt >= b.s AND m.measuredAt < b.e
                 GROUP BY k.kind, b.i ORDER BY k.kind, b.i
                 """
         } else {
             sql = """
                 SELECT kind, measuredAt, value, value, value, diastolicMmHg, 1 FROM measurement
-                WHERE patientId = \(patient.id) AND deletedAt IS NULL AND measuredAt >= \(fromMs) AND measuredAt <= \(nowMs)
+                WHERE patientId = \(patientId) AND deletedAt IS NULL AND measuredAt >= \(fromMs) AND measuredAt <= \(nowMs)
                 ORDER BY kind, measuredAt
                 """
         }

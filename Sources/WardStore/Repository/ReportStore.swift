@@ -6,6 +6,7 @@ public protocol ReportStore: Sendable {
     /// The shift handover of every admitted cot (by bed) or one, over [since, until].
     /// Throws `WardStoreError` for a patient who is not admitted, or `since` after `until`.
     func handover(_ request: HandoverRequest) async throws -> ShiftHandover
+
     /// One stored stroke assessment with its patient, author, ward name and referral list; or,
     /// for an id no assessment has, whether a saved calculator result has it.
     func strokeAssessmentReport(id: Int64) async throws -> StrokeAssessmentReportLookup
@@ -13,4 +14,8 @@ public protocol ReportStore: Sendable {
     /// One admission's discharge summary: up to the discharge, or up to `until` (said to be not
     /// yet discharged) for a patient still admitted. Throws `WardStoreError` for an unknown patient.
     func dischargeSummary(_ request: DischargeSummaryRequest) async throws -> DischargeSummary
+
+    /// One patient's chart over [from, to] (admitted or discharged). Throws `UnknownPatientError`
+    /// for a patient who does not exist, `WardStoreError` for `from` after `to`.
+    func patientReport(_ request: PatientReportRequest) async throws -> PatientReport
 }

@@ -58,21 +58,29 @@ extension SQLiteWardStore {
         try await pool.read { db in
             let query = AuditTrailQuery(filter: filter, patients: try AuditTrailQuery.patients(filter, db: db),
                                         olderThan: olderThan, limit: limit)
-            let (sql, arguments) = query.sqlAndArguments
-            return try Row.fetchAll(db, sql: sql, arguments: arguments).map { row in
-                let given: String? = row["patientGivenName"]
-                let family: String? = row["patientFamilyName"]
-                return AuditTrailRow(entry: try AuditEntry(row: row), staffInitials: row["staffInitials"],
-                                     staffName: row["staffName"], patientId: row["linkedPatientId"],
-                                     patientBed: row["patientBed"],
-                                     patientName: given.map { "\($0) \(family ?? "")".trimmingCharacters(in: .whitespaces) })
-            }
+            return try query.fetch(db)
         }
     }
 
     public func auditTrailBeds() async throws -> [String] {
         try await pool.read { db in
             try String.fetchAll(db, sql: "SELECT DISTINCT bedLabel FROM patient ORDER BY bedLabel COLLATE NOCASE")
+        }
+    }
+}
+
+extension AuditTrailQuery {
+    /// The page's rows with who made each entry and which patient it is about, inside the
+    /// caller's read (the trail on screen, `cotside audit` and the patient report read the same).
+    func fetch(_ db: Database) throws -> [AuditTrailRow] {
+        let (sql, arguments) = sqlAndArguments
+        return try Row.fetchAll(db, sql: sql, arguments: arguments).map { row in
+            let given: String? = row["patientGivenName"]
+            let family: String? = row["patientFamilyName"]
+            return AuditTrailRow(entry: try AuditEntry(row: row), staffInitials: row["staffInitials"],
+                                 staffName: row["staffName"], patientId: row["linkedPatientId"],
+                                 patientBed: row["patientBed"],
+                                 patientName: given.map { "\($0) \(family ?? "")".trimmingCharacters(in: .whitespaces) })
         }
     }
 }

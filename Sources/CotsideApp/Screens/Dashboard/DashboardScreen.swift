@@ -23,6 +23,7 @@ final class DashboardScreen: ActionScreen, CommandScreen {
         case edit = "dashboard.edit"
         case discharge = "dashboard.discharge"
         case handover = "dashboard.handover"
+        case patientReport = "dashboard.patient_report"
         case up = "dashboard.up"
         case down = "dashboard.down"
     }
@@ -70,6 +71,7 @@ final class DashboardScreen: ActionScreen, CommandScreen {
             Binding([.char("e")], .edit, label: "", help: context.t("action.edit_patient"), group: g),
             Binding([.char("D")], .discharge, label: "", help: context.t("action.discharge"), group: g),
             Binding([.char("H")], .handover, label: "", help: context.t("action.handover"), group: g),
+            Binding([.char("P")], .patientReport, label: "", help: context.t("action.patient_report"), group: g),
             Binding([.up, .char("k")], .up, label: "", help: context.t("key.up"), group: n),
             Binding([.down, .char("j")], .down, label: "", help: context.t("key.down"), group: n),
         ]
@@ -177,6 +179,9 @@ final class DashboardScreen: ActionScreen, CommandScreen {
             return .all([.session(.selectedPatient(row.patient)), .shell(.tab(.history))])
         case .handover:
             return .shell(.handover)
+        case .patientReport:
+            guard let row = selectedRow else { return .message(.info(context.t("dashboard.empty"))) }
+            return ReportPreviewScreen.open(PatientReportPreview.preview(patientId: row.patient.id), context)
         case .trends:
             guard let row = selectedRow else { return .handled }
             return .all([.session(.selectedPatient(row.patient)), .shell(.tab(.trends))])

@@ -21,6 +21,7 @@ final class HistoryScreen: ActionScreen, CommandScreen {
         case clear = "history.clear"
         case stopInfusion = "history.stop_infusion"
         case report = "history.report"
+        case patientReport = "history.patient_report"
     }
 
     enum Loaded: Sendable {
@@ -79,6 +80,7 @@ final class HistoryScreen: ActionScreen, CommandScreen {
             Binding([.char("c")], .clear, label: "", help: context.t("history.help.clear"), group: g),
             Binding([.char("S")], .stopInfusion, label: "", help: context.t("history.help.stop_infusion"), group: g),
             Binding([.char("R")], .report, label: "", help: context.t("history.help.report"), group: g),
+            Binding([.char("P")], .patientReport, label: "", help: context.t("action.patient_report"), group: g),
         ]
     }
 
@@ -197,6 +199,12 @@ final class HistoryScreen: ActionScreen, CommandScreen {
             guard let event = selectedEvent else { return .handled }
             guard event.kind == .strokeAssessment else { return .message(.info(context.t("history.report.not_stroke"))) }
             return ReportPreviewScreen.open(StrokeReportPreview.stored(id: event.id), context)
+        case .patientReport:
+            // The patient History shows, else the one the selected entry is about.
+            guard let id = context.historyPatient?.id ?? selectedEvent?.patientId else {
+                return .message(.info(context.t("history.patient_report.none")))
+            }
+            return ReportPreviewScreen.open(PatientReportPreview.preview(patientId: id), context)
         case .audit:
             guard let event = selectedEvent else { return .handled }
             if let refusal = AuditTrailScreen.refusal(context) { return refusal }

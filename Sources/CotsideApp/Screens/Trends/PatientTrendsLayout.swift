@@ -238,31 +238,15 @@ struct PatientTrendsLayout {
     /// (`GrowthChartChoice`: INTERGROWTH-21st preterm by postmenstrual age, WHO by corrected or
     /// chronological age); the band's name says which chart and which age.
     private func growthBand(_ indicator: GrowthIndicator, scale: @escaping (Double) -> Double) -> ChartBand? {
-        guard case .success(let reference) = GrowthReference.shared else { return nil }
-        let patient = trends.patient
-        let sex: ReferenceSex
-        switch patient.sex {
-        case .male: sex = .male
-        case .female: sex = .female
-        case .unknown: return nil
-        }
-        let grams = indicator == .weightForAge ? 1000.0 : 1.0
         let step = max(1, shown.count / 60)
-        let gestation = patient.gestationDays
-        var used: [GrowthChartChoice.Chart: GrowthChartChoice.Age] = [:]
-        let points: [BandPoint] = stride(from: 0, to: shown.count, by: step).compactMap { offset in
-            let day = shown[shown.startIndex + offset]
-            guard let choice = reference.choice(ageDays: patient.dateOfBirth.days(until: day.label), gestationDays: gestation)
-            else { return nil }
-            used[choice.chart] = choice.age
-            let v = { (p: Double) in scale(reference.value(indicator, sex, choice, percentile: p) * grams) }
-            return BandPoint(x: x(day), low: v(3), high: v(97), middle: v(50))
+        let days = stride(from: 0, to: shown.count, by: step).map { shown[shown.startIndex + $0] }
+        guard let centiles = GrowthCentiles.of(indicator, patient: trends.patient, days: days.map(\.label)) else { return nil }
+        let xs = Dictionary(days.map { ($0.label, x($0)) }, uniquingKeysWith: { a, _ in a })
+        let points = centiles.points.map { p in
+            BandPoint(x: xs[p.day] ?? 0, low: scale(p.low), high: scale(p.high), middle: scale(p.middle))
         }
         guard points.count >= 2 else { return nil }
-        var names: [String] = []
-        if used[.intergrowthPreterm] != nil { names.append(context.t("trends.growth.band_intergrowth")) }
-        if let age = used[.who] { names.append(context.t(age == .corrected ? "trends.growth.band_who_corrected" : "trends.who.band")) }
-        return ChartBand(name: names.joined(separator: " → "), middleName: context.t("trends.who.middle"), points: points)
+        return ChartBand(name: centiles.name { context.t($0) }, middleName: context.t("trends.who.middle"), points: points)
     }
 
     private func vitalChart(_ kind: MeasurementKind) -> LineChart {
