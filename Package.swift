@@ -3,8 +3,9 @@ import PackageDescription
 
 // Dependencies point one way: cotside → {CotsideApp, CalcContract, ChildProcess (lp)}; CotsideApp → {TerminalUI,
 // WardStore, Clinical, ReportKit}; CalcContract → Clinical; WardStore → Clinical (the pure values both
-// count with: calendar days, the text of numbers); TerminalUI → CNcurses. Clinical (the pure
-// model) and WardStore never import a UI module; only CalcContract does the calculators' I/O.
+// count with: calendar days, the text of numbers); TerminalUI → {CNcurses, TextFolding}; ReportKit →
+// TextFolding (the one ASCII table). Clinical (the pure model) and WardStore never import a UI module;
+// only CalcContract does the calculators' I/O.
 let package = Package(
     name: "Cotside",
     platforms: [.macOS(.v14)],
@@ -49,10 +50,13 @@ let package = Package(
                 .product(name: "CryptoExtras", package: "swift-crypto"),
             ]
         ),
-        .target(name: "TerminalUI", dependencies: ["CNcurses"]),
-        // Reports as plain values and their text, HTML and PDF renderers; depends on nothing,
-        // so the PDF writer is tested on its own.
-        .target(name: "ReportKit"),
+        .target(name: "TerminalUI", dependencies: ["CNcurses", "TextFolding"]),
+        // The one ASCII transliteration table, for the screen in a non-UTF-8 locale and for
+        // ASCII reports: its own module, so ReportKit still needs nothing of the UI.
+        .target(name: "TextFolding"),
+        // Reports as plain values and their text, HTML and PDF renderers; depends on nothing but
+        // the ASCII table, so the PDF writer is tested on its own.
+        .target(name: "ReportKit", dependencies: ["TextFolding"]),
         .target(
             name: "CotsideApp",
             dependencies: ["TerminalUI", "WardStore", "Clinical", "CotsideResources", "ReportKit"]
@@ -79,7 +83,7 @@ let package = Package(
         .testTarget(name: "ClinicalTests", dependencies: ["Clinical"]),
         .testTarget(name: "CalcContractTests", dependencies: ["CalcContract", "Clinical", "ChildProcess"]),
         .testTarget(name: "WardStoreTests", dependencies: ["WardStore", "Clinical", "ChildProcess"]),
-        .testTarget(name: "TerminalUITests", dependencies: ["TerminalUI"]),
+        .testTarget(name: "TerminalUITests", dependencies: ["TerminalUI", "TextFolding"]),
         // Golden/ holds the expected text reports, read from the source tree by path.
         .testTarget(name: "ReportKitTests", dependencies: ["ReportKit", "ChildProcess"], exclude: ["Golden"]),
         .testTarget(name: "CotsideAppTests",

@@ -25,9 +25,11 @@ public struct Buffer: Hashable, Sendable {
         for i in cells.indices { cells[i] = Cell(" ", role: role) }
     }
 
-    /// Writes one cell, repairing any wide grapheme it cuts in half.
+    /// Writes one cell, repairing any wide grapheme it cuts in half (ASCII in ASCII mode).
     public mutating func set(_ cell: Cell, x: Int, y: Int) {
         guard area.contains(x: x, y: y) else { return }
+        var cell = cell
+        cell.grapheme = ASCIIScreen.cell(cell.grapheme)
         let i = y * width + x
         // Overwriting the right half of a wide grapheme: blank its left half.
         if cells[i].isContinuation, x > 0, !cells[i - 1].isContinuation {
@@ -41,13 +43,15 @@ public struct Buffer: Hashable, Sendable {
     }
 
     /// Writes `text` from (x, y) rightwards, never beyond `clip` (default: the whole buffer).
-    /// Wide graphemes that would straddle the clip edge are replaced by a space.
+    /// Wide graphemes that would straddle the clip edge are replaced by a space. In ASCII mode
+    /// the text is transliterated here, the one place text enters the screen (see `ASCIIScreen`).
     /// Returns the x just after the last column written.
     @discardableResult
     public mutating func put(_ text: String, x: Int, y: Int, role: StyleRole = .normal,
                              attributes: CellAttributes = [], clip: Rect? = nil) -> Int {
         let bounds = (clip ?? area).intersection(area)
         guard y >= bounds.y, y < bounds.maxY else { return x }
+        let text = ASCIIScreen.shown(text)
         var column = x
         for original in text {
             // A control character in stored text shows as U+FFFD; it never reaches the terminal.
@@ -91,6 +95,7 @@ public struct Buffer: Hashable, Sendable {
                               attributes: CellAttributes = []) {
         let r = rect.intersection(area)
         guard !r.isEmpty else { return }
+        let grapheme = ASCIIScreen.cell(grapheme)
         let w = max(1, TextWidth.columns(of: grapheme))
         for y in r.y..<r.maxY {
             var x = r.x
