@@ -11,17 +11,20 @@ public enum TextWidth {
     /// Columns one grapheme occupies on a terminal (0, 1 or 2; in ASCII mode, the length of
     /// its transliteration).
     public static func columns(of character: Character) -> Int {
-        let scalars = character.unicodeScalars
-        guard let first = scalars.first else { return 0 }
-        if first.value < 0x7F && first.value >= 0x20 { return 1 }
-        if first.value < 0x20 || (0x7F..<0xA0).contains(first.value) { return 0 }
-        if ASCIIScreen.isOn { return ASCIITransliteration.fold(character, for: .screen).utf8.count }
-        return unicodeColumns(first: first, scalars: scalars)
+        let first = character.unicodeScalars.first?.value ?? 0
+        if first < 0x7F && first >= 0x20 { return 1 }
+        return columns(of: character, ascii: ASCIIScreen.isOn)
     }
 
-    /// The width by the Unicode tables alone (0, 1 or 2).
-    static func unicodeColumns(first: Unicode.Scalar, scalars: Character.UnicodeScalarView) -> Int {
+    /// As `columns(of:)`, with the mode read once by the caller (a task-local read per
+    /// character was a measurable share of a frame).
+    static func columns(of character: Character, ascii: Bool) -> Int {
+        let scalars = character.unicodeScalars
+        guard let first = scalars.first else { return 0 }
         let v = first.value
+        if v < 0x7F && v >= 0x20 { return 1 }
+        if v < 0x20 || (0x7F..<0xA0).contains(v) { return 0 }
+        if ascii { return ASCIITransliteration.fold(character, for: .screen).utf8.count }
         if contains(UnicodeWidthTable.wide, v) { return 2 }
         if contains(UnicodeWidthTable.zeroWidth, v) { return 0 }
         // Text-default emoji shown as pictures when VS16 follows (e.g. ❤️) are two columns wide.
@@ -40,8 +43,9 @@ public enum TextWidth {
     }
 
     private static func nonASCIIColumns(of text: String) -> Int {
+        let ascii = ASCIIScreen.isOn
         var total = 0
-        for ch in ASCIIScreen.shown(text) { total += columns(of: ch) }
+        for ch in ascii ? ASCIITransliteration.fold(text, for: .screen) : text { total += columns(of: ch, ascii: ascii) }
         return total
     }
 
@@ -60,10 +64,12 @@ public enum TextWidth {
 
     /// The longest prefix of `text` that fits in `columns` columns (transliterated in ASCII mode).
     public static func prefix(_ text: String, columns limit: Int) -> String {
+        let text = ASCIIScreen.shown(text)
+        // Transliterated text is ASCII, so the Unicode widths hold for it in either mode.
         var used = 0
         var out = ""
-        for ch in ASCIIScreen.shown(text) {
-            let w = columns(of: ch)
+        for ch in text {
+            let w = columns(of: ch, ascii: false)
             if used + w > limit { break }
             used += w
             out.append(ch)
