@@ -5,8 +5,9 @@ import PackageDescription
 // WardStore, Clinical, ReportKit, ChildProcess (CUPS' lp, printing reports)}; CalcContract → Clinical;
 // WardStore → Clinical (the pure values both count with: calendar days, the text of numbers) and
 // WardSQL (its queries, for either engine); WardStorePostgres → {WardSQL, PostgresNIO}, never
-// WardStore, so NIO stays out of WardStore; TerminalUI → CNcurses. Clinical (the pure
-// model) and WardStore never import a UI module; only CalcContract does the calculators' I/O.
+// WardStore, so NIO stays out of WardStore; TerminalUI → {CNcurses, TextFolding}; ReportKit →
+// TextFolding (the one ASCII table). Clinical (the pure model) and WardStore never import a UI
+// module; only CalcContract does the calculators' I/O.
 let package = Package(
     name: "Cotside",
     platforms: [.macOS(.v14)],
@@ -64,10 +65,13 @@ let package = Package(
             name: "WardStorePostgres",
             dependencies: ["WardSQL", .product(name: "PostgresNIO", package: "postgres-nio")]
         ),
-        .target(name: "TerminalUI", dependencies: ["CNcurses"]),
-        // Reports as plain values and their text, HTML and PDF renderers; depends on nothing,
-        // so the PDF writer is tested on its own.
-        .target(name: "ReportKit"),
+        .target(name: "TerminalUI", dependencies: ["CNcurses", "TextFolding"]),
+        // The one ASCII transliteration table, for the screen in a non-UTF-8 locale and for
+        // ASCII reports: its own module, so ReportKit still needs nothing of the UI.
+        .target(name: "TextFolding"),
+        // Reports as plain values and their text, HTML and PDF renderers; depends on nothing but
+        // the ASCII table, so the PDF writer is tested on its own.
+        .target(name: "ReportKit", dependencies: ["TextFolding"]),
         .target(
             name: "CotsideApp",
             dependencies: ["TerminalUI", "WardStore", "Clinical", "CotsideResources", "ReportKit", "ChildProcess"]
@@ -105,7 +109,7 @@ let package = Package(
                 .product(name: "GRDB", package: "GRDB.swift"),
             ]
         ),
-        .testTarget(name: "TerminalUITests", dependencies: ["TerminalUI"]),
+        .testTarget(name: "TerminalUITests", dependencies: ["TerminalUI", "TextFolding"]),
         // Golden/ holds the expected text reports, read from the source tree by path.
         .testTarget(name: "ReportKitTests", dependencies: ["ReportKit", "ChildProcess"], exclude: ["Golden"]),
         .testTarget(name: "CotsideAppTests",

@@ -14,6 +14,7 @@ let suites: [(name: String, run: ([String]) async throws -> Void)] = [
     ("audit", { try await runAuditBenchmarks(arguments: $0) }),
     ("reports", { try await runReportBenchmarks(arguments: $0) }),
     ("render", { runRenderBenchmarks(arguments: $0) }),
+    ("frames", { try await runFrameBenchmarks(arguments: $0) }),
 ]
 if let name = benchArguments.first, !name.hasPrefix("-") {
     guard let suite = suites.first(where: { $0.name == name }) else {

@@ -354,8 +354,13 @@ public final class AppShell {
     /// Where a screen draws (every screen gets the content area; floating ones draw a frame in it).
     func screenArea(for screen: any Screen, in content: Rect) -> Rect { content }
 
-    /// Draws one whole frame.
+    /// Draws one whole frame; ASCII only (transliterated as it is drawn) when the terminal's
+    /// locale is not UTF-8, which the ASCII glyph set stands for.
     public func render(width: Int, height: Int) -> Buffer {
+        ASCIIScreen.drawing(asciiOnly: context.glyphs == .ascii) { drawFrame(width: width, height: height) }
+    }
+
+    private func drawFrame(width: Int, height: Int) -> Buffer {
         lastSize = (width, height)
         var buffer = Buffer(width: width, height: height)
         let tooSmall = TooSmallView(minimumWidth: Self.minimumWidth, minimumHeight: Self.minimumHeight, strings: context.uiStrings)

@@ -1,36 +1,13 @@
-/// Plain ASCII for a locale or printer that is not UTF-8: accents dropped (é → e), and the
-/// symbols reports use spelt out (° → deg, µ → u, – → -, “ ” → ", ▲ → ^). Anything with no
-/// ASCII form becomes "?", so a line never carries bytes the printer would garble.
+import TextFolding
+
+/// Plain ASCII for a locale or printer that is not UTF-8, through the one table the screen uses
+/// too (`ASCIITransliteration`, read as `.print`: ° → deg, — → -). Anything with no ASCII form
+/// becomes "?", so a line never carries bytes the printer would garble.
 enum ASCIIFolding {
-    static let replacements: [Character: String] = [
-        "ß": "ss", "æ": "ae", "Æ": "AE", "œ": "oe", "Œ": "OE", "ø": "o", "Ø": "O", "ł": "l", "Ł": "L",
-        "đ": "d", "Đ": "D", "ð": "d", "Ð": "D", "þ": "th", "Þ": "Th", "ı": "i",
-        "µ": "u", "μ": "u", "°": "deg", "º": "o", "ª": "a",
-        "–": "-", "—": "-", "‒": "-", "―": "-", "−": "-", "‐": "-", "‑": "-",
-        "“": "\"", "”": "\"", "„": "\"", "«": "\"", "»": "\"", "‘": "'", "’": "'", "‚": "'", "′": "'", "″": "\"",
-        "…": "...", "·": "-", "•": "*", "×": "x", "÷": "/", "±": "+/-", "≤": "<=", "≥": ">=", "≠": "!=",
-        "≈": "~", "→": "->", "←": "<-", "↑": "^", "↓": "v", "▲": "^", "▼": "v", "△": "^", "▽": "v",
-        "½": "1/2", "¼": "1/4", "¾": "3/4", "²": "2", "³": "3", "¹": "1", "€": "EUR", "£": "GBP",
-        "©": "(c)", "®": "(R)", "™": "(TM)", "✓": "v", "✔": "v", "✗": "x", "✘": "x", "§": "S", "¶": "P",
-        "\u{00A0}": " ", "\u{2009}": " ", "\u{202F}": " ", "\u{2007}": " ", "\u{2002}": " ", "\u{2003}": " ",
-        "\u{200B}": "", "\u{FEFF}": "", "‰": " per mille", "¿": "?", "¡": "!", "\t": " ",
-    ]
+    static var replacements: [Character: String] { ASCIITransliteration.table }
 
     static func fold(_ text: String) -> String {
-        var out = ""
-        out.reserveCapacity(text.utf8.count)
-        for character in text {
-            if character.isASCII {
-                out.append(character)
-            } else if let replacement = replacements[character] {
-                out += replacement
-            } else {
-                // Decompose (é → e + ◌́, ₂ → 2) and keep the ASCII base letters.
-                let base = String(character).decomposedStringWithCompatibilityMapping.unicodeScalars.filter(\.isASCII)
-                out += base.isEmpty ? "?" : String(String.UnicodeScalarView(base))
-            }
-        }
-        return out
+        ASCIITransliteration.fold(text, for: .print)
     }
 
     /// Every string of a document folded, so layout measures what is printed.

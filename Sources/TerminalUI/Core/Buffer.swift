@@ -1,3 +1,5 @@
+import TextFolding
+
 /// A width×height grid of cells that widgets draw into. Every write is clipped: out-of-bounds
 /// coordinates and 0×0 buffers are safe, and wide graphemes never leave half a character behind.
 public struct Buffer: Hashable, Sendable {
@@ -25,8 +27,16 @@ public struct Buffer: Hashable, Sendable {
         for i in cells.indices { cells[i] = Cell(" ", role: role) }
     }
 
-    /// Writes one cell, repairing any wide grapheme it cuts in half.
+    /// Writes one cell, repairing any wide grapheme it cuts in half (ASCII in ASCII mode).
     public mutating func set(_ cell: Cell, x: Int, y: Int) {
+        guard area.contains(x: x, y: y) else { return }
+        var cell = cell
+        cell.grapheme = ASCIIScreen.cell(cell.grapheme)
+        store(cell, x: x, y: y)
+    }
+
+    /// `set` for a grapheme already as drawn (`put` and `fill` transliterate first).
+    private mutating func store(_ cell: Cell, x: Int, y: Int) {
         guard area.contains(x: x, y: y) else { return }
         let i = y * width + x
         // Overwriting the right half of a wide grapheme: blank its left half.
@@ -41,29 +51,35 @@ public struct Buffer: Hashable, Sendable {
     }
 
     /// Writes `text` from (x, y) rightwards, never beyond `clip` (default: the whole buffer).
-    /// Wide graphemes that would straddle the clip edge are replaced by a space.
+    /// Wide graphemes that would straddle the clip edge are replaced by a space. In ASCII mode
+    /// the text is transliterated here, the one place text enters the screen (see `ASCIIScreen`).
     /// Returns the x just after the last column written.
     @discardableResult
     public mutating func put(_ text: String, x: Int, y: Int, role: StyleRole = .normal,
                              attributes: CellAttributes = [], clip: Rect? = nil) -> Int {
         let bounds = (clip ?? area).intersection(area)
         guard y >= bounds.y, y < bounds.maxY else { return x }
+        // Transliterated once here; the mode is read once, not per character.
+        let ascii = !text.utf8.allSatisfy({ $0 < 0x80 }) && ASCIIScreen.isOn
+        let text = ascii ? ASCIITransliteration.fold(text, for: .screen) : text
         var column = x
         for original in text {
-            // A control character in stored text shows as U+FFFD; it never reaches the terminal.
-            let ch = original.unicodeScalars.contains(where: TerminalText.isControl) ? TerminalText.replacement : original
-            let w = TextWidth.columns(of: ch)
+            // A control character in stored text shows as U+FFFD ("?" in ASCII mode); it never
+            // reaches the terminal.
+            let control = original.unicodeScalars.contains(where: TerminalText.isControl)
+            let ch = control ? (ASCIIScreen.isOn ? "?" : TerminalText.replacement) : original
+            let w = TextWidth.columns(of: ch, ascii: false)
             if w == 0 { continue }
             if column >= bounds.maxX { break }
             if column >= bounds.x {
                 if w == 2 && column + 1 >= bounds.maxX {
-                    set(Cell(" ", role: role, attributes: attributes), x: column, y: y)
+                    store(Cell(" ", role: role, attributes: attributes), x: column, y: y)
                 } else {
-                    set(Cell(String(ch), role: role, attributes: attributes), x: column, y: y)
-                    if w == 2 { set(Cell("", role: role, attributes: attributes), x: column + 1, y: y) }
+                    store(Cell(String(ch), role: role, attributes: attributes), x: column, y: y)
+                    if w == 2 { store(Cell("", role: role, attributes: attributes), x: column + 1, y: y) }
                 }
             } else if w == 2 && column + 1 == bounds.x {
-                set(Cell(" ", role: role, attributes: attributes), x: column + 1, y: y)
+                store(Cell(" ", role: role, attributes: attributes), x: column + 1, y: y)
             }
             column += w
         }
@@ -91,15 +107,16 @@ public struct Buffer: Hashable, Sendable {
                               attributes: CellAttributes = []) {
         let r = rect.intersection(area)
         guard !r.isEmpty else { return }
+        let grapheme = ASCIIScreen.cell(grapheme)
         let w = max(1, TextWidth.columns(of: grapheme))
         for y in r.y..<r.maxY {
             var x = r.x
             while x < r.maxX {
                 if w == 2 && x + 1 >= r.maxX {
-                    set(Cell(" ", role: role, attributes: attributes), x: x, y: y)
+                    store(Cell(" ", role: role, attributes: attributes), x: x, y: y)
                 } else {
-                    set(Cell(grapheme, role: role, attributes: attributes), x: x, y: y)
-                    if w == 2 { set(Cell("", role: role, attributes: attributes), x: x + 1, y: y) }
+                    store(Cell(grapheme, role: role, attributes: attributes), x: x, y: y)
+                    if w == 2 { store(Cell("", role: role, attributes: attributes), x: x + 1, y: y) }
                 }
                 x += w
             }

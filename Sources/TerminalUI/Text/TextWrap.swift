@@ -1,8 +1,9 @@
 /// Word wrapping by terminal columns (wide characters count two); words longer than a line
-/// are broken.
+/// are broken. In ASCII mode the lines are the transliterated text (as `TextWidth` cuts it).
 public enum TextWrap {
     public static func wrap(_ text: String, width: Int) -> [String] {
         guard width > 0 else { return [] }
+        let text = ASCIIScreen.shown(text)
         var lines: [String] = []
         for paragraph in text.split(separator: "\n", omittingEmptySubsequences: false) {
             var line = ""

@@ -119,8 +119,9 @@ public struct CommandPalette: Widget, Sendable {
                 let w = TextWidth.columns(of: ch)
                 if cx + w > cols[0].maxX - 1 { break }
                 if entry.match.positions.contains(ci) {
-                    buffer.set(Cell(String(ch), role: selected ? role : .highlight, attributes: [.bold, .underline]),
-                               x: cx, y: row.y)
+                    // Through `put`, so a wide letter keeps its right half (a bare `set` blanked it).
+                    buffer.put(String(ch), x: cx, y: row.y, role: selected ? role : .highlight,
+                               attributes: [.bold, .underline], clip: cols[0])
                 }
                 cx += w
             }

@@ -133,7 +133,9 @@ public struct FormState: Hashable, Sendable {
             case .char(let c):
                 guard field.accepts(c) else { return .ignored }
                 chars.insert(c, at: field.cursor)
-                field.cursor += 1
+                // A combining mark (or a Hangul jamo, an emoji's ZWJ part) joins the grapheme
+                // before it: the cursor counts the graphemes the text now has up to it.
+                field.cursor = String(chars[..<(field.cursor + 1)]).count
             default:
                 field.isSelected = wasSelected
                 return .ignored

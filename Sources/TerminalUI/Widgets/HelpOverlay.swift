@@ -60,7 +60,7 @@ public struct HelpOverlay: Widget, Sendable {
                 out.append(("  " + TextWidth.fit(b.keyNames, to: keyWidth) + "  " + b.help, b.disabledReason == nil ? .normal : .muted))
                 // Why, once, under the last greyed binding it explains.
                 guard let reason = b.disabledReason, !shown[(index + 1)...].contains(where: { $0.disabledReason == reason }) else { continue }
-                let wrapped = width.map { TextWrap.wrap(reason, width: max(10, $0 - indent.count)) } ?? [reason]
+                let wrapped = width.map { TextWrap.wrap(reason, width: max(10, $0 - TextWidth.columns(of: indent))) } ?? [reason]
                 out += wrapped.map { (indent + $0, StyleRole.muted) }
             }
         }

@@ -96,7 +96,7 @@ struct StrokeResultsDocument {
     /// A labelled summary line, wrapped under its label.
     private func labelled(_ label: String, _ text: String, width: Int, role: StyleRole = .normal) -> [Block] {
         let pad = 16
-        let head = "  " + label.padding(toLength: pad - 2, withPad: " ", startingAt: 0)
+        let head = "  " + TextWidth.fit(label, to: pad - 2)
         return TextWrap.wrap(text, width: max(1, width - pad)).enumerated().map { i, line in
             .line((i == 0 ? head : String(repeating: " ", count: pad)) + line, role)
         }
@@ -270,7 +270,7 @@ enum StrokeCentreText {
     static func lines(_ row: StrokeCentreDistance, located: Bool, _ context: AppContext, indent: Int? = nil) -> [String] {
         let c = row.centre
         let distance = located ? String(format: "%6.1f km  ", row.kilometres) : ""
-        let indent = String(repeating: " ", count: indent ?? (located ? distance.count : 2))
+        let indent = String(repeating: " ", count: indent ?? (located ? TextWidth.columns(of: distance) : 2))
         let capabilities = c.capabilities.isEmpty ? context.t("stroke.cap.none")
             : c.capabilities.map { context.t("stroke.cap.\($0.rawValue)") }.joined(separator: ", ")
         let phone = c.emergencyPhone.map { context.t("stroke.centres.emergency", $0) } ?? c.phone.map { context.t("stroke.centres.phone", $0) }

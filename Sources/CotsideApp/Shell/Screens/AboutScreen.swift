@@ -53,7 +53,7 @@ final class AboutScreen: ActionScreen {
         var out: [(String, StyleRole)] = []
         func heading(_ text: String) { out.append(("", .normal)); out.append((text, .header)) }
         func para(_ text: String, _ role: StyleRole = .normal, indent: String = "") {
-            for line in TextWrap.wrap(text, width: max(1, width - indent.count)) { out.append((indent + line, role)) }
+            for line in TextWrap.wrap(text, width: max(1, width - TextWidth.columns(of: indent))) { out.append((indent + line, role)) }
         }
         out.append(("Cotside — \(context.t("about.version", CotsideVersion.string))", .header))
         heading(context.t("about.disclaimer"))

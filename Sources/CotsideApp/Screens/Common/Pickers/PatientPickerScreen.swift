@@ -98,7 +98,7 @@ final class PatientPickerScreen: ActionScreen, CommandScreen {
         let view = ListView(source: ArrayDataSource(rows), state: list, glyphs: context.glyphs) { row in
             guard let p = row else { return ListItem(context.t("patient.picker.whole_ward"), role: .info) }
             let status = p.isAdmitted ? "" : "  (" + context.t("patient.discharged") + ")"
-            let line = "\(p.bedLabel.padding(toLength: 6, withPad: " ", startingAt: 0)) \(p.fullName) · \(p.hospitalNumber) · \(format.age(of: p))"
+            let line = "\(TextWidth.fit(p.bedLabel, to: 6)) \(p.fullName) · \(p.hospitalNumber) · \(format.age(of: p))"
             return ListItem(line + status,
                             role: p.isAdmitted ? .normal : .muted)
         }

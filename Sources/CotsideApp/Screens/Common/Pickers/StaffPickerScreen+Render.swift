@@ -59,7 +59,7 @@ extension StaffPickerScreen {
         let format = WardFormat(context)
         let view = ListView(source: ArrayDataSource(rows), state: list, glyphs: context.glyphs) { row in
             guard let row else { return ListItem("+ " + context.t("staff.picker.add_first"), role: .info) }
-            return ListItem("\(row.initials.padding(toLength: 5, withPad: " ", startingAt: 0)) \(row.name) — \(format.role(row.role))")
+            return ListItem("\(TextWidth.fit(row.initials, to: 5)) \(row.name) — \(format.role(row.role))")
         }
         view.render(in: rect, into: &buffer)
         // A ward in use: nobody adds themselves (a ward admin adds staff), so say whom to ask.
