@@ -43,6 +43,18 @@ final class FormTests: XCTestCase {
         XCTAssertEqual(state["weight"]?.check(context), .valid(understood: nil))  // "1" kg is fine
     }
 
+    /// A path is shown whole where the row has room: the narrow input column scrolled the file's
+    /// name, the part that matters, out of sight ("ver-20261126-0636.txt").
+    func testAPathFieldTakesTheRowAndShowsTheWholePath() {
+        let path = "/home/ada/reports/handover-20261126-0636.pdf"
+        let state = FormState(fields: [.path("file", label: "File", value: path), .choice("format", label: "Format",
+                                                                                           options: [ChoiceOption("pdf")], selected: 0)],
+                              context: context)
+        let buffer = render(Form(state), width: 80, height: 2)
+        XCTAssertEqual(buffer.lines[0].trimmingCharacters(in: .whitespaces), "File   " + path)
+        XCTAssertTrue(buffer.lines[1].hasPrefix("Format   pdf"), buffer.lines[1])
+    }
+
     func testSubmitIsRefusedWhileAnyFieldIsInvalid() {
         var state = nappyForm()
         type("3,2", into: &state)  // a comma is a decimal mark too

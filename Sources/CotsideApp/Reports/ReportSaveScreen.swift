@@ -34,7 +34,7 @@ final class ReportSaveScreen: WardFormScreen, CommandScreen {
         // Printed, a PDF carries the patient and "Page N of M" on every page; a file starts as text.
         let format: ReportFormat = purpose == .print ? .pdf : .text
         super.init(titleKey: purpose == .print ? "report.print.title" : words.saveTitle, fields: [
-            .text("file", label: context.t("report.save.file"), maxLength: 400, required: true,
+            .path("file", label: context.t("report.save.file"), maxLength: 400,
                   value: Self.suggestedFile(kind: kind, format: format, now: context.clock.now, timeZone: context.clock.timeZone,
                                             environment: environment)),
             .choice("format", label: context.t("report.save.format"),

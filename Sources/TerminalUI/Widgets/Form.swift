@@ -30,7 +30,10 @@ public struct Form: Widget, Sendable {
         for row in 0..<area.height {
             let index = first + row
             guard state.fields.indices.contains(index) else { break }
-            let columns = area.row(row).split(.horizontal, [.length(labelWidth), .length(valueWidth), .fill], spacing: 1)
+            // A path takes the row, leaving a third (at most 30 columns) for what is wrong with it.
+            let width = state.fields[index].fillsRow
+                ? max(valueWidth, area.width - labelWidth - 2 - min(30, area.width / 3)) : valueWidth
+            let columns = area.row(row).split(.horizontal, [.length(labelWidth), .length(width), .fill], spacing: 1)
             draw(state.fields[index], focused: index == state.focus, label: columns[0], value: columns[1],
                  verdict: columns[2], into: &buffer)
         }

@@ -88,6 +88,9 @@ public struct FormField: Hashable, Sendable {
     public var isSelected: Bool
     /// A PIN or password: drawn as one mask glyph per character, never as what was typed.
     public var isSecret = false
+    /// The input takes the row's width rather than the form's input column: a file or folder
+    /// path, whose end (the file's name) the narrow column scrolled out of sight.
+    public var fillsRow = false
 
     public init(id: String, label: String, kind: FieldKind, isRequired: Bool = false,
                 text: String = "", choice: Int? = nil, isOn: Bool = false) {
@@ -105,6 +108,14 @@ public struct FormField: Hashable, Sendable {
     public static func text(_ id: String, label: String, maxLength: Int = 200, required: Bool = false,
                             value: String = "") -> FormField {
         FormField(id: id, label: label, kind: .text(maxLength: maxLength), isRequired: required, text: value)
+    }
+
+    /// A file or folder path: a text field as wide as the row.
+    public static func path(_ id: String, label: String, maxLength: Int = 1000, required: Bool = true,
+                            value: String = "") -> FormField {
+        var field = text(id, label: label, maxLength: maxLength, required: required, value: value)
+        field.fillsRow = true
+        return field
     }
 
     /// A text field whose characters are never drawn (a PIN typed twice).

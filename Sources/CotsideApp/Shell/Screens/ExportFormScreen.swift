@@ -12,7 +12,7 @@ final class ExportFormScreen: WardFormScreen, CommandScreen {
 
     init(_ context: AppContext, environment: [String: String] = ProcessInfo.processInfo.environment) {
         super.init(titleKey: "export.form.title", fields: [
-            .text("folder", label: context.t("export.field.folder"), maxLength: 400, required: true,
+            .path("folder", label: context.t("export.field.folder"), maxLength: 400,
                   value: Self.suggestedFolder(now: context.clock.now, environment: environment)),
             .choice("format", label: context.t("export.field.format"),
                     options: Self.options(Self.formats) { context.t("export.format.\($0.rawValue)") }, selected: 0),

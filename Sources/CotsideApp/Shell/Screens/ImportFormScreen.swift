@@ -9,7 +9,7 @@ import WardStore
 final class ImportFormScreen: WardFormScreen {
     init(_ context: AppContext) {
         super.init(titleKey: "import.form.title", fields: [
-            .text("file", label: context.t("import.field.file"), maxLength: 400, required: true),
+            .path("file", label: context.t("import.field.file"), maxLength: 400),
             .choice("mode", label: context.t("import.field.mode"),
                     options: [ChoiceOption(context.t("import.mode.empty")), ChoiceOption(context.t("import.mode.merge"))],
                     selected: 0),

@@ -10,7 +10,7 @@ import WardStore
 final class RestoreBackupScreen: WardFormScreen {
     init(_ context: AppContext) {
         super.init(titleKey: "restore.title", fields: [
-            .text("file", label: context.t("restore.file"), maxLength: 1000, required: true),
+            .path("file", label: context.t("restore.file")),
         ], context)
         subtitle = context.t("restore.intro")
     }
