@@ -40,24 +40,14 @@ final class PatientReportGoldenTests: WardTestCase {
     func testTheHTMLIsAcceptedByARealParser() async throws {
         let html = ReportRendering.render(try await bed3Week(), as: .html)
         let path = try Self.file(html, suffix: "html")
-        let outcome = try Self.tool("xmllint", ["--html", "--noout", "--nonet", path])
-        // libxml2 knows HTML 4 only: it may name the HTML5 and SVG elements it does not know, and nothing else.
-        let known = Set(["header", "section", "figure", "figcaption", "footer", "svg", "g", "rect", "line", "polyline", "circle", "text", "title"])
-        for error in outcome.stderr.split(separator: "\n").filter({ $0.contains("parser error") }) {
-            let tag = error.components(separatedBy: "Tag ").last?.components(separatedBy: " invalid").first ?? ""
-            XCTAssertTrue(error.hasSuffix("invalid") && known.contains(tag), "xmllint: \(error)")
-        }
+        try ReportFileCheck.assertParsesAsHTML(path)
         XCTAssertTrue(String(decoding: html, as: UTF8.self).contains("Nappies and intake per day"))
     }
 
     func testThePDFIsSoundAndItsTextIsTheReports() async throws {
         let pdf = ReportRendering.render(try await bed3Week(), as: .pdf)
         let path = try Self.file(pdf, suffix: "pdf")
-        _ = try Self.tool("qpdf", ["--check", path])
-        let info = try Self.tool("pdfinfo", [path]).stdout
-        let pages = info.split(separator: "\n").first { $0.hasPrefix("Pages:") }?.split(separator: " ").last.map(String.init)
-        let text = try Self.tool("pdftotext", ["-layout", path, "-"]).stdout
-        let count = try XCTUnwrap(pages.flatMap(Int.init))
+        let (count, _, text) = try ReportFileCheck.checkedPDF(path)
         XCTAssertGreaterThan(count, 1)
         XCTAssertTrue(text.contains("Page \(count) of \(count)"), text)
         XCTAssertEqual(text.components(separatedBy: "Bed 3 · Hana Roberts · D0300003").count - 1 >= count, true,
@@ -71,19 +61,5 @@ final class PatientReportGoldenTests: WardTestCase {
         let path = FileManager.default.temporaryDirectory.appendingPathComponent("patient-report-\(UUID().uuidString).\(suffix)").path
         try Data(bytes).write(to: URL(fileURLWithPath: path))
         return path
-    }
-
-    /// Runs a checker (poppler-utils, qpdf, libxml2-utils, which `make test` installs); skips
-    /// when it is missing and the tests do not run as root.
-    static func tool(_ name: String, _ arguments: [String]) throws -> ChildProcess.Outcome {
-        let folders = (ProcessInfo.processInfo.environment["PATH"] ?? "/usr/bin:/bin").split(separator: ":")
-        guard let found = folders.map({ "\($0)/\(name)" }).first(where: { FileManager.default.isExecutableFile(atPath: $0) }) else {
-            if getuid() != 0 { throw XCTSkip("\(name) is not installed") }
-            XCTFail("\(name) is missing although the tests run as root")
-            throw XCTSkip("\(name) missing")
-        }
-        let outcome = try ChildProcess.run(found, arguments, timeout: 60)
-        XCTAssertEqual(outcome.status, 0, "\(name) \(arguments.joined(separator: " ")): \(outcome.stderr)")
-        return outcome
     }
 }

@@ -108,15 +108,7 @@ final class StrokeReportTests: WardTestCase {
         let html = String(decoding: ReportRendering.render(document, as: .html), as: UTF8.self)
         let htmlFile = folder.appendingPathComponent("stroke.html").path
         try Data(html.utf8).write(to: URL(fileURLWithPath: htmlFile))
-        let parsed = try Checker.run("xmllint", package: "libxml2-utils", ["--html", "--noout", "--nonet", htmlFile])
-        // libxml2's HTML parser knows HTML 4 only: it may name the HTML5 and SVG elements it does
-        // not know, and nothing else.
-        let html5 = Set(["header", "section", "figure", "figcaption", "footer", "svg", "g", "rect", "line", "polyline", "circle",
-                         "text", "title"])
-        for error in parsed.stderr.split(separator: "\n").filter({ $0.contains("parser error") }) {
-            let tag = error.components(separatedBy: "Tag ").last?.components(separatedBy: " invalid").first ?? ""
-            XCTAssertTrue(error.hasSuffix("invalid") && html5.contains(tag), "xmllint: \(error)")
-        }
+        try ReportFileCheck.assertParsesAsHTML(htmlFile)
         XCTAssertFalse(html.contains("<script"), "no script")
         for expected in ["Stroke assessment report", "Zoë Müller", "For research use only", "Klinikum rechts der Isar"] {
             XCTAssertTrue(html.contains(expected), "\(expected) in the HTML")
@@ -124,12 +116,8 @@ final class StrokeReportTests: WardTestCase {
 
         let pdfFile = folder.appendingPathComponent("stroke.pdf").path
         try Data(ReportRendering.render(document, as: .pdf)).write(to: URL(fileURLWithPath: pdfFile))
-        try Checker.run("qpdf", package: "qpdf", ["--check", pdfFile])
-        let info = try Checker.run("pdfinfo", package: "poppler-utils", [pdfFile]).stdout
-        let pages = Int(info.split(separator: "\n").first { $0.hasPrefix("Pages:") }?.split(separator: " ").last ?? "") ?? 0
+        let (pages, pageTexts, text) = try ReportFileCheck.checkedPDF(pdfFile, layout: false)
         XCTAssertGreaterThanOrEqual(pages, 1)
-        let text = try Checker.run("pdftotext", package: "poppler-utils", [pdfFile, "-"]).stdout
-        let pageTexts = text.split(separator: "\u{0C}", omittingEmptySubsequences: false).dropLast()
         XCTAssertEqual(pageTexts.count, pages)
         for (index, page) in pageTexts.enumerated() {
             XCTAssertTrue(page.contains("Zoë Müller · H300"), "page \(index + 1) names its patient: \(page)")
@@ -215,25 +203,6 @@ final class StrokeReportTests: WardTestCase {
         await press(.char("R"))
         XCTAssertFalse(shell.front is ReportPreviewScreen)
         XCTAssertEqual(messageText, "R makes the report of a saved stroke assessment: select one first.")
-    }
-}
-
-/// The format checkers (xmllint, qpdf, pdfinfo, pdftotext): a missing one skips with how to
-/// install it for a normal user, and fails when the tests run as root (`make test` installs them).
-private enum Checker {
-    @discardableResult
-    static func run(_ name: String, package: String, _ arguments: [String], file: StaticString = #filePath,
-                    line: UInt = #line) throws -> ChildProcess.Outcome {
-        let folders = (ProcessInfo.processInfo.environment["PATH"] ?? "/usr/bin:/bin").split(separator: ":")
-        guard let tool = folders.map({ "\($0)/\(name)" }).first(where: { FileManager.default.isExecutableFile(atPath: $0) }) else {
-            let install = "apt-get install -y \(package) (make test does this as root)"
-            if getuid() != 0 { throw XCTSkip("\(name) is not installed, so this check cannot run: \(install)") }
-            XCTFail("\(name) is missing although the tests run as root: \(install)", file: file, line: line)
-            throw XCTSkip("\(name) missing")
-        }
-        let outcome = try ChildProcess.run(tool, arguments, timeout: 60)
-        XCTAssertEqual(outcome.status, 0, "\(name) failed: \(outcome.stderr)", file: file, line: line)
-        return outcome
     }
 }
 
