@@ -1,5 +1,4 @@
 import Foundation
-import GRDB
 import WardSQL
 
 extension SavedCalculatorResult: SoftDeletedRecord {
@@ -79,7 +78,7 @@ extension SQLiteWardStore {
     public func strokeCentres() async throws -> (mode: StrokeCentreListMode, centres: [StoredStrokeCentre]) {
         try await pool.read { db in
             let mode = try Self.centreMode(db).flatMap(StrokeCentreListMode.init(rawValue:)) ?? .extend
-            return (mode, try StoredStrokeCentre.fetchAll(db, sql: "SELECT * FROM stroke_centre ORDER BY id"))
+            return (mode, try StoredStrokeCentre.storedList(db))
         }
     }
 
@@ -93,7 +92,7 @@ extension SQLiteWardStore {
         guard issues.isEmpty else { throw WardValidationError(issues) }
         let now = self.now
         try await pool.write { db in
-            let before = try StoredStrokeCentre.fetchAll(db, sql: "SELECT * FROM stroke_centre ORDER BY id")
+            let before = try StoredStrokeCentre.storedList(db)
             let beforeMode = try Self.centreMode(db) ?? "extend"
             if mode == .replace {
                 try db.execute("DELETE FROM stroke_centre")
@@ -102,12 +101,9 @@ extension SQLiteWardStore {
                     try db.execute("DELETE FROM stroke_centre WHERE lower(name) = lower(\(centre.name))")
                 }
             }
-            for var centre in centres {
-                centre.id = nil
-                try centre.insert(db)
-            }
+            for centre in centres { try centre.store(db) }
             try Self.storeSetting(Self.centreModeKey, mode.rawValue, db)
-            let after = try StoredStrokeCentre.fetchAll(db, sql: "SELECT * FROM stroke_centre ORDER BY id")
+            let after = try StoredStrokeCentre.storedList(db)
             try AuditTrail.record(db, action: mode == .replace ? .update : .create, entity: .strokeCentreList, entityId: 0,
                                   beforeJSON: try AuditJSON.encode(CentreListImage(mode: beforeMode, centres: before)),
                                   afterJSON: try AuditJSON.encode(CentreListImage(mode: mode.rawValue, centres: after)),
