@@ -116,6 +116,17 @@ final class StoreCRUDTests: WardStoreTestCase {
         XCTAssertTrue(wildcard.isEmpty, "LIKE wildcards in the text are matched literally")
     }
 
+    func testPatientSearchAndBedLookUpIgnoreCase() async throws {
+        try await admit(bed: "A1", given: "Mia", hospitalNumber: "RX1")
+        try await admit(bed: "A12", given: "Zoë", hospitalNumber: "RX2")
+        let byBed = try await store.searchPatients("a1", includeDischarged: false, limit: 10).map(\.bedLabel)
+        XCTAssertEqual(byBed, ["A1", "A12"], "the bed named exactly, whatever its case, comes first")
+        let byName = try await store.searchPatients("ZO", includeDischarged: false, limit: 10).map(\.bedLabel)
+        XCTAssertEqual(byName, ["A12"])
+        let bed = try await store.admittedPatient(bedLabel: " a12 ")
+        XCTAssertEqual(bed?.givenName, "Zoë")
+    }
+
     func testLogGetAndUpdateNappyChange() async throws {
         let nurse = try await addNurse()
         let patient = try await admit()

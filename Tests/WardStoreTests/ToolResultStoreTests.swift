@@ -98,6 +98,24 @@ final class ToolResultStoreTests: WardStoreTestCase {
                            neurosurgery: false, thrombectomy: false, thrombolysis: true, beds: nil, network: nil, sourceId: nil)
     }
 
+    func testAnImportedCentreKeepsEveryFieldAndGetsTheStoresId() async throws {
+        let full = StoredStrokeCentre(id: 99, name: "Kinderklinik Nord", type: "comprehensive_stroke_center", address: "Weg 1",
+                                      city: "Hamburg", postcode: "20000", region: "HH", country: "DE", latitude: 53.6,
+                                      longitude: 10.05, phone: "040 1", emergencyPhone: "040 2", neurosurgery: true,
+                                      thrombectomy: false, thrombolysis: true, beds: 12, network: "Nord", sourceId: "x-1")
+        _ = try await store.importStrokeCentres([full, centre("Plain")], mode: .replace, by: nil)
+        let stored = try await store.strokeCentres().centres
+        XCTAssertEqual(stored.count, 2)
+        XCTAssertNotNil(stored[0].id)
+        XCTAssertNotEqual(stored[0].id, 99, "the file's id is not the row's")
+        var expected = full
+        expected.id = stored[0].id
+        XCTAssertEqual(stored[0], expected)
+        XCTAssertNil(stored[1].address)
+        XCTAssertNil(stored[1].beds)
+        XCTAssertFalse(stored[1].neurosurgery)
+    }
+
     func testCentresImportExtendsReplacesAndIsAllOrNothing() async throws {
         var list = try await store.strokeCentres()
         XCTAssertEqual(list.mode, .extend)

@@ -1,6 +1,6 @@
 import Clinical
 import Foundation
-import GRDB
+import WardSQL
 
 /// Correcting an as-needed dose (History's Enter on one), and the checks it shares with logging
 /// one: the same time, amount, prescription and interval/24 h rules, the edited dose itself not
@@ -25,7 +25,7 @@ extension SQLiteWardStore {
             after.overrideReason = overrideReason
             after.notes = Self.cleanNotes(draft.notes)
             after.updatedAt = now
-            try after.update(db)
+            try db.update(after)
             let auditId = try AuditTrail.record(db, action: .update, before: before, after: after, by: by, at: now)
             return Audited(record: after, auditEntryId: auditId)
         }
@@ -34,13 +34,13 @@ extension SQLiteWardStore {
     }
 
     public func asNeededDose(id: Int64) async throws -> AsNeededDose? {
-        try await pool.read { db in try AsNeededDose.fetchOne(db, key: id) }
+        try await pool.read { db in try db.fetchRecord(AsNeededDose.self, id: id) }
     }
 
     /// Validates an as-needed dose of `medication` (throwing `WardValidationError`, or
     /// `AsNeededRefusalError` when a rule is broken and no override reason was given) and returns
     /// the override reason to store: nil when no rule was broken. `excluding` is the dose being edited.
-    static func checkAsNeeded(_ draft: AsNeededDoseDraft, medication: Medication, excluding: Int64?, db: Database,
+    static func checkAsNeeded(_ draft: AsNeededDoseDraft, medication: Medication, excluding: Int64?, db: some SQLConnection,
                               now: Date) throws -> String? {
         guard medication.deletedAt == nil else { throw WardStoreError("medication \(medication.id) is deleted") }
         guard case .asNeeded(let minutes, let maxPerDay) = medication.schedule else {
@@ -66,11 +66,11 @@ extension SQLiteWardStore {
         try checkPatient(medication.patientId, at: draft.givenAt, field: "givenAt", db: db, issues: &issues)
         guard issues.isEmpty else { throw WardValidationError(issues) }
         let givenMs = StoredTime.milliseconds(draft.givenAt)
-        let others = try Int64.fetchAll(db, sql: """
-            SELECT givenAt FROM as_needed_dose WHERE medicationId = ? AND deletedAt IS NULL
-                AND givenAt > ? AND givenAt < ? AND id IS NOT ?
-            """, arguments: [medication.id, givenMs - 86_400_000, givenMs + 86_400_000, excluding])
-            .map(StoredTime.date(milliseconds:))
+        let others = try db.fetchAll("""
+            SELECT givenAt FROM as_needed_dose WHERE medicationId = \(medication.id) AND deletedAt IS NULL
+                AND givenAt > \(givenMs - 86_400_000) AND givenAt < \(givenMs + 86_400_000)
+                AND \(sql: .differs("id", "\(excluding)"))
+            """).map { StoredTime.date(milliseconds: try $0.column("givenAt", as: Int64.self)) }
         let refusals = AsNeededRules.check(at: draft.givenAt, otherDoses: others, minimumIntervalMinutes: minutes,
                                            maxDosesPer24h: maxPerDay)
         if !refusals.isEmpty && overrideReason == nil { throw AsNeededRefusalError(refusals: refusals) }

@@ -1,5 +1,5 @@
 import Foundation
-import GRDB
+import WardSQL
 
 /// A deliberate correction of a recorded dose slot (History's Enter on a dose row), kept apart
 /// from recording on the drug round: it needs a reason, which goes at the front of the record's
@@ -41,7 +41,7 @@ extension SQLiteWardStore {
             if status != .given { after.checkedBy = nil }
             after.notes = notes
             after.updatedAt = now
-            try after.update(db)
+            try db.update(after)
             let auditId = try AuditTrail.record(db, action: .update, before: before, after: after, by: by, at: now)
             return Audited(record: after, auditEntryId: auditId)
         }

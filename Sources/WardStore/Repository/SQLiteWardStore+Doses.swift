@@ -1,5 +1,5 @@
 import Foundation
-import GRDB
+import WardSQL
 
 extension SQLiteWardStore {
     public func recordDose(_ draft: DoseRecordDraft, by: Int64?) async throws -> Audited<DoseRecord> {
@@ -56,15 +56,15 @@ extension SQLiteWardStore {
 
     public func doseRecords(medicationId: Int64, from: Date, to: Date) async throws -> [DoseRecord] {
         try await pool.read { db in
-            try DoseRecord.fetchAll(db, sql: """
-                SELECT * FROM dose_record WHERE medicationId = ? AND scheduledAt >= ? AND scheduledAt < ?
+            try db.fetchRecords(DoseRecord.self, """
+                SELECT * FROM dose_record WHERE medicationId = \(medicationId) AND scheduledAt >= \(from) AND scheduledAt < \(to)
                     AND deletedAt IS NULL ORDER BY scheduledAt
-                """, arguments: [medicationId, StoredTime.milliseconds(from), StoredTime.milliseconds(to)])
+                """)
         }
     }
 
     public func doseRecord(id: Int64) async throws -> DoseRecord? {
-        try await pool.read { db in try DoseRecord.fetchOne(db, key: id) }
+        try await pool.read { db in try db.fetchRecord(DoseRecord.self, id: id) }
     }
 
     public func deleteDoseRecord(id: Int64, by: Int64?) async throws -> Audited<DoseRecord> {
@@ -84,15 +84,14 @@ extension SQLiteWardStore {
             let checkIssues = try Self.secondCheckIssues(medication: medication, status: .given, checkedBy: draft.checkedBy,
                                                          by: by, db)
             guard checkIssues.isEmpty else { throw WardValidationError(checkIssues) }
-            let givenMs = StoredTime.milliseconds(draft.givenAt)
-            try db.execute(sql: """
+            let id = try db.insertReturningId("""
                 INSERT INTO as_needed_dose (medicationId, patientId, givenAt, doseAmount, overrideReason, notes,
                     recordedBy, checkedBy, createdAt, updatedAt)
-                VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
-                """, arguments: [medication.id, medication.patientId, givenMs, draft.doseAmount ?? medication.doseAmount,
-                                 overrideReason, Self.cleanNotes(draft.notes), by, draft.checkedBy,
-                                 StoredTime.milliseconds(now), StoredTime.milliseconds(now)])
-            return try AuditTrail.created(AsNeededDose.self, db, id: db.lastInsertedRowID, by: by, at: now)
+                VALUES (\(medication.id), \(medication.patientId), \(draft.givenAt), \(draft.doseAmount ?? medication.doseAmount),
+                    \(overrideReason), \(Self.cleanNotes(draft.notes)), \(by), \(draft.checkedBy), \(now), \(now))
+                RETURNING id
+                """)
+            return try AuditTrail.created(AsNeededDose.self, db, id: id, by: by, at: now)
         }
         publish([.asNeededDose])
         return result
@@ -100,10 +99,11 @@ extension SQLiteWardStore {
 
     public func asNeededDoses(medicationId: Int64, from: Date, to: Date) async throws -> [AsNeededDose] {
         try await pool.read { db in
-            try AsNeededDose.fetchAll(db, sql: """
-                SELECT * FROM as_needed_dose WHERE medicationId = ? AND deletedAt IS NULL AND givenAt >= ? AND givenAt < ?
+            try db.fetchRecords(AsNeededDose.self, """
+                SELECT * FROM as_needed_dose WHERE medicationId = \(medicationId) AND deletedAt IS NULL
+                    AND givenAt >= \(from) AND givenAt < \(to)
                 ORDER BY givenAt
-                """, arguments: [medicationId, StoredTime.milliseconds(from), StoredTime.milliseconds(to)])
+                """)
         }
     }
 
@@ -114,7 +114,7 @@ extension SQLiteWardStore {
     // MARK: Slot plumbing
 
     /// The medication and the slot at `scheduledAt`, which must be one the schedule generates.
-    static func slot(_ medicationId: Int64, _ scheduledAt: Date, db: Database,
+    static func slot(_ medicationId: Int64, _ scheduledAt: Date, db: some SQLConnection,
                      timeZone: TimeZone) throws -> (Medication, DoseSlot) {
         let medication = try existing(Medication.self, medicationId, db: db)
         guard medication.deletedAt == nil else { throw WardStoreError("medication \(medicationId) is deleted") }
@@ -136,12 +136,11 @@ extension SQLiteWardStore {
     /// later action. The refusal is in the statement itself (`ON CONFLICT … DO UPDATE … WHERE`
     /// the row is blank or deleted), so no second writer can get past it whatever it read first.
     /// Runs inside the caller's write transaction.
-    static func writeSlot(_ db: Database, medication: Medication, slot: DoseSlot, by: Int64?, now: Date,
+    static func writeSlot(_ db: some SQLConnection, medication: Medication, slot: DoseSlot, by: Int64?, now: Date,
                           timeZone: TimeZone, attempt: DoseAlreadyRecordedError.Attempt,
                           _ change: (inout DoseRecord) throws -> Void) throws -> Audited<DoseRecord> {
-        let ms = StoredTime.milliseconds(slot.scheduledAt)
-        let before = try DoseRecord.fetchOne(db, sql: "SELECT * FROM dose_record WHERE medicationId = ? AND scheduledAt = ?",
-                                             arguments: [medication.id, ms])
+        let slotRecord: SQLQuery = "SELECT * FROM dose_record WHERE medicationId = \(medication.id) AND scheduledAt = \(slot.scheduledAt)"
+        let before = try db.fetchRecord(DoseRecord.self, slotRecord)
         if let before, before.liveStatus != nil {
             throw try alreadyRecorded(before, medication: medication, attempt: attempt, db: db, now: now, timeZone: timeZone)
         }
@@ -155,23 +154,21 @@ extension SQLiteWardStore {
         try change(&record)
         record.updatedAt = now
         record.deletedAt = nil
-        let id = try Int64.fetchOne(db, sql: """
+        let id = try db.fetchValue("""
             INSERT INTO dose_record (medicationId, patientId, scheduledAt, slotDay, slotTime, status, withheldReason,
                 recordedAt, recordedBy, checkedBy, snoozedUntil, notes, createdAt, updatedAt, deletedAt)
-            VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, NULL)
+            VALUES (\(record.medicationId), \(record.patientId), \(slot.scheduledAt), \(record.slotDay), \(record.slotTime),
+                \(record.status), \(record.withheldReason), \(record.recordedAt), \(record.recordedBy), \(record.checkedBy),
+                \(record.snoozedUntil), \(record.notes), \(record.createdAt), \(now), NULL)
             ON CONFLICT (medicationId, scheduledAt) DO UPDATE SET
                 status = excluded.status, withheldReason = excluded.withheldReason, recordedAt = excluded.recordedAt,
                 recordedBy = excluded.recordedBy, checkedBy = excluded.checkedBy, snoozedUntil = excluded.snoozedUntil,
                 notes = excluded.notes, updatedAt = excluded.updatedAt, deletedAt = NULL
             WHERE dose_record.status IS NULL OR dose_record.deletedAt IS NOT NULL
             RETURNING id
-            """, arguments: [record.medicationId, record.patientId, ms, record.slotDay, record.slotTime, record.status,
-                             record.withheldReason, record.recordedAt.map(StoredTime.milliseconds), record.recordedBy,
-                             record.checkedBy, record.snoozedUntil.map(StoredTime.milliseconds), record.notes,
-                             StoredTime.milliseconds(record.createdAt), StoredTime.milliseconds(now)])
-        guard let id, let stored = try DoseRecord.fetchOne(db, key: id) else {
-            let current = try DoseRecord.fetchOne(db, sql: "SELECT * FROM dose_record WHERE medicationId = ? AND scheduledAt = ?",
-                                                  arguments: [medication.id, ms])
+            """, as: Int64.self)
+        guard let id, let stored = try db.fetchRecord(DoseRecord.self, id: id) else {
+            let current = try db.fetchRecord(DoseRecord.self, slotRecord)
             guard let current else { throw WardStoreError("the dose slot could not be written") }
             throw try alreadyRecorded(current, medication: medication, attempt: attempt, db: db, now: now, timeZone: timeZone)
         }
@@ -183,10 +180,10 @@ extension SQLiteWardStore {
     }
 
     private static func alreadyRecorded(_ record: DoseRecord, medication: Medication,
-                                        attempt: DoseAlreadyRecordedError.Attempt, db: Database, now: Date,
+                                        attempt: DoseAlreadyRecordedError.Attempt, db: some SQLConnection, now: Date,
                                         timeZone: TimeZone) throws -> DoseAlreadyRecordedError {
         let initials = try record.recordedBy.flatMap {
-            try String.fetchOne(db, sql: "SELECT initials FROM staff WHERE id = ?", arguments: [$0])
+            try db.fetchValue("SELECT initials FROM staff WHERE id = \($0)", as: String.self)
         }
         return DoseAlreadyRecordedError(record: record, drugName: medication.drugName, initials: initials,
                                         attempted: attempt, now: now, timeZone: timeZone)

@@ -1,5 +1,5 @@
 import Foundation
-import GRDB
+import WardSQL
 
 /// The drug-table sign-off: one reserved `ward_setting` row (`drugTableSignOff`, JSON), not a
 /// declared setting, so the Settings form and `cotside settings set` cannot edit it and no
@@ -23,13 +23,12 @@ extension SQLiteWardStore {
         guard issues.isEmpty, let by else { throw WardValidationError(issues) }
         let now = self.now
         let signed = try await permittedWrite(.signOffDrugTable, by: by) { db -> DrugTableSignOff in
-            guard let member = try Staff.fetchOne(db, key: by) else { throw Self.inactive(by, .signOffDrugTable) }
+            guard let member = try db.fetchRecord(Staff.self, id: by) else { throw Self.inactive(by, .signOffDrugTable) }
             let before = try Self.drugTableSignOff(db)
             let signOff = DrugTableSignOff(staffId: by, staffName: member.name, signedAt: now,
                                            tableVersion: version, tableChecksum: checksum.lowercased())
             let json = String(decoding: try JSONEncoder.signOff.encode(signOff), as: UTF8.self)
-            try db.execute(sql: "INSERT OR REPLACE INTO ward_setting (key, value) VALUES (?, ?)",
-                           arguments: [Self.drugTableSignOffKey, json])
+            try Self.storeSetting(Self.drugTableSignOffKey, json, db)
             try AuditTrail.record(db, action: .update, entity: .setting, entityId: 0,
                                   beforeJSON: try AuditJSON.encode([Self.drugTableSignOffKey: before]),
                                   afterJSON: try AuditJSON.encode([Self.drugTableSignOffKey: signOff]),
@@ -40,9 +39,9 @@ extension SQLiteWardStore {
         return signed
     }
 
-    static func drugTableSignOff(_ db: Database) throws -> DrugTableSignOff? {
-        guard let text = try String.fetchOne(db, sql: "SELECT value FROM ward_setting WHERE key = ?",
-                                             arguments: [drugTableSignOffKey]) else { return nil }
+    static func drugTableSignOff(_ db: some SQLConnection) throws -> DrugTableSignOff? {
+        guard let text = try db.fetchValue("SELECT value FROM ward_setting WHERE key = \(drugTableSignOffKey)",
+                                           as: String.self) else { return nil }
         return try? JSONDecoder.signOff.decode(DrugTableSignOff.self, from: Data(text.utf8))
     }
 }

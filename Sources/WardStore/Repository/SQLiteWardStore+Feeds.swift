@@ -1,5 +1,5 @@
 import Foundation
-import GRDB
+import WardSQL
 
 /// Feeds, IV infusions and outputs. Writes run in one `pool.write` transaction each, with their
 /// audit row; an infusion's stop is an update of the feed (audited as one), checked in the same
@@ -9,15 +9,15 @@ extension SQLiteWardStore {
         let now = self.now
         let result = try await permittedWrite(.logCare, by: by) { db -> Audited<Feed> in
             try Self.checkFeed(draft, db: db, now: now)
-            try db.execute(sql: """
+            let id = try db.insertReturningId("""
                 INSERT INTO feed (patientId, occurredAt, kind, volumeML, durationMinutes, notes, fluid, rateMLPerHour, stoppedAt,
                                   recordedBy, createdAt, updatedAt)
-                VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
-                """, arguments: [draft.patientId, StoredTime.milliseconds(draft.occurredAt), draft.kind, draft.volumeML,
-                                 draft.durationMinutes, Self.cleanNotes(draft.notes), Self.cleanFluid(draft.fluid),
-                                 draft.rateMLPerHour, draft.stoppedAt.map(StoredTime.milliseconds), by,
-                                 StoredTime.milliseconds(now), StoredTime.milliseconds(now)])
-            return try AuditTrail.created(Feed.self, db, id: db.lastInsertedRowID, by: by, at: now)
+                VALUES (\(draft.patientId), \(draft.occurredAt), \(draft.kind), \(draft.volumeML), \(draft.durationMinutes),
+                    \(Self.cleanNotes(draft.notes)), \(Self.cleanFluid(draft.fluid)), \(draft.rateMLPerHour), \(draft.stoppedAt),
+                    \(by), \(now), \(now))
+                RETURNING id
+                """)
+            return try AuditTrail.created(Feed.self, db, id: id, by: by, at: now)
         }
         publish([.feed])
         return result
@@ -40,7 +40,7 @@ extension SQLiteWardStore {
             after.rateMLPerHour = draft.rateMLPerHour
             after.stoppedAt = draft.stoppedAt.map(StoredTime.truncated)
             after.updatedAt = now
-            try after.update(db)
+            try db.update(after)
             let auditId = try AuditTrail.record(db, action: .update, before: before, after: after, by: by, at: now)
             return Audited(record: after, auditEntryId: auditId)
         }
@@ -57,17 +57,18 @@ extension SQLiteWardStore {
     }
 
     public func feed(id: Int64) async throws -> Feed? {
-        try await pool.read { db in try Feed.fetchOne(db, key: id) }
+        try await pool.read { db in try db.fetchRecord(Feed.self, id: id) }
     }
 
     /// The patient's latest feed, not output (to pre-fill the quick log with the last kind and
     /// volume: the next 3-hourly feed, not the vomit charted after the last one).
     public func latestFeed(patientId: Int64) async throws -> Feed? {
         try await pool.read { db in
-            try Feed.fetchOne(db, sql: """
-                SELECT * FROM feed WHERE patientId = ? AND deletedAt IS NULL AND kind NOT IN (\(FeedKind.outputKindsSQL))
+            try db.fetchRecord(Feed.self, """
+                SELECT * FROM feed WHERE patientId = \(patientId) AND deletedAt IS NULL
+                    AND kind NOT IN (\(sql: .list(FeedKind.allCases.filter(\.isOutput))))
                 ORDER BY occurredAt DESC, id DESC LIMIT 1
-                """, arguments: [patientId])
+                """)
         }
     }
 
@@ -91,7 +92,7 @@ extension SQLiteWardStore {
             var after = before
             after.stoppedAt = StoredTime.truncated(at)
             after.updatedAt = now
-            try after.update(db)
+            try db.update(after)
             let auditId = try AuditTrail.record(db, action: .update, before: before, after: after, by: by, at: now)
             return Audited(record: after, auditEntryId: auditId)
         }
@@ -102,10 +103,10 @@ extension SQLiteWardStore {
     /// The patient's live infusions still running, earliest first.
     public func runningInfusions(patientId: Int64) async throws -> [Feed] {
         try await pool.read { db in
-            try Feed.fetchAll(db, sql: """
-                SELECT * FROM feed WHERE patientId = ? AND deletedAt IS NULL AND rateMLPerHour IS NOT NULL
+            try db.fetchRecords(Feed.self, """
+                SELECT * FROM feed WHERE patientId = \(patientId) AND deletedAt IS NULL AND rateMLPerHour IS NOT NULL
                     AND stoppedAt IS NULL ORDER BY occurredAt, id
-                """, arguments: [patientId])
+                """)
         }
     }
 
@@ -115,7 +116,7 @@ extension SQLiteWardStore {
         return trimmed
     }
 
-    static func checkFeed(_ draft: FeedDraft, db: Database, now: Date) throws {
+    static func checkFeed(_ draft: FeedDraft, db: some SQLConnection, now: Date) throws {
         var issues = WardValidation.feed(draft, now: now)
         try checkPatient(draft.patientId, at: draft.occurredAt, field: "occurredAt", db: db, issues: &issues)
         guard issues.isEmpty else { throw WardValidationError(issues) }

@@ -1,6 +1,6 @@
 import Clinical
 import Foundation
-import GRDB
+import WardSQL
 
 extension SQLiteWardStore {
     public func logMeasurement(_ draft: MeasurementDraft, by: Int64?) async throws -> Audited<MeasurementRecord> {
@@ -28,7 +28,7 @@ extension SQLiteWardStore {
             after.oxygen = draft.oxygen
             after.notes = Self.cleanNotes(draft.notes)
             after.updatedAt = now
-            try after.update(db)
+            try db.update(after)
             let auditId = try AuditTrail.record(db, action: .update, before: before, after: after, by: by, at: now)
             return Audited(record: after, auditEntryId: auditId)
         }
@@ -45,16 +45,16 @@ extension SQLiteWardStore {
     }
 
     public func measurement(id: Int64) async throws -> MeasurementRecord? {
-        try await pool.read { db in try MeasurementRecord.fetchOne(db, key: id) }
+        try await pool.read { db in try db.fetchRecord(MeasurementRecord.self, id: id) }
     }
 
     /// One kind's readings in `[from, to)`, oldest first (trend charts, the effectiveness series).
     public func measurements(patientId: Int64, kind: MeasurementKind, from: Date, to: Date) async throws -> [MeasurementRecord] {
         try await pool.read { db in
-            try MeasurementRecord.fetchAll(db, sql: """
-                SELECT * FROM measurement WHERE patientId = ? AND kind = ? AND deletedAt IS NULL
-                    AND measuredAt >= ? AND measuredAt < ? ORDER BY measuredAt, id
-                """, arguments: [patientId, kind, StoredTime.milliseconds(from), StoredTime.milliseconds(to)])
+            try db.fetchRecords(MeasurementRecord.self, """
+                SELECT * FROM measurement WHERE patientId = \(patientId) AND kind = \(kind) AND deletedAt IS NULL
+                    AND measuredAt >= \(from) AND measuredAt < \(to) ORDER BY measuredAt, id
+                """)
         }
     }
 
@@ -62,7 +62,7 @@ extension SQLiteWardStore {
     public func goalRanges(patientId: Int64) async throws -> [MeasurementKind: GoalRange] {
         let (now, timeZone) = (self.now, self.timeZone)
         return try await pool.read { db in
-            guard let patient = try Patient.fetchOne(db, key: patientId) else {
+            guard let patient = try db.fetchRecord(Patient.self, id: patientId) else {
                 throw WardStoreError("no patient with id \(patientId)")
             }
             return try Self.goalRanges(for: patient, db: db, now: now, timeZone: timeZone)
@@ -88,14 +88,14 @@ extension SQLiteWardStore {
         }
         let now = self.now
         let auditId = try await permittedWrite(.setGoalRanges, by: by) { db -> Int64 in
-            let beforeRow = try Row.fetchOne(db, sql: "SELECT low, high FROM measurement_goal WHERE patientId = ? AND kind = ?",
-                                             arguments: [patientId, kind])
-            let before = beforeRow.map { GoalRange(low: $0["low"], high: $0["high"], source: "patient goal") }
+            let beforeRow = try db.fetchOne("SELECT low, high FROM measurement_goal WHERE patientId = \(patientId) AND kind = \(kind)")
+            let before = try beforeRow.map {
+                GoalRange(low: try $0.column("low", as: Double?.self), high: try $0.column("high", as: Double?.self), source: "patient goal")
+            }
             if let range {
-                try db.execute(sql: "INSERT OR REPLACE INTO measurement_goal (patientId, kind, low, high, updatedAt) VALUES (?, ?, ?, ?, ?)",
-                               arguments: [patientId, kind, range.low, range.high, StoredTime.milliseconds(now)])
+                try Self.storeGoal(patientId: patientId, kind: kind, range, now: now, db)
             } else {
-                try db.execute(sql: "DELETE FROM measurement_goal WHERE patientId = ? AND kind = ?", arguments: [patientId, kind])
+                try db.execute("DELETE FROM measurement_goal WHERE patientId = \(patientId) AND kind = \(kind)")
             }
             return try AuditTrail.record(db, action: .update, entity: .measurementGoal, entityId: patientId,
                                          beforeJSON: try before.map { try AuditJSON.encode([kind.rawValue: $0]) },
@@ -105,30 +105,41 @@ extension SQLiteWardStore {
         return auditId
     }
 
-    static func goalRanges(for patient: Patient, db: Database, now: Date,
+    /// Stores a patient's goal for one kind, replacing the one stored (an upsert on patient and
+    /// kind, on either engine). Runs in the caller's write transaction.
+    static func storeGoal(patientId: Int64, kind: MeasurementKind, _ range: GoalRange, now: Date, _ db: some SQLConnection) throws {
+        try db.execute("""
+            INSERT INTO measurement_goal (patientId, kind, low, high, updatedAt)
+            VALUES (\(patientId), \(kind), \(range.low), \(range.high), \(now))
+            ON CONFLICT (patientId, kind) DO UPDATE SET low = excluded.low, high = excluded.high, updatedAt = excluded.updatedAt
+            """)
+    }
+
+    static func goalRanges(for patient: Patient, db: some SQLConnection, now: Date,
                            timeZone: TimeZone) throws -> [MeasurementKind: GoalRange] {
-        let own = try Row.fetchAll(db, sql: "SELECT kind, low, high FROM measurement_goal WHERE patientId = ?",
-                                   arguments: [patient.id])
+        let own = try db.fetchAll("SELECT kind, low, high FROM measurement_goal WHERE patientId = \(patient.id)")
         return goalRanges(for: patient, own: own, now: now, timeZone: timeZone)
     }
 
     /// The ranges in force from the patient's own goal rows (`kind, low, high`), which a ward-wide
-    /// screen fetches for every cot in one statement.
-    static func goalRanges(for patient: Patient, own: [Row], now: Date, timeZone: TimeZone) -> [MeasurementKind: GoalRange] {
+    /// screen fetches for every cot in one statement (as GRDB rows today, or portable rows).
+    static func goalRanges(for patient: Patient, own: [some SQLColumnReader], now: Date,
+                           timeZone: TimeZone) -> [MeasurementKind: GoalRange] {
         let age = PatientAge(patient: patient, now: now, timeZone: timeZone)
         var ranges: [MeasurementKind: GoalRange] = [:]
         for kind in MeasurementKind.allCases {
             ranges[kind] = MeasurementGoals.defaultRange(kind, ageDays: age.days, correctedWeeks: age.correctedGestationWeeks)
         }
         for row in own {
-            if let kind = MeasurementKind(rawValue: row["kind"]) {
-                ranges[kind] = GoalRange(low: row["low"], high: row["high"], source: "patient goal")
+            if let kind = try? row.column("kind", as: MeasurementKind.self) {
+                ranges[kind] = GoalRange(low: try? row.column("low", as: Double?.self), high: try? row.column("high", as: Double?.self),
+                                         source: "patient goal")
             }
         }
         return ranges
     }
 
-    static func checkMeasurement(_ draft: MeasurementDraft, db: Database, now: Date) throws {
+    static func checkMeasurement(_ draft: MeasurementDraft, db: some SQLConnection, now: Date) throws {
         var issues = WardValidation.measurement(draft, now: now)
         try checkPatient(draft.patientId, at: draft.measuredAt, field: "measuredAt", db: db, issues: &issues)
         guard issues.isEmpty else { throw WardValidationError(issues) }

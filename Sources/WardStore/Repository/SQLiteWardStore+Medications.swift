@@ -1,5 +1,5 @@
 import Foundation
-import GRDB
+import WardSQL
 
 extension SQLiteWardStore {
     public func addMedication(_ draft: MedicationDraft, by: Int64?) async throws -> Audited<Medication> {
@@ -7,8 +7,7 @@ extension SQLiteWardStore {
         let result = try await permittedWrite(.prescribe, by: by) { db -> Audited<Medication> in
             try Self.checkMedication(draft, db: db)
             var medication = Self.medication(from: draft, id: 0, now: now)
-            try medication.insert(db)
-            medication.id = db.lastInsertedRowID
+            medication.id = try db.insert(medication)
             let auditId = try AuditTrail.record(db, action: .create, before: nil, after: medication, by: by, at: now)
             return Audited(record: medication, auditEntryId: auditId)
         }
@@ -66,36 +65,38 @@ extension SQLiteWardStore {
     }
 
     public func medication(id: Int64) async throws -> Medication? {
-        try await pool.read { db in try Medication.fetchOne(db, key: id) }
+        try await pool.read { db in try db.fetchRecord(Medication.self, id: id) }
     }
 
     public func prescribedDrugNames() async throws -> [String] {
         try await pool.read { db in
-            try String.fetchAll(db, sql: "SELECT DISTINCT lower(drugName) FROM medication WHERE deletedAt IS NULL ORDER BY 1")
+            try db.fetchAll("SELECT DISTINCT lower(drugName) AS name FROM medication WHERE deletedAt IS NULL ORDER BY 1").map {
+                try $0.column("name", as: String.self)
+            }
         }
     }
 
     public func medications(patientId: Int64, includeEnded: Bool) async throws -> [Medication] {
-        let nowMs = StoredTime.milliseconds(now)
+        let now = self.now
         return try await pool.read { db in
-            try Medication.fetchAll(db, sql: """
-                SELECT * FROM medication WHERE patientId = ? AND deletedAt IS NULL
-                    AND (? OR endsAt IS NULL OR endsAt > ?)
+            try db.fetchRecords(Medication.self, """
+                SELECT * FROM medication WHERE patientId = \(patientId) AND deletedAt IS NULL
+                    AND (\(includeEnded) OR endsAt IS NULL OR endsAt > \(now))
                 ORDER BY lower(drugName), id
-                """, arguments: [patientId, includeEnded, nowMs])
+                """)
         }
     }
 
     /// A medication's pause periods, oldest first (the last one open while it is paused).
     public func medicationPauses(medicationId: Int64) async throws -> [MedicationPause] {
         try await pool.read { db in
-            try MedicationPause.fetchAll(db, sql: "SELECT * FROM medication_pause WHERE medicationId = ? ORDER BY pausedAt, id",
-                                         arguments: [medicationId])
+            try db.fetchAll("SELECT * FROM medication_pause WHERE medicationId = \(medicationId) ORDER BY pausedAt, id")
+                .map(MedicationPause.init(reading:))
         }
     }
 
     private func changeMedication(id: Int64, by: Int64?,
-                                  _ change: @Sendable @escaping (inout Medication, Date, Database) throws -> Void)
+                                  _ change: @Sendable @escaping (inout Medication, Date, any SQLConnection) throws -> Void)
         async throws -> Audited<Medication> {
         let now = self.now
         let result = try await permittedWrite(.prescribe, by: by) { db -> Audited<Medication> in
@@ -104,7 +105,7 @@ extension SQLiteWardStore {
             var after = before
             try change(&after, now, db)
             after.updatedAt = now
-            try after.update(db)
+            try db.update(after)
             let auditId = try AuditTrail.record(db, action: .update, before: before, after: after, by: by, at: now)
             return Audited(record: after, auditEntryId: auditId)
         }
@@ -112,7 +113,7 @@ extension SQLiteWardStore {
         return result
     }
 
-    static func checkMedication(_ draft: MedicationDraft, db: Database) throws {
+    static func checkMedication(_ draft: MedicationDraft, db: some SQLConnection) throws {
         var issues = WardValidation.medication(draft)
         try checkPatient(draft.patientId, at: draft.startsAt, field: "startsAt", db: db, issues: &issues)
         guard issues.isEmpty else { throw WardValidationError(issues) }

@@ -1,5 +1,5 @@
 import Foundation
-import GRDB
+import WardSQL
 
 extension SQLiteWardStore {
     /// Stores a set of observations: one measurement row per reading, all or nothing, in ONE
@@ -22,14 +22,15 @@ extension SQLiteWardStore {
     }
 
     /// Inserts one checked measurement and its audit entry (the caller's transaction).
-    static func insertMeasurement(_ draft: MeasurementDraft, db: Database, by: Int64?, now: Date) throws -> Audited<MeasurementRecord> {
-        try db.execute(sql: """
+    static func insertMeasurement(_ draft: MeasurementDraft, db: some SQLConnection, by: Int64?,
+                                  now: Date) throws -> Audited<MeasurementRecord> {
+        let id = try db.insertReturningId("""
             INSERT INTO measurement (patientId, measuredAt, kind, value, diastolicMmHg, oxygenMode, oxygenAmount, notes,
                 recordedBy, createdAt, updatedAt)
-            VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
-            """, arguments: [draft.patientId, StoredTime.milliseconds(draft.measuredAt), draft.kind, draft.value,
-                             draft.diastolicMmHg, draft.oxygen?.mode, draft.oxygen?.amount, cleanNotes(draft.notes), by,
-                             StoredTime.milliseconds(now), StoredTime.milliseconds(now)])
-        return try AuditTrail.created(MeasurementRecord.self, db, id: db.lastInsertedRowID, by: by, at: now)
+            VALUES (\(draft.patientId), \(draft.measuredAt), \(draft.kind), \(draft.value), \(draft.diastolicMmHg),
+                \(draft.oxygen?.mode), \(draft.oxygen?.amount), \(cleanNotes(draft.notes)), \(by), \(now), \(now))
+            RETURNING id
+            """)
+        return try AuditTrail.created(MeasurementRecord.self, db, id: id, by: by, at: now)
     }
 }

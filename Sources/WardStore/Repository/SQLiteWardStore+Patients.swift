@@ -1,6 +1,6 @@
 import Foundation
 import Clinical
-import GRDB
+import WardSQL
 
 extension SQLiteWardStore {
     public func admit(_ draft: PatientDraft, by: Int64?) async throws -> Audited<Patient> {
@@ -8,15 +8,15 @@ extension SQLiteWardStore {
         let (now, timeZone) = (self.now, self.timeZone)
         let result = try await permittedWrite(.logCare, by: by) { db -> Audited<Patient> in
             try Self.validate(draft, excludingPatient: nil, db: db, now: now, timeZone: timeZone)
-            try db.execute(sql: """
+            let id = try db.insertReturningId("""
                 INSERT INTO patient (bedLabel, givenName, familyName, hospitalNumber, dateOfBirth, sex,
                     gestationalAgeWeeks, gestationalAgeDays, birthWeightGrams, admittedAt, timeOfBirth, createdAt, updatedAt)
-                VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
-                """, arguments: [draft.bedLabel, draft.givenName, draft.familyName, draft.hospitalNumber,
-                                 draft.dateOfBirth, draft.sex, draft.gestationalAgeWeeks, draft.gestationalAgeDays,
-                                 draft.birthWeightGrams, StoredTime.milliseconds(draft.admittedAt), draft.timeOfBirth,
-                                 StoredTime.milliseconds(now), StoredTime.milliseconds(now)])
-            return try AuditTrail.created(Patient.self, db, id: db.lastInsertedRowID, by: by, at: now)
+                VALUES (\(draft.bedLabel), \(draft.givenName), \(draft.familyName), \(draft.hospitalNumber), \(draft.dateOfBirth),
+                    \(draft.sex), \(draft.gestationalAgeWeeks), \(draft.gestationalAgeDays), \(draft.birthWeightGrams),
+                    \(draft.admittedAt), \(draft.timeOfBirth), \(now), \(now))
+                RETURNING id
+                """)
+            return try AuditTrail.created(Patient.self, db, id: id, by: by, at: now)
         }
         publish([.patient])
         return result
@@ -42,7 +42,7 @@ extension SQLiteWardStore {
             after.admittedAt = draft.admittedAt
             after.timeOfBirth = draft.timeOfBirth
             after.updatedAt = now
-            try after.update(db)
+            try db.update(after)
             let auditId = try AuditTrail.record(db, action: .update, before: before, after: after, by: by, at: now)
             return Audited(record: after, auditEntryId: auditId)
         }
@@ -64,7 +64,7 @@ extension SQLiteWardStore {
             var after = before
             after.dischargedAt = dischargedAt
             after.updatedAt = now
-            try after.update(db)
+            try db.update(after)
             let auditId = try AuditTrail.record(db, action: .discharge, before: before, after: after, by: by, at: now)
             return Audited(record: after, auditEntryId: auditId)
         }
@@ -74,11 +74,12 @@ extension SQLiteWardStore {
 
     /// An infusion still running would go on counting as intake after the patient has gone:
     /// its stop is charted first (the fluid chart is complete at discharge).
-    static func runningInfusionIssues(patientId: Int64, timeZone: TimeZone, _ db: Database) throws -> [ValidationIssue] {
-        try Feed.fetchAll(db, sql: """
-            SELECT * FROM feed WHERE patientId = ? AND deletedAt IS NULL AND rateMLPerHour IS NOT NULL AND stoppedAt IS NULL
+    static func runningInfusionIssues(patientId: Int64, timeZone: TimeZone, _ db: some SQLConnection) throws -> [ValidationIssue] {
+        try db.fetchRecords(Feed.self, """
+            SELECT * FROM feed WHERE patientId = \(patientId) AND deletedAt IS NULL AND rateMLPerHour IS NOT NULL
+                AND stoppedAt IS NULL
             ORDER BY occurredAt, id
-            """, arguments: [patientId]).map { feed in
+            """).map { feed in
             let rate = NumberText.rounded(feed.rateMLPerHour ?? 0, digits: 1)
             let since = WardLocalTime.timeOfDay(feed.occurredAt, in: timeZone).description
             return ValidationIssue(field: "dischargedAt", message: "\(feed.fluid ?? "an infusion") at \(rate) mL/h is still running "
@@ -88,27 +89,28 @@ extension SQLiteWardStore {
 
     public func admittedPatients() async throws -> [Patient] {
         let patients = try await pool.read { db in
-            try Patient.fetchAll(db, sql: "SELECT * FROM patient WHERE dischargedAt IS NULL AND deletedAt IS NULL")
+            try db.fetchRecords(Patient.self, "SELECT * FROM patient WHERE dischargedAt IS NULL AND deletedAt IS NULL")
         }
         return patients.sorted { $0.bedLabel.compare($1.bedLabel, options: [.numeric, .caseInsensitive]) == .orderedAscending }
     }
 
     public func allPatients() async throws -> [Patient] {
         try await pool.read { db in
-            try Patient.fetchAll(db, sql: "SELECT * FROM patient WHERE deletedAt IS NULL ORDER BY admittedAt DESC, id DESC")
+            try db.fetchRecords(Patient.self, "SELECT * FROM patient WHERE deletedAt IS NULL ORDER BY admittedAt DESC, id DESC")
         }
     }
 
     public func patient(id: Int64) async throws -> Patient? {
-        try await pool.read { db in try Patient.fetchOne(db, key: id) }
+        try await pool.read { db in try db.fetchRecord(Patient.self, id: id) }
     }
 
     public func admittedPatient(bedLabel: String) async throws -> Patient? {
         let label = bedLabel.trimmingCharacters(in: .whitespaces)
         return try await pool.read { db in
-            try Patient.fetchOne(db, sql: """
-                SELECT * FROM patient WHERE bedLabel = ? COLLATE NOCASE AND dischargedAt IS NULL AND deletedAt IS NULL
-                """, arguments: [label])
+            try db.fetchRecord(Patient.self, """
+                SELECT * FROM patient WHERE lower(bedLabel) = lower(\(label)) AND dischargedAt IS NULL AND deletedAt IS NULL
+                LIMIT 1
+                """)
         }
     }
 
@@ -117,36 +119,40 @@ extension SQLiteWardStore {
         if query.isEmpty {
             return Array(try await (includeDischarged ? allPatients() : admittedPatients()).prefix(limit))
         }
+        // SQLite's LIKE ignores ASCII case and PostgreSQL's does not: both sides go through the
+        // engine's lower() (SQLite's is ASCII-only, as its LIKE's case folding is).
         let escaped = SQLText.escapeLike(query)
-        let admittedOnly = includeDischarged ? "" : "AND dischargedAt IS NULL"
+        let (prefix, anywhere) = (escaped + "%", "%" + escaped + "%")
+        let admittedOnly: SQLQuery = includeDischarged ? "" : "AND dischargedAt IS NULL"
         return try await pool.read { db in
-            try Patient.fetchAll(db, sql: """
+            try db.fetchRecords(Patient.self, """
                 SELECT * FROM patient
-                WHERE deletedAt IS NULL \(admittedOnly)
-                  AND (bedLabel LIKE ?1 ESCAPE '\\' OR hospitalNumber LIKE ?1 ESCAPE '\\'
-                       OR givenName LIKE ?2 ESCAPE '\\' OR familyName LIKE ?2 ESCAPE '\\'
-                       OR (givenName || ' ' || familyName) LIKE ?2 ESCAPE '\\')
-                ORDER BY (bedLabel = ?3 COLLATE NOCASE) DESC, (dischargedAt IS NULL) DESC,
+                WHERE deletedAt IS NULL \(sql: admittedOnly)
+                  AND (lower(bedLabel) LIKE lower(\(prefix)) ESCAPE '\\' OR lower(hospitalNumber) LIKE lower(\(prefix)) ESCAPE '\\'
+                       OR lower(givenName) LIKE lower(\(anywhere)) ESCAPE '\\' OR lower(familyName) LIKE lower(\(anywhere)) ESCAPE '\\'
+                       OR lower(givenName || ' ' || familyName) LIKE lower(\(anywhere)) ESCAPE '\\')
+                ORDER BY (lower(bedLabel) = lower(\(query))) DESC, (dischargedAt IS NULL) DESC,
                          length(bedLabel), bedLabel, admittedAt DESC
-                LIMIT ?4
-                """, arguments: [escaped + "%", "%" + escaped + "%", query, limit])
+                LIMIT \(limit)
+                """)
         }
     }
 
-    static func existingPatient(_ id: Int64, db: Database) throws -> Patient {
-        guard let patient = try Patient.fetchOne(db, key: id), patient.deletedAt == nil else {
+    static func existingPatient(_ id: Int64, db: some SQLConnection) throws -> Patient {
+        guard let patient = try db.fetchRecord(Patient.self, id: id), patient.deletedAt == nil else {
             throw WardStoreError("no patient with id \(id)")
         }
         return patient
     }
 
-    static func validate(_ draft: PatientDraft, excludingPatient: Int64?, db: Database, now: Date,
+    static func validate(_ draft: PatientDraft, excludingPatient: Int64?, db: some SQLConnection, now: Date,
                          timeZone: TimeZone, checkBed: Bool = true) throws {
         var issues = WardValidation.patient(draft, now: now, timeZone: timeZone)
         if checkBed {
-            let beds = try String.fetchAll(db, sql: """
-                SELECT bedLabel FROM patient WHERE dischargedAt IS NULL AND deletedAt IS NULL AND id IS NOT ?
-                """, arguments: [excludingPatient])
+            let beds = try db.fetchAll("""
+                SELECT bedLabel FROM patient WHERE dischargedAt IS NULL AND deletedAt IS NULL
+                    AND \(sql: .differs("id", "\(excludingPatient)"))
+                """).map { try $0.column("bedLabel", as: String.self) }
             if let issue = WardValidation.bedLabel(draft.bedLabel, admittedBeds: beds) { issues.append(issue) }
         }
         guard issues.isEmpty else { throw WardValidationError(issues) }

@@ -1,5 +1,5 @@
 import Foundation
-import GRDB
+import WardSQL
 
 /// The second signature on a dose (the ward setting `secondCheck`), enforced where every
 /// client's dose writes meet: inside the write transaction of a recorded slot or an as-needed
@@ -13,7 +13,7 @@ extension SQLiteWardStore {
     /// a given dose the ward's list names needs a checker; a checker must be an active member,
     /// not the recorder, allowed to record doses; a withheld or missed dose has none.
     static func secondCheckIssues(medication: Medication, status: DoseStatus, checkedBy: Int64?, by: Int64?,
-                                  _ db: Database) throws -> [ValidationIssue] {
+                                  _ db: some SQLConnection) throws -> [ValidationIssue] {
         let settings = try settings(db)
         guard status == .given else {
             guard checkedBy == nil else {
@@ -26,7 +26,7 @@ extension SQLiteWardStore {
             guard let rule = settings.secondCheck.rule(for: medication) else { return [] }
             return [SecondCheckRequired.issue(drugName: medication.drugName, rule: rule)]
         }
-        guard let checker = try Staff.fetchOne(db, key: checkedBy) else {
+        guard let checker = try db.fetchRecord(Staff.self, id: checkedBy) else {
             return [ValidationIssue(field: "checkedBy", message: "the second checker (staff \(checkedBy)) is not a staff member of this ward")]
         }
         guard checker.active else {

@@ -1,5 +1,4 @@
 import Foundation
-import GRDB
 import WardSQL
 
 /// Ward settings: key/value rows in `ward_setting`, checked against `WardSettings.declarations`.
@@ -32,15 +31,14 @@ extension SQLiteWardStore {
             let current = try Self.settings(db).storedValues
             // Any explicit choice about PINs answers the question a ward made before them is asked.
             if wanted[.requirePin] != nil {
-                try db.execute(sql: "DELETE FROM ward_setting WHERE key = 'requirePinQuestion'")
+                try db.execute("DELETE FROM ward_setting WHERE key = 'requirePinQuestion'")
             }
             let changed = wanted.filter { current[$0.key] != $0.value }
             guard !changed.isEmpty else { return (try Self.settings(db), false) }
             var before: [String: String] = [:]
             var after: [String: String] = [:]
             for (key, value) in changed {
-                try db.execute(sql: "INSERT OR REPLACE INTO ward_setting (key, value) VALUES (?, ?)",
-                               arguments: [key.rawValue, value])
+                try Self.storeSetting(key.rawValue, value, db)
                 before[key.rawValue] = current[key]
                 after[key.rawValue] = value
             }
@@ -57,5 +55,13 @@ extension SQLiteWardStore {
         var values: [String: String] = [:]
         for row in try db.fetchAll("SELECT key, value FROM ward_setting") { values[try row.decode("key")] = try row.decode("value") }
         return WardSettings(values: values)
+    }
+
+    /// Stores one setting's value, replacing the one stored (an upsert on its key, on either engine).
+    static func storeSetting(_ key: String, _ value: String, _ db: some SQLConnection) throws {
+        try db.execute("""
+            INSERT INTO ward_setting (key, value) VALUES (\(key), \(value))
+            ON CONFLICT (key) DO UPDATE SET value = excluded.value
+            """)
     }
 }

@@ -1,5 +1,4 @@
 import Foundation
-import GRDB
 import WardSQL
 
 /// Soft delete and restore shared by the soft-deletable record kinds (one audited write each).

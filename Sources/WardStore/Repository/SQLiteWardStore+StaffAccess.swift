@@ -1,5 +1,5 @@
 import Foundation
-import GRDB
+import WardSQL
 
 /// PINs and sessions (`StaffAccessStore`). The checks are `nonisolated`: the key derivation
 /// runs on the caller's task, not on the store's actor, so a sign-in on one screen does not hold
@@ -11,13 +11,15 @@ extension SQLiteWardStore {
         var lockedUntil: Date?
     }
 
-    static func credential(staffId: Int64, _ db: Database) throws -> Credential? {
-        guard let row = try Row.fetchOne(db, sql: "SELECT * FROM staff_credential WHERE staffId = ?", arguments: [staffId]) else {
+    static func credential(staffId: Int64, _ db: some SQLConnection) throws -> Credential? {
+        guard let row = try db.fetchOne("SELECT * FROM staff_credential WHERE staffId = \(staffId)") else {
             return nil
         }
-        let locked: Int64? = row["lockedUntil"]
-        return Credential(pinHash: PinHash(kdf: row["kdf"], iterations: row["iterations"], salt: row["salt"], hash: row["hash"]),
-                          failures: row["failedAttempts"], lockedUntil: locked.map { StoredTime.date(milliseconds: $0) })
+        let locked = try row.column("lockedUntil", as: Int64?.self)
+        let hash = PinHash(kdf: try row.column("kdf"), iterations: try row.column("iterations"), salt: try row.column("salt"),
+                           hash: try row.column("hash"))
+        return Credential(pinHash: hash, failures: try row.column("failedAttempts"),
+                          lockedUntil: locked.map { StoredTime.date(milliseconds: $0) })
     }
 
     public nonisolated func pinStatus(staffId: Int64) async throws -> PinStatus {
@@ -35,7 +37,7 @@ extension SQLiteWardStore {
                                      replacing previous: Int64?) async throws -> PinCheck {
         let now = self.now
         let (member, stored) = try await pool.read { db in
-            (try Staff.fetchOne(db, key: staffId), try Self.credential(staffId: staffId, db))
+            (try db.fetchRecord(Staff.self, id: staffId), try Self.credential(staffId: staffId, db))
         }
         guard let member, member.active else { throw WardStoreError("no active staff member with id \(staffId)") }
         guard let stored else { return .noPinSet }
@@ -51,8 +53,7 @@ extension SQLiteWardStore {
                 return .wrong(remaining: PinLockout.attempts)
             }
             if right {
-                try db.execute(sql: "UPDATE staff_credential SET failedAttempts = 0, lockedUntil = NULL WHERE staffId = ?",
-                               arguments: [staffId])
+                try db.execute("UPDATE staff_credential SET failedAttempts = 0, lockedUntil = NULL WHERE staffId = \(staffId)")
                 if let rehash { try Self.storeCredential(rehash, staffId: staffId, now: now, db) }
                 if let previous, previous != staffId, purpose == .signIn || purpose == .unlock {
                     try AuditTrail.record(db, action: .signOut, entity: .staff, entityId: previous, beforeJSON: nil,
@@ -67,8 +68,10 @@ extension SQLiteWardStore {
             let next = PinLockout.afterFailure(previousFailures: current.failures, now: now)
             current.failures = next.failures
             current.lockedUntil = next.lockedUntil
-            try db.execute(sql: "UPDATE staff_credential SET failedAttempts = ?, lockedUntil = ? WHERE staffId = ?",
-                           arguments: [next.failures, next.lockedUntil.map(StoredTime.milliseconds), staffId])
+            try db.execute("""
+                UPDATE staff_credential SET failedAttempts = \(next.failures), lockedUntil = \(next.lockedUntil)
+                WHERE staffId = \(staffId)
+                """)
             let result: PinCheck = next.lockedUntil.map { .lockedOut(until: $0) }
                 ?? .wrong(remaining: PinLockout.attempts - next.failures)
             try Self.auditAttempt(staffId: staffId, outcome: result, purpose: purpose, now: now, db)
@@ -82,7 +85,7 @@ extension SQLiteWardStore {
     /// lock-out itself, or (`duringLockOut`, noted as such) a try while it lasts, which neither
     /// counts nor extends it, so the trail tells the lock-outs from the tries refused by one.
     static func auditAttempt(staffId: Int64, outcome: PinCheck, purpose: PinPurpose, now: Date,
-                             duringLockOut: Bool = false, _ db: Database) throws {
+                             duringLockOut: Bool = false, _ db: some SQLConnection) throws {
         var note: [String: String] = ["purpose": purpose.rawValue]
         if duringLockOut { note["attempt"] = "during the lock-out" }
         let action: AuditAction
@@ -108,13 +111,13 @@ extension SQLiteWardStore {
         publish([.staff])
     }
 
-    static func storeCredential(_ hash: PinHash, staffId: Int64, now: Date, _ db: Database) throws {
-        try db.execute(sql: """
+    static func storeCredential(_ hash: PinHash, staffId: Int64, now: Date, _ db: some SQLConnection) throws {
+        try db.execute("""
             INSERT INTO staff_credential (staffId, kdf, iterations, salt, hash, setAt, failedAttempts, lockedUntil)
-            VALUES (?, ?, ?, ?, ?, ?, 0, NULL)
+            VALUES (\(staffId), \(hash.kdf), \(hash.iterations), \(hash.salt), \(hash.hash), \(now), 0, NULL)
             ON CONFLICT (staffId) DO UPDATE SET kdf = excluded.kdf, iterations = excluded.iterations, salt = excluded.salt,
                 hash = excluded.hash, setAt = excluded.setAt, failedAttempts = 0, lockedUntil = NULL
-            """, arguments: [staffId, hash.kdf, hash.iterations, hash.salt, hash.hash, StoredTime.milliseconds(now)])
+            """)
     }
 
     @discardableResult
@@ -123,7 +126,7 @@ extension SQLiteWardStore {
         guard issues.isEmpty else { throw WardValidationError(issues) }
         let now = self.now
         let (member, asker, stored) = try await pool.read { db in
-            (try Staff.fetchOne(db, key: staffId), try Staff.fetchOne(db, key: by), try Self.credential(staffId: staffId, db))
+            (try db.fetchRecord(Staff.self, id: staffId), try db.fetchRecord(Staff.self, id: by), try Self.credential(staffId: staffId, db))
         }
         guard let member, member.active else { throw WardStoreError("no active staff member with id \(staffId)") }
         guard let asker, asker.active else { throw WardStoreError("no active staff member with id \(by)") }
@@ -176,14 +179,14 @@ extension SQLiteWardStore {
     public func setWardAdmin(staffId: Int64, isAdmin: Bool, by: Int64?) async throws -> Audited<Staff> {
         let now = self.now
         let result = try await permittedWrite(.manageStaff, by: by) { db -> Audited<Staff> in
-            guard let before = try Staff.fetchOne(db, key: staffId), before.active else {
+            guard let before = try db.fetchRecord(Staff.self, id: staffId), before.active else {
                 throw WardStoreError("no active staff member with id \(staffId)")
             }
             if !isAdmin, before.isWardAdmin { try Self.keepOneAdmin(besides: before, db) }
             var after = before
             after.isWardAdmin = isAdmin
             after.updatedAt = now
-            try after.update(db)
+            try db.update(after)
             let auditId = try AuditTrail.record(db, action: .update, before: before, after: after, by: by, at: now)
             return Audited(record: after, auditEntryId: auditId)
         }
@@ -193,7 +196,7 @@ extension SQLiteWardStore {
 
     public nonisolated func pinQuestionPending() async throws -> Bool {
         try await pool.read { db in
-            try String.fetchOne(db, sql: "SELECT value FROM ward_setting WHERE key = 'requirePinQuestion'") == "pending"
+            try db.fetchValue("SELECT value FROM ward_setting WHERE key = 'requirePinQuestion'", as: String.self) == "pending"
         }
     }
 }

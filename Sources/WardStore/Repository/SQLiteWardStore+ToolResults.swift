@@ -1,5 +1,5 @@
 import Foundation
-import GRDB
+import WardSQL
 
 extension SavedCalculatorResult: SoftDeletedRecord {
     static var entity: WardEntity { .calculatorResult }
@@ -24,13 +24,14 @@ extension SQLiteWardStore {
         guard issues.isEmpty else { throw WardValidationError(issues) }
         let result = try await permittedWrite(.useCalculators, by: by) { db -> Audited<SavedCalculatorResult> in
             try Self.requireLivePatient(draft.patientId, db: db)
-            try db.execute(sql: """
+            let id = try db.insertReturningId("""
                 INSERT INTO calculator_result (patientId, toolId, inputsJSON, resultJSON, summary, reviewed, savedBy, savedAt,
                     createdAt, updatedAt)
-                VALUES (?, ?, ?, ?, ?, 1, ?, ?, ?, ?)
-                """, arguments: [draft.patientId, draft.toolId, draft.inputsJSON, draft.resultJSON, draft.summary, by,
-                                 StoredTime.milliseconds(now), StoredTime.milliseconds(now), StoredTime.milliseconds(now)])
-            return try AuditTrail.created(SavedCalculatorResult.self, db, id: db.lastInsertedRowID, by: by, at: now)
+                VALUES (\(draft.patientId), \(draft.toolId), \(draft.inputsJSON), \(draft.resultJSON), \(draft.summary), TRUE,
+                    \(by), \(now), \(now), \(now))
+                RETURNING id
+                """)
+            return try AuditTrail.created(SavedCalculatorResult.self, db, id: id, by: by, at: now)
         }
         publish([.calculatorResult])
         return result
@@ -38,9 +39,9 @@ extension SQLiteWardStore {
 
     public func calculatorResults(patientId: Int64) async throws -> [SavedCalculatorResult] {
         try await pool.read { db in
-            try SavedCalculatorResult.fetchAll(db, sql: """
-                SELECT * FROM calculator_result WHERE patientId = ? AND deletedAt IS NULL ORDER BY savedAt DESC, id DESC
-                """, arguments: [patientId])
+            try db.fetchRecords(SavedCalculatorResult.self, """
+                SELECT * FROM calculator_result WHERE patientId = \(patientId) AND deletedAt IS NULL ORDER BY savedAt DESC, id DESC
+                """)
         }
     }
 
@@ -55,13 +56,14 @@ extension SQLiteWardStore {
         // Checked in the write's own transaction, like every named member's clinical write.
         let result = try await permittedWrite(.useCalculators, by: by) { db -> Audited<StoredStrokeAssessment> in
             if let patientId = draft.patientId { try Self.requireLivePatient(patientId, db: db) }
-            try db.execute(sql: """
+            let id = try db.insertReturningId("""
                 INSERT INTO stroke_assessment (patientId, module, inputsJSON, resultJSON, summary, assessedBy, assessedAt,
                     createdAt, updatedAt)
-                VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)
-                """, arguments: [draft.patientId, draft.module, draft.inputsJSON, draft.resultJSON, draft.summary, by,
-                                 StoredTime.milliseconds(now), StoredTime.milliseconds(now), StoredTime.milliseconds(now)])
-            return try AuditTrail.created(StoredStrokeAssessment.self, db, id: db.lastInsertedRowID, by: by, at: now)
+                VALUES (\(draft.patientId), \(draft.module), \(draft.inputsJSON), \(draft.resultJSON), \(draft.summary), \(by),
+                    \(now), \(now), \(now))
+                RETURNING id
+                """)
+            return try AuditTrail.created(StoredStrokeAssessment.self, db, id: id, by: by, at: now)
         }
         publish([.strokeAssessment])
         return result
@@ -69,17 +71,14 @@ extension SQLiteWardStore {
 
     public func strokeAssessments() async throws -> [StoredStrokeAssessment] {
         try await pool.read { db in
-            try StoredStrokeAssessment.fetchAll(db, sql: """
-                SELECT * FROM stroke_assessment WHERE deletedAt IS NULL ORDER BY assessedAt, id
-                """)
+            try db.fetchRecords(StoredStrokeAssessment.self, "SELECT * FROM stroke_assessment WHERE deletedAt IS NULL ORDER BY assessedAt, id")
         }
     }
 
     public func strokeCentres() async throws -> (mode: StrokeCentreListMode, centres: [StoredStrokeCentre]) {
         try await pool.read { db in
-            let mode = try String.fetchOne(db, sql: "SELECT value FROM ward_setting WHERE key = ?", arguments: [Self.centreModeKey])
-                .flatMap(StrokeCentreListMode.init(rawValue:)) ?? .extend
-            return (mode, try StoredStrokeCentre.fetchAll(db, sql: "SELECT * FROM stroke_centre ORDER BY id"))
+            let mode = try Self.centreMode(db).flatMap(StrokeCentreListMode.init(rawValue:)) ?? .extend
+            return (mode, try StoredStrokeCentre.storedList(db))
         }
     }
 
@@ -93,21 +92,18 @@ extension SQLiteWardStore {
         guard issues.isEmpty else { throw WardValidationError(issues) }
         let now = self.now
         try await pool.write { db in
-            let before = try StoredStrokeCentre.fetchAll(db, sql: "SELECT * FROM stroke_centre ORDER BY id")
-            let beforeMode = try String.fetchOne(db, sql: "SELECT value FROM ward_setting WHERE key = ?", arguments: [Self.centreModeKey]) ?? "extend"
+            let before = try StoredStrokeCentre.storedList(db)
+            let beforeMode = try Self.centreMode(db) ?? "extend"
             if mode == .replace {
-                try db.execute(sql: "DELETE FROM stroke_centre")
+                try db.execute("DELETE FROM stroke_centre")
             } else {
                 for centre in centres {
-                    try db.execute(sql: "DELETE FROM stroke_centre WHERE name = ? COLLATE NOCASE", arguments: [centre.name])
+                    try db.execute("DELETE FROM stroke_centre WHERE lower(name) = lower(\(centre.name))")
                 }
             }
-            for var centre in centres {
-                centre.id = nil
-                try centre.insert(db)
-            }
-            try db.execute(sql: "INSERT OR REPLACE INTO ward_setting (key, value) VALUES (?, ?)", arguments: [Self.centreModeKey, mode.rawValue])
-            let after = try StoredStrokeCentre.fetchAll(db, sql: "SELECT * FROM stroke_centre ORDER BY id")
+            for centre in centres { try centre.store(db) }
+            try Self.storeSetting(Self.centreModeKey, mode.rawValue, db)
+            let after = try StoredStrokeCentre.storedList(db)
             try AuditTrail.record(db, action: mode == .replace ? .update : .create, entity: .strokeCentreList, entityId: 0,
                                   beforeJSON: try AuditJSON.encode(CentreListImage(mode: beforeMode, centres: before)),
                                   afterJSON: try AuditJSON.encode(CentreListImage(mode: mode.rawValue, centres: after)),
@@ -123,8 +119,13 @@ extension SQLiteWardStore {
         var centres: [StoredStrokeCentre]
     }
 
-    static func requireLivePatient(_ id: Int64, db: Database) throws {
-        guard let patient = try Patient.fetchOne(db, key: id), patient.deletedAt == nil else {
+    /// The stroke centre list's mode as stored, nil before any import.
+    static func centreMode(_ db: some SQLConnection) throws -> String? {
+        try db.fetchValue("SELECT value FROM ward_setting WHERE key = \(centreModeKey)", as: String.self)
+    }
+
+    static func requireLivePatient(_ id: Int64, db: some SQLConnection) throws {
+        guard let patient = try db.fetchRecord(Patient.self, id: id), patient.deletedAt == nil else {
             throw WardValidationError([.init(field: "patientId", message: "no patient with id \(id)")])
         }
     }
