@@ -20,10 +20,7 @@ struct ReportPatientCommand: AsyncParsableCommand {
         """
     )
 
-    @Option(help: ArgumentHelp("The patient admitted in this bed.", valueName: "bed")) var bed: String?
-    @Option(name: .customLong("hospital-number"),
-            help: ArgumentHelp("The patient with this hospital number, admitted or discharged.", valueName: "number"))
-    var hospitalNumber: String?
+    @OptionGroup var who: ReportPatientOptions
     @Option(parsing: .unconditional, help: ArgumentHelp("Start of the period (default: 7 days before its end), e.g. -3d.",
                                                         valueName: "time"))
     var from: String?
@@ -34,12 +31,10 @@ struct ReportPatientCommand: AsyncParsableCommand {
 
     func run() async throws {
         _ = try output.checked()
-        if bed != nil, hospitalNumber != nil {
-            throw CommandFailure.usage("--bed and --hospital-number: name the patient one way, not both")
-        }
+        try who.checked()
         let ward = try WardCLI(options: options)
         let member = try await output.maker(ward)
-        let patient = try await self.patient(ward)
+        let patient = try await who.patient(ward)
         let end = try to.map { try ward.time($0, option: "--to") } ?? PatientReportRequest.defaultEnd(for: patient, now: ward.now)
         let start = try from.map { try ward.time($0, option: "--from") } ?? end.addingTimeInterval(-PatientReportRequest.defaultSpan)
         guard start <= end else {
@@ -52,22 +47,5 @@ struct ReportPatientCommand: AsyncParsableCommand {
         let document = PatientReportDocument(patientReport, localizer: try Catalogues.localizer(for: "en"), madeBy: member,
                                              madeAt: ward.now).document
         try output.deliver(document, kind: "patient-report")
-    }
-
-    /// The admitted patient in `--bed`, or the latest stay of `--hospital-number` (discharged too).
-    func patient(_ ward: WardCLI) async throws -> Patient {
-        if let bed { return try await ward.patient(bed: bed) }
-        guard let number = hospitalNumber?.trimmingCharacters(in: .whitespaces), !number.isEmpty else {
-            throw CommandFailure.usage("name the patient with --bed (an admitted patient) or --hospital-number "
-                                       + "(admitted or discharged)")
-        }
-        // allPatients is newest admission first: a readmitted baby's latest stay.
-        guard let patient = try await ward.store.allPatients().first(where: {
-            $0.hospitalNumber.caseInsensitiveCompare(number) == .orderedSame
-        }) else {
-            throw CommandFailure.usage("--hospital-number \(number): no patient, admitted or discharged, has this hospital number "
-                                       + "(`cotside patients --all` lists them)")
-        }
-        return patient
     }
 }

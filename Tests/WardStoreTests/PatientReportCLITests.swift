@@ -72,8 +72,9 @@ final class PatientReportCLITests: WardStoreTestCase {
         let cases: [([String], String)] = [
             (["--bed", "9"], "--bed 9: no patient is admitted in that bed; admitted beds: 3"),
             (["--hospital-number", "X9"], "--hospital-number X9: no patient, admitted or discharged, has this hospital number"),
-            (["--bed", "3", "--hospital-number", "H100"], "--bed and --hospital-number: name the patient one way, not both"),
-            ([], "name the patient with --bed (an admitted patient) or --hospital-number"),
+            (["--bed", "3", "--hospital-number", "H100"], "--bed and --hospital-number: give one of them, not both"),
+            ([], "name the patient: --bed B for an admitted patient, or --hospital-number H (discharged patients too)"),
+            (["--hospital-number", " "], "--hospital-number needs a hospital number"),
             (["--bed", "3", "--from", "11:00", "--to", "10:00"], "--from 11:00 is after --to 10:00; the start must be at or before the end"),
             (["--bed", "3", "--from", "soon"], "--from: "),
             (["--bed", "3", "--format", "doc"], "--format doc: not a format; use text, html or pdf"),
