@@ -67,17 +67,8 @@ final class ReportSaveScreen: WardFormScreen, CommandScreen {
     static func suggestedFile(kind: String, format: ReportFormat, now: Date, timeZone: TimeZone,
                               environment: [String: String],
                               exists: (String) -> Bool = { FileManager.default.fileExists(atPath: $0) }) -> String {
-        var calendar = Calendar(identifier: .gregorian)
-        calendar.timeZone = timeZone
-        let c = calendar.dateComponents([.year, .month, .day, .hour, .minute], from: now)
-        let stamp = String(format: "%04d%02d%02d-%02d%02d", c.year ?? 0, c.month ?? 0, c.day ?? 0, c.hour ?? 0, c.minute ?? 0)
-        let home = environment["HOME"].map { $0.hasSuffix("/") ? $0 : $0 + "/" } ?? ""
-        // A second report in the same minute (saved, then printed) gets "-2", "-3", … rather
-        // than a name the save would refuse.
-        let base = home + "\(kind)-\(stamp)"
-        var file = base + "." + format.fileExtension
-        for n in 2...99 where exists(file) { file = "\(base)-\(n).\(format.fileExtension)" }
-        return file
+        SuggestedPath.inHome(kind, extension: format.fileExtension, now: now, timeZone: timeZone, environment: environment,
+                             exists: exists)
     }
 
     /// A change of format changes the file's extension when it is a report extension, so a

@@ -24,6 +24,16 @@ final class ReportPreviewScreenTests: WardTestCase {
                        "handover-20261121-1405.html")
     }
 
+    /// The export form offers its folder by the same rule, in the ward's time (it was UTC: a
+    /// Berlin ward exporting at 00:30 was offered the previous day's name).
+    func testTheExportFolderIsNamedInTheWardsLocalTimeToo() {
+        let berlin = TimeZone(identifier: "Europe/Berlin")!
+        let lateEvening = WardClock.parseInstant("2026-11-21T23:30:00Z")!
+        XCTAssertEqual(SuggestedPath.inHome("cotside-export", now: lateEvening, timeZone: berlin, environment: ["HOME": "/home/ada"],
+                                            exists: { _ in false }),
+                       "/home/ada/cotside-export-20261122-0030")
+    }
+
     /// Saved, then printed in the same minute: the print form must not offer the name just used
     /// (it refused "already exists" and the nurse had to edit a path to print).
     func testTheSuggestedFileIsNeverOneThatExists() {

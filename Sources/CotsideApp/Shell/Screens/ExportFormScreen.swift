@@ -13,22 +13,14 @@ final class ExportFormScreen: WardFormScreen, CommandScreen {
     init(_ context: AppContext, environment: [String: String] = ProcessInfo.processInfo.environment) {
         super.init(titleKey: "export.form.title", fields: [
             .path("folder", label: context.t("export.field.folder"), maxLength: 400,
-                  value: Self.suggestedFolder(now: context.clock.now, environment: environment)),
+                  value: SuggestedPath.inHome("cotside-export", now: context.clock.now, timeZone: context.clock.timeZone,
+                                              environment: environment)),
             .choice("format", label: context.t("export.field.format"),
                     options: Self.options(Self.formats) { context.t("export.format.\($0.rawValue)") }, selected: 0),
         ], context)
     }
 
     override var hasUnsavedInput: Bool { false }
-
-    /// `~/cotside-export-20261125-0830`: a new folder each time, so an export never meets another.
-    static func suggestedFolder(now: Date, environment: [String: String]) -> String {
-        var utc = Calendar(identifier: .gregorian)
-        utc.timeZone = .gmt
-        let c = utc.dateComponents([.year, .month, .day, .hour, .minute], from: now)
-        let stamp = String(format: "%04d%02d%02d-%02d%02d", c.year ?? 0, c.month ?? 0, c.day ?? 0, c.hour ?? 0, c.minute ?? 0)
-        return (environment["HOME"].map { $0.hasSuffix("/") ? $0 : $0 + "/" } ?? "") + "cotside-export-\(stamp)"
-    }
 
     override func submit(_ context: AppContext) -> Intent {
         let folder = (state.text("folder") ?? "").trimmingCharacters(in: .whitespaces)
