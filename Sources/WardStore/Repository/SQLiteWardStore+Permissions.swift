@@ -52,11 +52,12 @@ extension SQLiteWardStore {
 
     /// `body` in one write transaction, after checking that `by` may do `permission` — unless
     /// `exempt` says, in that same transaction, that nobody needs to (the first member of an
-    /// empty ward), so no other write can slip in between the look and the write.
+    /// empty ward), so no other write can slip in between the look and the write. The body gets a
+    /// portable connection: every audited write is written once for SQLite and PostgreSQL.
     @discardableResult
     nonisolated func permittedWrite<T: Sendable>(_ permission: WardPermission, by: Int64?,
-                                                 exempt: (@Sendable (Database) throws -> Bool)? = nil,
-                                                 _ body: @escaping @Sendable (Database) throws -> T) async throws -> T {
+                                                 exempt: (@Sendable (any SQLConnection) throws -> Bool)? = nil,
+                                                 _ body: @escaping @Sendable (any SQLConnection) throws -> T) async throws -> T {
         let (now, zone) = (self.now, timeZone)
         let outcome = try await pool.write { db -> Result<T, Refusal> in
             if try exempt?(db) != true, let refusal = try Self.refusal(permission, by: by, timeZone: zone, db) {
