@@ -48,6 +48,16 @@ struct ReportOutputOptions: ParsableArguments {
         let ascii = !LocaleCharset.isUTF8(ProcessInfo.processInfo.environment)
         let bytes = ReportRendering.render(document, as: format, options: ReportRenderOptions(ascii: ascii, paper: paper))
         try ReportOutput(bytes: bytes, format: format, kind: kind, out: out, force: force, print: sendToPrinter).deliver()
+        if format == .pdf, let warning = Self.missingGlyphsWarning(document) { printError("cotside: \(warning)\n") }
+    }
+
+    /// The PDF's standard fonts lack some of the report's letters (a name in Chinese, Greek,
+    /// Cyrillic …), printed as "?": said after the file is written, with the format that shows them.
+    static func missingGlyphsWarning(_ document: ReportDocument) -> String? {
+        let missing = ReportRendering.charactersMissingInPDF(document)
+        guard !missing.isEmpty else { return nil }
+        let shown = String(missing.prefix(12)) + (missing.count > 12 ? "…" : "")
+        return "the PDF's standard fonts cannot show \(shown) (printed as ?); --format html shows every script"
     }
 }
 

@@ -33,6 +33,21 @@ final class PatientReportCLITests: WardStoreTestCase {
         XCTAssertTrue(text.split(separator: "\n").allSatisfy { $0.count <= 80 }, "fits 80 columns")
     }
 
+    /// The PDF's standard fonts have no Chinese: the file is written, and the command says which
+    /// letters print as "?" and that HTML shows them (issue 18: say so and offer HTML).
+    func testAPDFOfANameTheStandardFontsLackSaysSoAndOffersHTML() async throws {
+        _ = try await admit(bed: "5", given: "小明", hospitalNumber: "H500")
+        let pdf = folder.appendingPathComponent("xiaoming.pdf").path
+        let outcome = try runCotside(["report", "patient", "--bed", "5", "--by", "AB", "--format", "pdf", "--out", pdf])
+        XCTAssertEqual(outcome.status, 0, outcome.stderr)
+        XCTAssertTrue(FileManager.default.fileExists(atPath: pdf))
+        XCTAssertTrue(outcome.stderr.contains("the PDF's standard fonts cannot show 小明 (printed as ?); --format html shows every script"),
+                      outcome.stderr)
+        let latin = try runCotside(["report", "patient", "--bed", "3", "--by", "AB", "--format", "pdf",
+                                    "--out", folder.appendingPathComponent("ava.pdf").path])
+        XCTAssertFalse(latin.stderr.contains("cannot show"), "café and Ava print as written: \(latin.stderr)")
+    }
+
     func testFromAndToNarrowThePeriodAndTheDayTableCountsWhatWasCharted() throws {
         let outcome = try runCotside(["report", "patient", "--bed", "3", "--by", "AB", "--from", "2026-03-09 00:00", "--to", "11:00"])
         XCTAssertEqual(outcome.status, 0, outcome.stderr)

@@ -107,7 +107,14 @@ final class ReportSaveScreen: WardFormScreen, CommandScreen {
             return refuse("file", (error as? ReportFileError)?.description ?? "\(error)", focus: true)
         }
         let shown = Self.shown(file, environment: environment)
-        guard purpose == .print else { return .all([.pop, .message(.success(context.t(words.saved, shown)))]) }
+        let missing = format == .pdf ? ReportRendering.charactersMissingInPDF(document) : []
+        guard purpose == .print else {
+            // A name in a script the PDF's standard fonts lack prints as "?": say so, and what shows it.
+            guard missing.isEmpty else {
+                return .all([.pop, .message(.warning(context.t("report.save.missing_glyphs", shown, String(missing.prefix(12)))))])
+            }
+            return .all([.pop, .message(.success(context.t(words.saved, shown)))])
+        }
         printing = true
         let environment = self.environment
         return .all([.message(.info(context.t("report.print.sending", shown))), command("print") { _ in

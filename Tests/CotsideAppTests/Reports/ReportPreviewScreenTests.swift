@@ -46,6 +46,22 @@ final class ReportPreviewScreenTests: WardTestCase {
                        "/home/ada/handover-20261121-1405.txt", "another format's file is no clash")
     }
 
+    /// A name the PDF's standard fonts cannot show is saved, and the nurse is told it prints as
+    /// "?" and that HTML shows it.
+    func testSavingAPDFOfAChineseNameSaysItPrintsAsQuestionMarksAndOffersHTML() async throws {
+        let nurse = try await addStaff("Ada Okafor", "AO")
+        try await admit(bed: "3", given: "小明", family: "王")
+        try await startShell()
+        await signIn(nurse)
+        try await openHandover()
+        await press(.char("w"))
+        await type(folder.appendingPathComponent("shift.txt").path)
+        await press(.down, .right, .right, .enter)
+        XCTAssertTrue(FileManager.default.fileExists(atPath: folder.appendingPathComponent("shift.pdf").path))
+        XCTAssertEqual(messageText, "Saved \(folder.appendingPathComponent("shift.pdf").path), but the PDF fonts cannot show 小明王 "
+                       + "(printed as ?): save as HTML to show every script")
+    }
+
     func testChoosingPDFSavesAPDFUnderAPdfNameNotTxt() async throws {
         let nurse = try await addStaff("Ada Okafor", "AO")
         try await admit(bed: "3", given: "Mia", family: "Jones")
