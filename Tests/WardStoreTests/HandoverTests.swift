@@ -60,6 +60,9 @@ final class HandoverTests: WardStoreTestCase {
 
     func testANightShiftHandoverHoldsEveryPartOfTheChartAcrossMidnight() async throws {
         let (busy, quiet, nurse) = try await chartTheNight()
+        // Due at 07:15, not yet overdue at the 07:30 handover: the incoming nurse must hear of it
+        // (it fell between "overdue" and "due in the next 4 hours" and was left out).
+        _ = try await addMedication(patient: busy, name: "benzylpenicillin", schedule: .fixedTimes(times("07:15")))
         let handover = try await store.handover(HandoverRequest(since: since, until: until, timeZone: london))
         XCTAssertEqual(handover.cots.map(\.patient.bedLabel), ["3", "5"])
         let cot = handover.cots[0]
@@ -103,7 +106,8 @@ final class HandoverTests: WardStoreTestCase {
         XCTAssertEqual(m.snoozed.first?.snoozedUntil, date("2026-03-10T07:40:00Z"))
         XCTAssertEqual(m.overdue.map(\.medication.drugName), ["gentamicin"])
         XCTAssertEqual(m.dueNext.map { "\($0.medication.drugName) \(iso($0.dueAt))" },
-                       ["iron 2026-03-10T07:40:00Z", "vitamin D 2026-03-10T08:00:00Z", "vitamin D 2026-03-10T10:00:00Z"])
+                       ["benzylpenicillin 2026-03-10T07:15:00Z", "iron 2026-03-10T07:40:00Z", "vitamin D 2026-03-10T08:00:00Z",
+                        "vitamin D 2026-03-10T10:00:00Z"])
         XCTAssertEqual(m.asNeeded.map(\.medication.drugName), ["paracetamol"])
         XCTAssertEqual(m.asNeeded.first?.givenAt, [date("2026-03-10T04:00:00Z")])
         XCTAssertEqual(m.asNeeded.first?.nextAllowedAt, date("2026-03-10T08:00:00Z"), "4 h after the last dose")

@@ -204,7 +204,9 @@ struct HandoverQuery {
                 medications: HandoverMedications(
                     answered: cotSlots.filter { inShift($0) && [.given, .withheld, .missed].contains($0.state) },
                     snoozed: cotSlots.filter { inShift($0) && $0.snoozedUntil != nil },
-                    dueNext: cotSlots.filter { !$0.state.isFinal && $0.state != .overdue && $0.dueAt > until
+                    // Due now (its time has come, not yet overdue) and due in the next 4 hours: a
+                    // dose due at 07:15 is the incoming nurse's first job at a 07:30 handover.
+                    dueNext: cotSlots.filter { !$0.state.isFinal && $0.state != .overdue
                                                 && $0.dueAt <= until.addingTimeInterval(HandoverRequest.lookAhead) },
                     overdue: cotSlots.filter { $0.state == .overdue },
                     asNeeded: Self.asNeeded(asNeededMedications.filter { $0.patientId == id }, given: asNeededGiven,

@@ -60,7 +60,7 @@ final class HandoverDocumentTests: WardTestCase {
         }
         XCTAssertEqual(nothing, ["None out of the goal range in this shift.", "No observations recorded.",
                                  "No scheduled doses given, withheld or missed in this shift.", "None snoozed in this shift.",
-                                 "None overdue.", "None due in the next 4 hours.", "No as-needed doses given in this shift.",
+                                 "None overdue.", "None due now or in the next 4 hours.", "No as-needed doses given in this shift.",
                                  "No notes written in this shift.", "None saved in this shift.",
                                  "Nobody charted for this cot in this shift."])
         guard case .facts(let intake)? = quiet.blocks.first(where: {

@@ -86,7 +86,7 @@ enum HandoverGolden {
 
           None overdue.
 
-          None due in the next 4 hours.
+          None due now or in the next 4 hours.
 
           No as-needed doses given in this shift.
 
