@@ -54,8 +54,8 @@ final class StrokeStoreScreenTests: WardTestCase {
         await press(.char("2"))
         let text = screenText()
         XCTAssertTrue(text.contains("Stroke triage coma"), text)
-        XCTAssertTrue(text.contains("ICH 23.9 mL large · needs thromboly"), text)
-        XCTAssertEqual(stored.first?.summary, "ICH 23.9 mL large · needs thrombolysis")
+        XCTAssertTrue(text.contains("ICH 23.9 mL large · destination: thromb"), text)
+        XCTAssertEqual(stored.first?.summary, "ICH 23.9 mL large · destination: thrombolysis-capable unit (research use only)")
     }
 
     func testSavingUnderAChildSaysTheToolIsForAdultsBeforeAsking() async throws {

@@ -22,15 +22,17 @@ public enum StrokeAssessmentRecord {
                                      summary: summary(result))
     }
 
-    /// One line for History and the text export, in words ("ICH 8.43 mL small · LVO 84 % very
-    /// high risk · needs thrombectomy").
+    /// One line for History, the handover, the discharge summary and the text export, in words
+    /// ("ICH 8.4 mL small · LVO 84 % very high risk · destination: thrombectomy-capable centre
+    /// (research use only)"). The destination is the kind of centre the model suggests, never a
+    /// treatment order ("needs thrombolysis" read as one under a neonate's name on a handover).
     public static func summary(_ result: StrokeAssessmentResult) -> String {
         var parts = ["ICH \(NumberText.rounded(result.ichVolume.number("volume_ml") ?? 0, digits: 1)) mL \(result.ichVolume.word("severity") ?? "")"]
         if let p = result.lvo?.number("probability"), let band = result.lvoBand {
             parts.append("LVO \(NumberText.rounded(p * 100, digits: 0)) % \(band.label.lowercased())")
         }
-        parts.append("needs \(result.suggestedCapability.rawValue)")
-        return parts.joined(separator: " · ")
+        parts.append("destination: \(result.suggestedCapability.rawValue)-capable \(result.suggestedCapability == .thrombectomy ? "centre" : "unit")")
+        return parts.joined(separator: " · ") + " (research use only)"
     }
 
     /// `cotside stroke export`: JSON Lines (one assessment an object) or text lines.
