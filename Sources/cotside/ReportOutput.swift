@@ -101,17 +101,20 @@ struct ReportOutput {
             printError("cotside: report written to \(out ?? "")\n")
             return
         }
-        // Printing needs a file lp can read: --out's, else one in the private temporary folder.
+        // Printing needs a file lp can read: --out's, else one in a private temporary folder,
+        // removed again whatever lp says (CUPS copies what it queues), so no copy of patient data
+        // is left behind in /tmp.
         let file = try saved ?? temporaryFile()
+        defer { if saved == nil { try? FileManager.default.removeItem(atPath: (file as NSString).deletingLastPathComponent) } }
         switch ReportPrinter.send(file, environment: environment) {
         case .noPrinter:
-            let place = saved.map { "the report was saved to \($0)" }
-                ?? "the report was saved to \(file); print it from there, or name the file with --out"
+            let place = saved.map { "the report was saved to \($0)" } ?? "name a file with --out to keep the report"
             throw CommandFailure.runtime("--print: CUPS' lp is not installed (not found on PATH), so nothing was printed; \(place)")
         case .failed(let status, let words):
-            throw CommandFailure.runtime("lp could not print \(file) (exit \(status)): \(words)")
+            let place = saved.map { "; the report is saved in \($0)" } ?? ""
+            throw CommandFailure.runtime("lp could not print the report (exit \(status)): \(words)\(place)")
         case .sent(let words):
-            printError("cotside: sent \(file) to the printer: \(words)\n")
+            printError("cotside: sent \(saved ?? "the report") to the printer: \(words)\n")
         }
     }
 

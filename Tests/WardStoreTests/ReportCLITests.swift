@@ -104,5 +104,20 @@ final class ReportCLITests: WardStoreTestCase {
         let asked = try String(contentsOfFile: log, encoding: .utf8)
         XCTAssertTrue(asked.hasPrefix("-- /"), asked)
         XCTAssertTrue(asked.contains("Shift handover"), asked)
+        // The copy lp read is gone once lp has queued it: no patient data left in the temporary folder.
+        let printedFile = String(asked.dropFirst(3).prefix { $0 != "\n" })
+        XCTAssertFalse(FileManager.default.fileExists(atPath: printedFile), printedFile)
+    }
+
+    /// Without --out and without CUPS: nothing printed, nothing left in the temporary folder (the
+    /// trial found dozens of handovers left in /tmp), and the message says how to keep the report.
+    func testPrintWithoutOutAndWithoutCUPSLeavesNoCopyBehind() throws {
+        let temporary = folder.appendingPathComponent("tmp")
+        try FileManager.default.createDirectory(at: temporary, withIntermediateDirectories: true)
+        let outcome = try runCotside(["report", "handover", "--by", "AB", "--print"],
+                                     environment: ["PATH": folder.appendingPathComponent("nobin").path, "TMPDIR": temporary.path])
+        XCTAssertEqual(outcome.status, 1, outcome.stderr)
+        XCTAssertTrue(outcome.stderr.contains("so nothing was printed; name a file with --out to keep the report"), outcome.stderr)
+        XCTAssertEqual(try FileManager.default.contentsOfDirectory(atPath: temporary.path), [])
     }
 }
