@@ -46,8 +46,8 @@ struct ReportHandoverCommand: AsyncParsableCommand {
         var patientId: Int64?
         if let bed { patientId = try await ward.patient(bed: bed).id }
         let settings = try await ward.store.settings()
-        let until = try until.map { try ward.time($0, option: "--until") } ?? ward.now
-        let since = try since.map { try ward.time($0, option: "--since") }
+        let until = try until.map { Self.latest(try ward.time($0, option: "--until"), text: $0, notAfter: ward.now, ward) } ?? ward.now
+        let since = try since.map { Self.latest(try ward.time($0, option: "--since"), text: $0, notAfter: until, ward) }
             ?? settings.shiftChanges.handoverStart(at: until, timeZone: ward.timeZone)
         guard since <= until else {
             throw CommandFailure.usage("--since \(ward.clockText(since)) is after --until \(ward.clockText(until)); "
@@ -59,5 +59,18 @@ struct ReportHandoverCommand: AsyncParsableCommand {
         let localizer = try Catalogues.localizer(for: "en")
         let document = HandoverDocument(handover, localizer: localizer, madeBy: member, madeAt: ward.now).document
         try output.deliver(document, kind: "handover")
+    }
+}
+
+extension ReportHandoverCommand {
+    /// A bare clock time ("19:30") names the latest such time, not today's: at the 07:30 handover
+    /// `--since 19:30` is last night's shift change (it read as this evening's and was refused as
+    /// after the end). Dates and relative times are taken as written.
+    static func latest(_ parsed: Date, text: String, notAfter end: Date, _ ward: WardCLI) -> Date {
+        let isClockTime = text.trimmingCharacters(in: .whitespaces).range(of: #"^\d{1,2}:\d{2}$"#, options: .regularExpression) != nil
+        guard isClockTime, parsed > end else { return parsed }
+        var calendar = Calendar(identifier: .gregorian)
+        calendar.timeZone = ward.timeZone
+        return calendar.date(byAdding: .day, value: -1, to: parsed) ?? parsed
     }
 }

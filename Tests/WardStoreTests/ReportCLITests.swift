@@ -27,6 +27,16 @@ final class ReportCLITests: WardStoreTestCase {
         XCTAssertTrue(outcome.stdout.split(separator: "\n").allSatisfy { $0.count <= 80 }, "fits 80 columns")
     }
 
+    /// A clock time names the latest one: at noon, `--since 19:30` is last night's shift change
+    /// (it was taken as this evening's and refused as after the end).
+    func testASinceClockTimeIsTheLatestOneNotTodaysLater() throws {
+        let outcome = try runCotside(["report", "handover", "--by", "AB", "--since", "19:30"])
+        XCTAssertEqual(outcome.status, 0, outcome.stderr)
+        XCTAssertTrue(outcome.stdout.contains("Period: 2026-03-09 19:30 to 2026-03-10 12:00"), outcome.stdout)
+        let night = try runCotside(["report", "handover", "--by", "AB", "--since", "19:30", "--until", "07:30"])
+        XCTAssertTrue(night.stdout.contains("Period: 2026-03-09 19:30 to 2026-03-10 07:30"), night.stdout + night.stderr)
+    }
+
     func testALocaleThatIsNotUTF8GetsPlainASCII() throws {
         for environment in [["LANG": "C", "LC_ALL": "", "LC_CTYPE": ""], ["LANG": "en_GB.UTF-8", "LC_ALL": "POSIX"],
                             ["LANG": "en_GB.ISO-8859-1", "LC_ALL": ""]] {
@@ -58,7 +68,7 @@ final class ReportCLITests: WardStoreTestCase {
     func testBadInputExits2WithWhatIsWrongAndLeavesNoFile() throws {
         let cases: [([String], String)] = [
             (["--bed", "9"], "--bed 9: no patient is admitted in that bed; admitted beds: 3"),
-            (["--since", "11:00", "--until", "10:00"], "--since 11:00 is after --until 10:00; the start must be at or before the end"),
+            (["--since", "2026-03-10 11:00", "--until", "10:00"], "--since 11:00 is after --until 10:00; the start must be at or before the end"),
             (["--format", "doc"], "--format doc: not a format; use text, html or pdf"),
             (["--paper", "a3"], "--paper a3: not a paper size; use a4 or letter"),
             (["--out", folder.appendingPathComponent("missing/handover.txt").path], "does not exist; give a path in an existing folder"),
