@@ -48,6 +48,19 @@ final class PatientReportCLITests: WardStoreTestCase {
         XCTAssertFalse(latin.stderr.contains("cannot show"), "café and Ava print as written: \(latin.stderr)")
     }
 
+    /// A dose overdue at the end of the period is said so: adherence counts decided doses only,
+    /// and the report said "no dose was due" for a drug whose dose was overdue (new-user trial).
+    func testAnOverdueDoseIsNotReportedAsNothingDue() async throws {
+        _ = try await addMedication(patient: patient, name: "caffeine citrate", schedule: .fixedTimes(times("10:00")),
+                                    startsAt: noon.addingTimeInterval(-3 * 3600))
+        let outcome = try runCotside(["report", "patient", "--bed", "3", "--by", "AB"])
+        XCTAssertEqual(outcome.status, 0, outcome.stderr)
+        // The table wraps the cell over three lines.
+        XCTAssertFalse(outcome.stdout.contains("no dose was"), outcome.stdout)
+        XCTAssertTrue(outcome.stdout.contains("no dose recorded yet; 1"), outcome.stdout)
+        XCTAssertTrue(outcome.stdout.contains("overdue at the end of the"), outcome.stdout)
+    }
+
     func testFromAndToNarrowThePeriodAndTheDayTableCountsWhatWasCharted() throws {
         let outcome = try runCotside(["report", "patient", "--bed", "3", "--by", "AB", "--from", "2026-03-09 00:00", "--to", "11:00"])
         XCTAssertEqual(outcome.status, 0, outcome.stderr)

@@ -224,8 +224,14 @@ public struct PatientReportDocument {
     func adherence(_ m: PatientReportMedication) -> String {
         if m.medication.schedule.isAsNeeded { return t(m.asNeededGiven == 1 ? "report.patient.given_once" : "report.patient.given_times", m.asNeededGiven) }
         let a = m.periodAdherence
-        guard let percent = a.percent else { return t("report.patient.nothing_due") }
+        // Adherence counts decided doses only; an overdue dose is not decided yet, but it is due,
+        // and "no dose was due" for it read as nothing to do.
+        let overdue = m.row.overdueSlots > 0 ? t("report.patient.overdue_at_end", m.row.overdueSlots) : nil
+        guard let percent = a.percent else {
+            return overdue.map { t("report.patient.nothing_recorded_yet") + "; " + $0 } ?? t("report.patient.nothing_due")
+        }
         var text = t("report.patient.adherence_value", percent, a.given, a.due)
+        if let overdue { text += "; " + overdue }
         if a.withheld > 0 { text += "; " + t("report.patient.withheld", a.withheld) }
         if a.missed > 0 { text += "; " + t("report.patient.missed", a.missed) }
         if a.withheldClinical > 0 { text += "; " + t("report.patient.withheld_clinical", a.withheldClinical) }
