@@ -54,9 +54,7 @@ struct ReportOutputOptions: ParsableArguments {
     /// The PDF's standard fonts lack some of the report's letters (a name in Chinese, Greek,
     /// Cyrillic …), printed as "?": said after the file is written, with the format that shows them.
     static func missingGlyphsWarning(_ document: ReportDocument) -> String? {
-        let missing = ReportRendering.charactersMissingInPDF(document)
-        guard !missing.isEmpty else { return nil }
-        let shown = String(missing.prefix(12)) + (missing.count > 12 ? "…" : "")
+        guard let shown = ReportRendering.charactersMissingInPDFText(document) else { return nil }
         return "the PDF's standard fonts cannot show \(shown) (printed as ?); --format html shows every script"
     }
 }

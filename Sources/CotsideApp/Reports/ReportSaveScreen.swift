@@ -107,11 +107,11 @@ final class ReportSaveScreen: WardFormScreen, CommandScreen {
             return refuse("file", (error as? ReportFileError)?.description ?? "\(error)", focus: true)
         }
         let shown = Self.shown(file, environment: environment)
-        let missing = format == .pdf ? ReportRendering.charactersMissingInPDF(document) : []
+        let missing = format == .pdf ? ReportRendering.charactersMissingInPDFText(document) : nil
         guard purpose == .print else {
             // A name in a script the PDF's standard fonts lack prints as "?": say so, and what shows it.
-            guard missing.isEmpty else {
-                return .all([.pop, .message(.warning(context.t("report.save.missing_glyphs", shown, String(missing.prefix(12)))))])
+            if let missing {
+                return .all([.pop, .message(.warning(context.t("report.save.missing_glyphs", shown, missing)))])
             }
             return .all([.pop, .message(.success(context.t(words.saved, shown)))])
         }

@@ -100,4 +100,12 @@ extension ReportRendering {
         }
         return order
     }
+
+    /// Those characters as one short word for a warning ("王小明", the first 12 then "…"), or nil
+    /// when the PDF shows every character: what the command line and the save form both say.
+    public static func charactersMissingInPDFText(_ document: ReportDocument) -> String? {
+        let missing = charactersMissingInPDF(document)
+        guard !missing.isEmpty else { return nil }
+        return String(missing.prefix(12)) + (missing.count > 12 ? "…" : "")
+    }
 }
