@@ -2,7 +2,8 @@
 import PackageDescription
 
 // Dependencies point one way: cotside → {CotsideApp, CalcContract}; CotsideApp → {TerminalUI,
-// WardStore, Clinical, ReportKit, ChildProcess (CUPS' lp, printing reports)}; CalcContract → Clinical;
+// WardStore, Clinical, ReportKit, ChildProcess (CUPS' lp, printing reports), WardStorePostgres
+// (connecting to a ward's server: the engine is chosen where the ward is opened)}; CalcContract → Clinical;
 // WardStore → Clinical (the pure values both count with: calendar days, the text of numbers) and
 // WardSQL (its queries, for either engine); WardStorePostgres → {WardSQL, PostgresNIO}, never
 // WardStore, so NIO stays out of WardStore; TerminalUI → {CNcurses, TextFolding}; ReportKit →
@@ -74,7 +75,7 @@ let package = Package(
         .target(name: "ReportKit", dependencies: ["TextFolding"]),
         .target(
             name: "CotsideApp",
-            dependencies: ["TerminalUI", "WardStore", "Clinical", "CotsideResources", "ReportKit", "ChildProcess"]
+            dependencies: ["TerminalUI", "WardStore", "Clinical", "CotsideResources", "ReportKit", "ChildProcess", "WardStorePostgres"]
         ),
         .executableTarget(
             name: "cotside",

@@ -74,7 +74,7 @@ struct AdmitCommand: AsyncParsableCommand {
     }
 
     func run() async throws {
-        let ward = try WardCLI(options: options)
+        let ward = try await WardCLI(options: options)
         let staff = try await ward.authorId(author, doing: "admitting")
         let ga = try gestation()
         let draft = PatientDraft(

@@ -6,7 +6,7 @@ import TerminalUI
 /// Options shared by every command that opens the ward: where the data is, how it looks, and
 /// which clock to use.
 struct AppOptions: ParsableArguments {
-    @Option(name: .long, help: ArgumentHelp("Ward database file (default $XDG_DATA_HOME/cotside/ward.sqlite; env COTSIDE_DB).", valueName: "path"))
+    @Option(name: .long, help: ArgumentHelp("Ward database: a file (default $XDG_DATA_HOME/cotside/ward.sqlite) or a PostgreSQL server, postgres://user@host:port/db?ward=NAME&sslmode=require (password from PGPASSWORD or asked); env COTSIDE_DB.", valueName: "path|url"))
     var db: String?
 
     @Flag(name: .customLong("no-color"), help: "Monochrome display (also when NO_COLOR is set).")
@@ -28,7 +28,7 @@ struct AppOptions: ParsableArguments {
         if let now, WardClock.parseInstant(now) == nil {
             throw ValidationError("--now \(now) is not an ISO 8601 instant such as 2026-11-21T14:05:00Z")
         }
-        if let db, db.isEmpty { throw ValidationError("--db needs a file path") }
+        if let db, db.isEmpty { throw ValidationError("--db needs a file path or a postgres:// URL") }
     }
 
     func launchOptions() -> LaunchOptions {

@@ -44,7 +44,7 @@ struct AuditCommand: AsyncParsableCommand {
     }
 
     func run() async throws {
-        let ward = try WardCLI(options: options)
+        let ward = try await WardCLI(options: options)
         let filter = try await self.filter(ward)
         let rows = try await ward.store.auditTrail(filter, olderThan: olderThan, limit: limit + 1)
         let page = Array(rows.prefix(limit))

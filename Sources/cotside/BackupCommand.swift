@@ -20,7 +20,7 @@ struct BackupCommand: AsyncParsableCommand {
     @OptionGroup var options: AppOptions
 
     func run() async throws {
-        let ward = try WardCLI(options: options)
+        let ward = try await WardCLI(options: options)
         let destination: String
         do {
             destination = try file ?? WardDatabaseLocation.defaultBackup(environment: ProcessInfo.processInfo.environment,

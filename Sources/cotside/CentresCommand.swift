@@ -85,7 +85,7 @@ struct CentresListCommand: AsyncParsableCommand {
     }
 
     func run() async throws {
-        let store = try WardCLI(options: options).store
+        let store = try await WardCLI(options: options).store
         let centres: [StrokeCentre]
         do { centres = try await StrokeCentreDirectory.load(from: store) } catch {
             throw CommandFailure.runtime("could not read the stroke centres: \(error)")
@@ -132,7 +132,7 @@ struct CentresImportCommand: AsyncParsableCommand {
             throw CommandFailure.usage("\(file): nothing imported; fix these and try again:\n" + issues.issues.map { "  \(file): \($0)" }.joined(separator: "\n"))
         case .success(let c): centres = c
         }
-        let ward = try WardCLI(options: options)
+        let ward = try await WardCLI(options: options)
         let store = ward.store
         let staffId = try await ward.authorId(author, doing: "importing the list")
         do {

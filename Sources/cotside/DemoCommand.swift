@@ -21,7 +21,7 @@ struct DemoCommand: AsyncParsableCommand {
     }
 
     func run() async throws {
-        let ward = try WardCLI(options: options)
+        let ward = try await WardCLI(options: options)
         if try await ward.store.hasRealEntries(), !force {
             throw CommandFailure.usage("\(ward.store.path) holds real entries; refusing to add demo data (use --force to add it anyway)")
         }

@@ -13,7 +13,7 @@ struct DischargeCommand: AsyncParsableCommand {
     @OptionGroup var options: AppOptions
 
     func run() async throws {
-        let ward = try WardCLI(options: options)
+        let ward = try await WardCLI(options: options)
         let staff = try await ward.authorId(author, doing: "discharging")
         let when = try ward.time(at)
         let patient = try await ward.patient(bed: bed)

@@ -57,7 +57,7 @@ struct DrugsStatusCommand: AsyncParsableCommand {
 
     func run() async throws {
         let table = try DrugsCommand.table()
-        let ward = try WardCLI(options: options)
+        let ward = try await WardCLI(options: options)
         let signOff = try await ward.store.drugTableSignOff()
         if json {
             let current = signOff.map { $0.covers(version: table.version, checksum: table.checksum) } ?? false
@@ -88,7 +88,7 @@ struct DrugsSignOffCommand: AsyncParsableCommand {
 
     func run() async throws {
         let table = try DrugsCommand.table()
-        let ward = try WardCLI(options: options)
+        let ward = try await WardCLI(options: options)
         let staff = try await ward.authorId(author, doing: "signing off the drug table")
         let signOff = try await ward.write {
             try await ward.store.signOffDrugTable(version: table.version, checksum: table.checksum, by: staff)

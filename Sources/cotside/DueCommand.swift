@@ -14,7 +14,7 @@ struct DueCommand: AsyncParsableCommand {
     @OptionGroup var options: AppOptions
 
     func run() async throws {
-        let cli = try WardCLI(options: options)
+        let cli = try await WardCLI(options: options)
         let board = try await cli.store.dueBoard(now: cli.now, timeZone: cli.timeZone)
         if json {
             print(try WardCLI.json(DueJSON(board)))

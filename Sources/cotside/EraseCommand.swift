@@ -27,7 +27,7 @@ struct EraseCommand: AsyncParsableCommand {
     @OptionGroup var options: AppOptions
 
     func run() async throws {
-        let ward = try WardCLI(options: options)
+        let ward = try await WardCLI(options: options)
         let member = try await ward.author(author, doing: "erasing")
         let staff = member.id
         let plan = try await Self.refusingBadNumber { try await ward.store.erasurePlan(hospitalNumber: hospitalNumber) }

@@ -31,7 +31,7 @@ struct ExportCommand: AsyncParsableCommand {
             throw CommandFailure.usage("--format \(format): not a format; use json or csv")
         }
         guard !out.isEmpty else { throw CommandFailure.usage("--out needs a folder") }
-        let ward = try WardCLI(options: options)
+        let ward = try await WardCLI(options: options)
         var patientId: Int64?
         if let bed { patientId = try await ward.patient(bed: bed).id }
         let since = try since.map { try ward.time($0, option: "--since") }

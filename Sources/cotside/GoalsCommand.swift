@@ -33,7 +33,7 @@ struct GoalsCommand: AsyncParsableCommand {
     }
 
     func run() async throws {
-        let cli = try WardCLI(options: options)
+        let cli = try await WardCLI(options: options)
         // Only a change names its author; showing the goals is a read.
         let staff: Int64? = sets.isEmpty && resets.isEmpty ? nil
             : try await cli.authorId(author, doing: "changing the goal ranges")

@@ -33,7 +33,7 @@ struct ImportCommand: AsyncParsableCommand {
         guard access(file, R_OK) == 0 else {
             throw CommandFailure.usage("cannot read the export \(file): \(String(cString: strerror(errno)).lowercased())")
         }
-        let ward = try WardCLI(options: options)
+        let ward = try await WardCLI(options: options)
         // Into a ward in use the author is proven like any write's; an empty ward has nobody to
         // prove against (the file's staff come with no PINs), so its importer is only named.
         let initials = merge ? try await ward.author(author, doing: "merging the export into the ward").initials

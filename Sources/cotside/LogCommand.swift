@@ -50,7 +50,7 @@ struct LogNappyCommand: AsyncParsableCommand {
     }
 
     func run() async throws {
-        let ward = try WardCLI(options: options)
+        let ward = try await WardCLI(options: options)
         let staff = try await ward.authorId(author, doing: "logging it")
         let occurredAt = try ward.time(at)
         if occurredAt.timeIntervalSince(ward.now) > WardValidation.futureTolerance {

@@ -67,7 +67,7 @@ struct LogDoseCommand: AsyncParsableCommand {
         if correction != nil, checker.checkedBy != nil {
             throw CommandFailure.usage("--checked-by is not used with --correct: a second check is signed when the dose is given")
         }
-        let cli = try WardCLI(options: options)
+        let cli = try await WardCLI(options: options)
         let authorMember = try await cli.author(author, doing: "recording the dose")
         let staff = authorMember.id
         let at = try cli.time(at)

@@ -66,7 +66,7 @@ struct LogFeedCommand: AsyncParsableCommand {
         let volumeML = try volume.map { try CLIChoice.wholeNumber($0, option: Self.volumeOption, what: "mL as a whole number 0–1000") }
         let minutes = try duration.map { try CLIChoice.wholeNumber($0, option: "--duration", what: "minutes as a whole number 1–180") }
         let rateMLPerHour = try rate.map { try CLIChoice.number($0, option: "--rate-ml-h", what: "mL/h from 0.1 to 500") }
-        let cli = try WardCLI(options: options)
+        let cli = try await WardCLI(options: options)
         let at = try cli.time(at)
         let stoppedAt = try stop.map { try cli.time($0, option: "--stop") }
         let draft = FeedDraft(patientId: 0, occurredAt: at, kind: kind, volumeML: volumeML, durationMinutes: minutes,
@@ -95,7 +95,7 @@ struct LogFeedCommand: AsyncParsableCommand {
             throw CommandFailure.usage("--stop-infusion takes only --bed, --at (the stop's time), --infusion and --by; "
                                        + "remove \(other.joined(separator: ", "))")
         }
-        let cli = try WardCLI(options: options)
+        let cli = try await WardCLI(options: options)
         let at = try cli.time(at)
         let staff = try await cli.authorId(author, doing: "stopping it")
         let patient = try await cli.patient(bed: bed)

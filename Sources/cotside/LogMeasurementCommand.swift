@@ -34,7 +34,7 @@ struct LogMeasurementCommand: AsyncParsableCommand {
 
     func run() async throws {
         let kind = try CLIChoice.parse(kind, option: "--kind", choices: Self.kinds)
-        let cli = try WardCLI(options: options)
+        let cli = try await WardCLI(options: options)
         let staff = try await cli.authorId(author, doing: "logging it")
         let glucoseDefault = try await cli.store.settings().glucoseUnit
         let (canonical, diastolic) = try Self.canonicalValue(value, unit: unit, kind: kind, glucoseDefault: glucoseDefault)

@@ -43,7 +43,7 @@ struct LogObsCommand: AsyncParsableCommand {
     ]
 
     func run() async throws {
-        let cli = try WardCLI(options: options)
+        let cli = try await WardCLI(options: options)
         let staff = try await cli.authorId(author, doing: "logging it")
         let glucoseUnit = try await cli.store.settings().glucoseUnit
         let readings = try readings(glucoseUnit: glucoseUnit)

@@ -19,7 +19,7 @@ struct MedsCommand: AsyncParsableCommand {
     func run() async throws {
         let chosen = try CLIChoice.parse(filter, option: "--filter",
                                          choices: MedicationFilter.allCases.map { ([$0.rawValue], $0) })
-        let cli = try WardCLI(options: options)
+        let cli = try await WardCLI(options: options)
         let patient = try await cli.patient(bed: bed)
         let list = try await cli.store.medicationList(patientId: patient.id, now: cli.now, timeZone: cli.timeZone)
         let rows = list.rows(chosen)

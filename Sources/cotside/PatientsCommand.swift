@@ -12,7 +12,7 @@ struct PatientsCommand: AsyncParsableCommand {
     @OptionGroup var options: AppOptions
 
     func run() async throws {
-        let ward = try WardCLI(options: options)
+        let ward = try await WardCLI(options: options)
         let patients = all ? try await ward.store.allPatients() : try await ward.store.admittedPatients()
         // Ages as staff write them (AgeWording), on the ward's calendar today.
         let age = { (p: Patient) in PatientAge(patient: p, now: ward.now, timeZone: ward.timeZone).wording.text }

@@ -41,7 +41,7 @@ struct ReportHandoverCommand: AsyncParsableCommand {
 
     func run() async throws {
         _ = try output.checked()
-        let ward = try WardCLI(options: options)
+        let ward = try await WardCLI(options: options)
         let member = try await output.maker(ward)
         var patientId: Int64?
         if let bed { patientId = try await ward.patient(bed: bed).id }

@@ -27,7 +27,7 @@ struct ReportDischargeCommand: AsyncParsableCommand {
     func run() async throws {
         _ = try output.checked()
         try who.checked()
-        let ward = try WardCLI(options: options)
+        let ward = try await WardCLI(options: options)
         let member = try await output.maker(ward)
         let patient = try await who.patient(ward)
         let summary = try await ward.write {

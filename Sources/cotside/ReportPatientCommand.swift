@@ -32,7 +32,7 @@ struct ReportPatientCommand: AsyncParsableCommand {
     func run() async throws {
         _ = try output.checked()
         try who.checked()
-        let ward = try WardCLI(options: options)
+        let ward = try await WardCLI(options: options)
         let member = try await output.maker(ward)
         let patient = try await who.patient(ward)
         let end = try to.map { try ward.time($0, option: "--to") } ?? PatientReportRequest.defaultEnd(for: patient, now: ward.now)

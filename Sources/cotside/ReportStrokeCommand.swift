@@ -27,7 +27,7 @@ struct ReportStrokeCommand: AsyncParsableCommand {
 
     func run() async throws {
         _ = try output.checked()
-        let ward = try WardCLI(options: options)
+        let ward = try await WardCLI(options: options)
         let member = try await output.maker(ward)
         let localizer = try Catalogues.localizer(for: "en")
         let document: ReportDocument

@@ -26,7 +26,7 @@ struct RestoreCommand: AsyncParsableCommand {
     @OptionGroup var options: AppOptions
 
     func run() async throws {
-        let ward = try WardCLI(options: options)
+        let ward = try await WardCLI(options: options)
         let staff = try await ward.authorId(author, doing: "restoring")
         if !yes { try confirm(ward: ward.store.path) }
         let report: WardRestoreReport

@@ -55,7 +55,7 @@ struct SettingsListCommand: AsyncParsableCommand {
     @OptionGroup var options: AppOptions
 
     func run() async throws {
-        let ward = try WardCLI(options: options)
+        let ward = try await WardCLI(options: options)
         let lines = SettingLine.lines(try await ward.store.settings())
         if json {
             print(try WardCLI.json(lines))
@@ -91,7 +91,7 @@ struct SettingsSetCommand: AsyncParsableCommand {
         case .success(let parsed): changes = parsed
         case .failure(let failure): throw failure
         }
-        let ward = try WardCLI(options: options)
+        let ward = try await WardCLI(options: options)
         let staff = try await ward.authorId(author, doing: "changing the ward settings")
         let before = try await ward.store.settings().storedValues
         let after: [WardSettingKey: String]

@@ -52,7 +52,7 @@ struct StaffListCommand: AsyncParsableCommand {
     }
 
     func run() async throws {
-        let ward = try WardCLI(options: options)
+        let ward = try await WardCLI(options: options)
         var lines: [(Line, Date?)] = []
         let everyone = try await ward.store.staffList(includingInactive: true)
         for member in everyone.sorted(by: { ($0.initials.lowercased(), $0.id) < ($1.initials.lowercased(), $1.id) }) {
@@ -103,7 +103,7 @@ struct StaffAddCommand: AsyncParsableCommand {
 
     func run() async throws {
         let role = try CLIChoice.parse(role, option: "--role", choices: StaffCommand.roles)
-        let ward = try WardCLI(options: options)
+        let ward = try await WardCLI(options: options)
         let first = try await ward.store.activeStaff().isEmpty
         var by: Int64?
         if first {
@@ -152,7 +152,7 @@ struct StaffSetPinCommand: AsyncParsableCommand {
     @OptionGroup var options: AppOptions
 
     func run() async throws {
-        let ward = try WardCLI(options: options)
+        let ward = try await WardCLI(options: options)
         let member = try await ward.activeMember(initials: initials, option: "--initials")
         var resetBy: Staff?
         if let by = author.by { resetBy = try await ward.activeMember(initials: by, option: "--by") }
@@ -207,7 +207,7 @@ struct StaffDeactivateCommand: AsyncParsableCommand {
     @OptionGroup var options: AppOptions
 
     func run() async throws {
-        let ward = try WardCLI(options: options)
+        let ward = try await WardCLI(options: options)
         let by = try await ward.authorId(author, doing: "deactivating staff")
         let member = try await ward.activeMember(initials: initials, option: "--initials")
         let after = try await ward.write { try await ward.store.deactivateStaff(id: member.id, by: by) }.record
@@ -231,7 +231,7 @@ struct StaffAdminCommand: AsyncParsableCommand {
     }
 
     func run() async throws {
-        let ward = try WardCLI(options: options)
+        let ward = try await WardCLI(options: options)
         let by = try await ward.authorId(author, doing: "changing who is a ward admin")
         let member = try await ward.activeMember(initials: initials, option: "--initials")
         let after = try await ward.write { try await ward.store.setWardAdmin(staffId: member.id, isAdmin: on, by: by) }.record

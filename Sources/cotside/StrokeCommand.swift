@@ -49,7 +49,7 @@ struct StrokeAssessCommand: AsyncParsableCommand {
             throw CommandFailure.usage(errors.errors.map { "\($0.field): \($0.message)" }.joined(separator: "\n"))
         case .success(let r): result = r
         }
-        let ward = try WardCLI(options: options)
+        let ward = try await WardCLI(options: options)
         let store = ward.store
         let staffId = try await ward.authorId(author, doing: "assessing")
         let draft = StrokeAssessmentRecord.draft(module: m, inputs: raw, result: result, patientId: patient)
@@ -70,7 +70,7 @@ struct StrokeExportCommand: AsyncParsableCommand {
     @OptionGroup var options: AppOptions
 
     func run() async throws {
-        let store = try WardCLI(options: options).store
+        let store = try await WardCLI(options: options).store
         print(StrokeAssessmentRecord.export(try await store.strokeAssessments(), json: json), terminator: "")
     }
 }

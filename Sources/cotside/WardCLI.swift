@@ -13,11 +13,11 @@ struct WardCLI {
     let now: Date
     let timeZone: TimeZone
 
-    init(options: AppOptions) throws {
+    init(options: AppOptions) async throws {
         let launch = options.launchOptions()
         do {
             let clock = try launch.clock()
-            store = try AppBootstrap.openStore(options: launch)
+            store = try await AppBootstrap.openStore(options: launch)
             now = clock.now
             timeZone = clock.timeZone
         } catch let error as LaunchError {

@@ -103,22 +103,31 @@ final class WardFileAccessTests: XCTestCase {
         XCTAssertEqual(again.openingNotices, [], "said once")
     }
 
-    /// `--db postgres://…` made folders named `postgres:`; a URL is refused, nothing created.
-    func testAURLIsRefusedAndCreatesNothing() throws {
+    /// `--db postgres://…` made folders named `postgres:`; where a FILE is needed a URL is
+    /// refused, nothing created; another scheme is refused everywhere, naming what is allowed.
+    func testAURLIsRefusedWhereAFileIsNeededAndCreatesNothing() throws {
         let cwd = FileManager.default.currentDirectoryPath
-        for url in ["postgres://nurse@ward-server/ward", "postgresql://h/db", "file:///tmp/x.sqlite"] {
+        for url in ["postgres://nurse@ward-server/ward", "postgresql://h/db"] {
             XCTAssertThrowsError(try WardDatabaseLocation.resolve(explicitPath: url, environment: [:])) { error in
                 let text = String(describing: error)
-                XCTAssertTrue(text.hasPrefix("--db \(url): that is a "), text)
+                XCTAssertTrue(text.hasPrefix("--db \(url): that is a PostgreSQL server, and this needs a ward's SQLite file"), text)
+            }
+            XCTAssertEqual(try WardDatabaseLocation.address(explicit: url, environment: [:]), .server(url))
+        }
+        for (explicit, env) in [("file:///tmp/x.sqlite", [String: String]()), (nil, ["COTSIDE_DB": "mysql://h/db"])] {
+            XCTAssertThrowsError(try WardDatabaseLocation.address(explicit: explicit, environment: env)) { error in
+                let text = String(describing: error)
                 XCTAssertTrue(text.contains("give the path of the ward's SQLite file"), text)
+                XCTAssertTrue(text.contains("or a PostgreSQL server (postgres://"), text)
             }
         }
-        XCTAssertThrowsError(try WardDatabaseLocation.resolve(explicitPath: nil, environment: ["COTSIDE_DB": "postgres://h/db"])) {
-            XCTAssertTrue(String(describing: $0).contains("a PostgreSQL server is not supported yet"))
-        }
+        XCTAssertEqual(try WardDatabaseLocation.address(explicit: nil, environment: ["COTSIDE_DB": "postgres://h/db"]),
+                       .server("postgres://h/db"))
         XCTAssertFalse(FileManager.default.fileExists(atPath: cwd + "/postgres:"), "no folder named after the URL")
         XCTAssertEqual(try WardDatabaseLocation.resolve(explicitPath: "/srv/a://b/ward.sqlite", environment: [:]),
                        "/srv/a://b/ward.sqlite", "a path that merely contains :// is a path")
+        XCTAssertEqual(try WardDatabaseLocation.address(explicit: "/srv/a://b/ward.sqlite", environment: [:]),
+                       .file("/srv/a://b/ward.sqlite"))
     }
 
     /// A `--db` into a folder that does not exist says a new ward is being made, and where.

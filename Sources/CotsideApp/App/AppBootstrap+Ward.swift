@@ -1,22 +1,35 @@
 import Foundation
 import TerminalUI
 import WardStore
+import WardStorePostgres
 
 extension AppBootstrap {
-    /// Opens the ward database named by `--db`, `COTSIDE_DB` or the XDG default, with the run's
-    /// clock (validation refuses future times against it). Errors name the path and the cause.
-    public nonisolated static func openStore(options: LaunchOptions) throws -> SQLiteWardStore {
-        let path: String
+    /// Opens the ward named by `--db`, `COTSIDE_DB` or the XDG default — a SQLite file or a
+    /// PostgreSQL server (`postgres://user@host:port/db?ward=NAME`) — with the run's clock
+    /// (validation refuses future times against it). Errors name the file or server and the cause.
+    public nonisolated static func openStore(options: LaunchOptions) async throws -> SQLiteWardStore {
+        let address: WardDatabaseLocation.Address
         do {
-            path = try WardDatabaseLocation.resolve(explicitPath: options.databasePath, environment: options.environment)
+            address = try WardDatabaseLocation.address(explicit: options.databasePath, environment: options.environment)
         } catch let failure as WardDatabaseLocation.Failure {
             throw LaunchError(failure.description)
         }
         let clock = try options.clock()
-        do {
-            return try SQLiteWardStore(path: path, clock: { clock.now }, timeZone: clock.timeZone)
-        } catch {
-            throw LaunchError("cannot open the ward database \(path): \(error)")
+        switch address {
+        case .file(let path):
+            do {
+                return try SQLiteWardStore(path: path, clock: { clock.now }, timeZone: clock.timeZone)
+            } catch {
+                throw LaunchError("cannot open the ward database \(path): \(error)")
+            }
+        case .server(let url):
+            let server = try await WardServerConnection.connect(url: url, option: options.databasePath == nil ? "COTSIDE_DB" : "--db",
+                                                                environment: options.environment)
+            do {
+                return try await SQLiteWardStore.open(server: server, clock: { clock.now }, timeZone: clock.timeZone)
+            } catch {
+                throw LaunchError("cannot open the ward on \(server.location): \(error)")
+            }
         }
     }
 
@@ -31,7 +44,7 @@ extension AppBootstrap {
         assumeDisclaimerAccepted: Bool = false, logPath: String = "", askForUser: Bool = true,
         initialTab: Tab? = nil, start: Bool = true
     ) async throws -> AppShell {
-        let store = try openStore(options: options)
+        let store = try await openStore(options: options)
         let settings: WardSettings
         do {
             settings = try await store.settings()

@@ -86,7 +86,7 @@ public struct WardPool: Sendable {
         try database.writeWithoutTransaction { db in _ = try db.checkpoint(mode) }
     }
 
-    private func checkWritable() throws {
+    func checkWritable() throws {
         if let reason = access.readOnlyReason { throw WardReadOnlyError(reason: reason) }
     }
 }

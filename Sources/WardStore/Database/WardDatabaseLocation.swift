@@ -6,8 +6,32 @@ public enum WardDatabaseLocation {
         public let description: String
     }
 
+    /// Where the ward lives: a PostgreSQL server's URL (`postgres://` or `postgresql://`), or a
+    /// file path, from `--db`, else `COTSIDE_DB`, else the default file (`resolve`).
+    public enum Address: Sendable, Equatable {
+        case file(String)
+        /// The URL as given (the driver parses it; it never holds a password Cotside accepts).
+        case server(String)
+    }
+
+    /// `--db`, else `COTSIDE_DB`, else the default file: a server URL or a file path. Another
+    /// scheme (`file://`, `mysql://`) is refused naming what is allowed.
+    public static func address(explicit: String?,
+                               environment: [String: String] = ProcessInfo.processInfo.environment) throws -> Address {
+        for (value, source) in [(explicit, "--db"), (environment["COTSIDE_DB"], "COTSIDE_DB")] {
+            guard let value = value?.trimmingCharacters(in: .whitespaces), !value.isEmpty else { continue }
+            if let scheme = urlScheme(value) {
+                guard isServerScheme(scheme) else { throw unknownScheme(value, scheme: scheme, from: source) }
+                return .server(value)
+            }
+            return .file(try expand(value, environment: environment))
+        }
+        return .file(try resolve(explicitPath: nil, environment: environment))
+    }
+
     /// `--db` path, else `COTSIDE_DB`, else `$XDG_DATA_HOME/cotside/ward.sqlite`,
-    /// else `~/.local/share/cotside/ward.sqlite`. `~` at the start of a path is expanded.
+    /// else `~/.local/share/cotside/ward.sqlite`. `~` at the start of a path is expanded. For
+    /// what needs a ward FILE: a server URL is refused saying so.
     public static func resolve(explicitPath: String?,
                                environment: [String: String] = ProcessInfo.processInfo.environment) throws -> String {
         if let path = explicitPath?.trimmingCharacters(in: .whitespaces), !path.isEmpty {
@@ -69,12 +93,23 @@ public enum WardDatabaseLocation {
     /// A URL (`postgres://…`, `file://…`) is not a file path: without this it became folders
     /// named `postgres:` and a SQLite file inside them.
     static func refuseURL(_ value: String, from source: String) throws {
-        guard let colon = value.range(of: "://"), !value[..<colon.lowerBound].contains("/") else { return }
-        let scheme = value[..<colon.lowerBound].lowercased()
-        let what = scheme.hasPrefix("postgres") ? "a PostgreSQL server is not supported yet (wards share one file for now)"
-            : "only a file path is allowed"
-        throw Failure(description: "\(source) \(value): that is a \(scheme):// URL, and \(what); "
-                      + "give the path of the ward's SQLite file, e.g. /srv/ward/ward.sqlite")
+        guard let scheme = urlScheme(value) else { return }
+        guard isServerScheme(scheme) else { throw unknownScheme(value, scheme: scheme, from: source) }
+        throw Failure(description: "\(source) \(value): that is a PostgreSQL server, and this needs a ward's SQLite file; "
+                      + "give the path of the file, e.g. /srv/ward/ward.sqlite")
+    }
+
+    /// The scheme of `scheme://…` (lower case), nil for a path (a `/` before `://` makes it a path).
+    static func urlScheme(_ value: String) -> String? {
+        guard let colon = value.range(of: "://"), !value[..<colon.lowerBound].contains("/") else { return nil }
+        return value[..<colon.lowerBound].lowercased()
+    }
+
+    static func isServerScheme(_ scheme: String) -> Bool { scheme == "postgres" || scheme == "postgresql" }
+
+    static func unknownScheme(_ value: String, scheme: String, from source: String) -> Failure {
+        Failure(description: "\(source) \(value): that is a \(scheme):// URL; give the path of the ward's SQLite file "
+                + "(e.g. /srv/ward/ward.sqlite) or a PostgreSQL server (postgres://user@host:5432/db?ward=NAME)")
     }
 
     /// The folder holding `path` ("." for a bare file name).

@@ -58,7 +58,7 @@ extension SQLiteWardStore {
     }
 
     public func nappyChange(id: Int64) async throws -> NappyChange? {
-        try await pool.read { db in try db.fetchRecord(NappyChange.self, id: id) }
+        try await database.read { db in try db.fetchRecord(NappyChange.self, id: id) }
     }
 
     static func checkNappy(_ draft: NappyChangeDraft, db: some SQLConnection, now: Date) throws {

@@ -59,7 +59,7 @@ extension SQLiteWardStore {
                                                  exempt: (@Sendable (any SQLConnection) throws -> Bool)? = nil,
                                                  _ body: @escaping @Sendable (any SQLConnection) throws -> T) async throws -> T {
         let (now, zone) = (self.now, timeZone)
-        let outcome = try await pool.write { db -> Result<T, Refusal> in
+        let outcome = try await database.write { db -> Result<T, Refusal> in
             if try exempt?(db) != true, let refusal = try Self.refusal(permission, by: by, timeZone: zone, db) {
                 try Self.auditRefusal(permission, staffId: refusal.staffId, now: now, db)
                 return .failure(refusal)

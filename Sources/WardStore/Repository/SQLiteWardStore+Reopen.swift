@@ -28,7 +28,8 @@ extension SQLiteWardStore {
     /// telling the user to restart (also true: something changed). False when nothing was replaced.
     @discardableResult
     func reopenIfReplaced() -> Bool {
-        let old = pool
+        guard case .file(let current) = engine else { return false }
+        let old = current.pool
         guard old.fileWasReplaced, WardFileIdentity.of(path) != nil,
               old.access.readOnlyReason != WardReplacedFile.reason(path) else { return false }
         do {

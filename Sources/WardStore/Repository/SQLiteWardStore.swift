@@ -1,22 +1,58 @@
 import Foundation
 import GRDB
+import WardSQL
 
-/// The ward store on one SQLite file (GRDB `DatabasePool`, WAL). Several processes may open the
-/// same file: writes wait for each other (busy timeout, IMMEDIATE transactions) and each process
-/// notices the others' commits by watching `PRAGMA data_version`.
+/// The ward store: every concern's rules and queries, written once against WardSQL, on one of
+/// two engines (`WardEngine`): the ward's SQLite file (GRDB `DatabasePool`, WAL), or a ward
+/// schema on a PostgreSQL server shared by several workstations. The name is historical: it
+/// began on SQLite alone.
+///
+/// SQLite: several processes may open the same file; writes wait for each other (busy timeout,
+/// IMMEDIATE transactions) and each process notices the others' commits by watching
+/// `PRAGMA data_version`. PostgreSQL: writes are SERIALIZABLE and retried when they lose a race
+/// (`PostgresSQLDatabase`), so the same check-then-write rules hold between workstations.
 public actor SQLiteWardStore: WardRepository {
-    /// The GRDB pool; package code (demo generator, benchmarks) may read or bulk-write with it.
-    /// Its writes are refused when the ward is open read-only (`access`). Another pool after a
-    /// restore replaced the file (`reopenIfReplaced`), so read it afresh for each use.
-    public nonisolated var pool: WardPool { current.pool }
-    nonisolated let current: CurrentPool
+    /// Where the data lives. A file's pool is replaced after a restore (`reopenIfReplaced`).
+    nonisolated let engine: WardEngine
+    /// The engine every portable read and write runs on (read it afresh for each use: after a
+    /// restore the file's pool is another).
+    public nonisolated var database: any SQLDatabase {
+        switch engine {
+        case .file(let current): WardFileDatabase(pool: current.pool)
+        case .server(let server): server.database
+        }
+    }
+    /// The GRDB pool of a ward file, for what only a file has (backup, restore, erasure's VACUUM,
+    /// the demo generator's bulk write, benchmarks). On a server ward it throws, saying what to
+    /// use instead, so a file-only feature never half-runs there. Writes are refused when the
+    /// ward is open read-only (`access`).
+    public nonisolated var pool: WardPool {
+        get throws {
+            switch engine {
+            case .file(let current): return current.pool
+            case .server(let server): throw WardServerRefusal(location: server.location)
+            }
+        }
+    }
     /// Read-write, or read-only and why (file not writable, made by a newer Cotside, or replaced
-    /// by a restore and not reopened).
-    public nonisolated var access: WardAccess { pool.access }
+    /// by a restore and not reopened). A server ward is read-write; the server's roles refuse
+    /// what a user may not do.
+    public nonisolated var access: WardAccess {
+        switch engine {
+        case .file(let current): current.pool.access
+        case .server: .readWrite
+        }
+    }
+    /// True when the ward is on a PostgreSQL server rather than in a file.
+    public nonisolated var isOnServer: Bool {
+        if case .server = engine { return true }
+        return false
+    }
     /// What to tell the user once about opening (new ward created, mode tightened, read-only).
     public nonisolated let openingNotices: [String]
+    /// The ward file's path; on a server, the server's address and ward without credentials.
     public nonisolated let path: String
-    /// Where the ward lives, for people: the file's path (`WardDatabaseStore.location`).
+    /// Where the ward lives, for people: the file's path or the server's address (`WardDatabaseStore.location`).
     public nonisolated var location: String { path }
     let clock: @Sendable () -> Date
     let timeZone: TimeZone
@@ -34,7 +70,7 @@ public actor SQLiteWardStore: WardRepository {
     public init(path: String, clock: @escaping @Sendable () -> Date = { Date() },
                 timeZone: TimeZone = .current) throws {
         let opened = try WardDatabase.open(path: path)
-        self.current = CurrentPool(opened.pool)
+        self.engine = .file(CurrentPool(opened.pool))
         self.openingNotices = opened.notices
         self.path = path
         self.clock = clock
@@ -54,8 +90,22 @@ public actor SQLiteWardStore: WardRepository {
         broadcaster.finishAll()
     }
 
+    /// Works on a ward schema on a server (`WardServer`), already connected and migrated
+    /// (`SQLiteWardStore.open(server:)`).
+    init(server: WardServer, notices: [String], clock: @escaping @Sendable () -> Date, timeZone: TimeZone) {
+        self.engine = .server(server)
+        self.openingNotices = notices
+        self.path = server.location
+        self.clock = clock
+        self.timeZone = timeZone
+    }
+
     /// Folds the write-ahead log into the ward file (after a bulk write); see `WardPool.checkpoint`.
-    public func checkpoint() throws { try pool.checkpoint() }
+    /// Nothing to fold on a server.
+    public func checkpoint() throws {
+        guard case .file(let current) = engine else { return }
+        try current.pool.checkpoint()
+    }
 
     /// Stops watching for other processes and ends every change stream.
     public func close() {
@@ -71,7 +121,7 @@ public actor SQLiteWardStore: WardRepository {
     }
 
     private func startWatchingOtherProcesses() async {
-        guard watcher == nil else { return }
+        guard watcher == nil, case .file = engine else { return }
         lastDataVersion = try? await dataVersion()
         watcher = Task { [weak self] in
             while !Task.isCancelled {
@@ -111,16 +161,16 @@ public actor SQLiteWardStore: WardRepository {
     nonisolated var now: Date { StoredTime.truncated(clock()) }
 
     public func hasRealEntries() async throws -> Bool {
-        try await pool.read { db in
-            try Bool.fetchOne(db, sql: """
-                SELECT EXISTS (SELECT 1 FROM nappy_change WHERE isDemo = 0)
-                    OR EXISTS (SELECT 1 FROM patient WHERE isDemo = 0)
-                    OR EXISTS (SELECT 1 FROM medication WHERE isDemo = 0)
-                    OR EXISTS (SELECT 1 FROM dose_record WHERE isDemo = 0)
-                    OR EXISTS (SELECT 1 FROM as_needed_dose WHERE isDemo = 0)
-                    OR EXISTS (SELECT 1 FROM feed WHERE isDemo = 0)
-                    OR EXISTS (SELECT 1 FROM measurement WHERE isDemo = 0)
-                """) ?? false
+        try await database.read { db in
+            try db.fetchValue("""
+                SELECT EXISTS (SELECT 1 FROM nappy_change WHERE NOT isDemo)
+                    OR EXISTS (SELECT 1 FROM patient WHERE NOT isDemo)
+                    OR EXISTS (SELECT 1 FROM medication WHERE NOT isDemo)
+                    OR EXISTS (SELECT 1 FROM dose_record WHERE NOT isDemo)
+                    OR EXISTS (SELECT 1 FROM as_needed_dose WHERE NOT isDemo)
+                    OR EXISTS (SELECT 1 FROM feed WHERE NOT isDemo)
+                    OR EXISTS (SELECT 1 FROM measurement WHERE NOT isDemo)
+                """, as: Bool.self) ?? false
         }
     }
 }
