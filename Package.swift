@@ -100,7 +100,7 @@ let package = Package(
         .testTarget(name: "ClinicalTests", dependencies: ["Clinical"]),
         .testTarget(name: "WardSQLTests", dependencies: ["WardSQL"]),
         .testTarget(name: "CalcContractTests", dependencies: ["CalcContract", "Clinical", "ChildProcess"]),
-        .testTarget(name: "WardStoreTests", dependencies: ["WardStore", "WardSQL", "Clinical", "ChildProcess"]),
+        .testTarget(name: "WardStoreTests", dependencies: ["WardStore", "WardSQL", "Clinical", "ChildProcess", "WardStorePostgres"]),
         // One test body on both engines: SQLite always, PostgreSQL when COTSIDE_TEST_POSTGRES_URL
         // names a server (scripts/postgres-test-server starts a throwaway one).
         .testTarget(

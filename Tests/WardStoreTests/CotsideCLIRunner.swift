@@ -21,7 +21,7 @@ extension WardStoreTestCase {
         var environment = ProcessInfo.processInfo.environment
         environment["TZ"] = "Europe/London"
         environment.merge(extra) { _, new in new }
-        let outcome = try ChildProcess.run(cotsideBinary.path, arguments + ["--db", dbPath, "--now", "2026-03-10T12:00:00Z"],
+        let outcome = try ChildProcess.run(cotsideBinary.path, arguments + ["--db", wardAddress, "--now", "2026-03-10T12:00:00Z"],
                                            environment: environment, stdin: Data(stdin.utf8))
         XCTAssertFalse(outcome.timedOut, "cotside \(arguments) ran past its deadline")
         return (outcome.status, outcome.stdout, outcome.stderr)

@@ -1,4 +1,5 @@
 import Foundation
+import WardSQL
 import XCTest
 @testable import WardStore
 
@@ -17,10 +18,17 @@ final class TestClock: @unchecked Sendable {
     func advance(minutes: Double) { now = now.addingTimeInterval(minutes * 60) }
 }
 
-/// Each test gets a fresh temporary database and a store with a fixed clock in London time.
+/// Each test gets a fresh temporary database and a store with a fixed clock in London time: a
+/// SQLite file, or — with `COTSIDE_TEST_STORE_ENGINE=postgres` — a fresh ward schema on the
+/// server `COTSIDE_TEST_POSTGRES_URL` names (`StoreEngineUnderTest`), so the same test bodies
+/// prove the store's rules on both engines (`make test` runs the store's tests twice).
 class WardStoreTestCase: XCTestCase {
     var folder: URL!
     var dbPath: String { folder.appendingPathComponent("ward.sqlite").path }
+    /// The ward as `--db` names it: the file, or the server's URL with this test's ward schema.
+    var wardAddress: String { serverWard?.url ?? dbPath }
+    /// The test's ward on the server, when the store tests run on PostgreSQL.
+    var serverWard: StoreEngineUnderTest.ServerWard?
     var clock: TestClock!
     var store: SQLiteWardStore!
     let london = TimeZone(identifier: "Europe/London")!
@@ -32,21 +40,32 @@ class WardStoreTestCase: XCTestCase {
         try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
         clock = TestClock(noon)
         let clock = self.clock!
-        store = try SQLiteWardStore(path: dbPath, clock: { clock.now }, timeZone: london)
+        if StoreEngineUnderTest.isPostgres {
+            let ward = try await StoreEngineUnderTest.freshServerWard()
+            serverWard = ward
+            store = try await SQLiteWardStore.open(server: ward.server, clock: { clock.now }, timeZone: london)
+        } else {
+            store = try SQLiteWardStore(path: dbPath, clock: { clock.now }, timeZone: london)
+        }
         try await requirePins(false)
     }
 
     /// A new ward requires PINs; tests that are not about PINs run on a ward that does not
     /// (set directly, so no audit row is added). Tests about PINs call `requirePins(true)`.
     func requirePins(_ on: Bool) async throws {
-        try await store.pool.write { db in
-            try db.execute(sql: "INSERT OR REPLACE INTO ward_setting (key, value) VALUES ('requirePin', ?)", arguments: [on ? "1" : "0"])
+        _ = try await store.database.write { db in
+            try db.execute("""
+                INSERT INTO ward_setting (key, value) VALUES ('requirePin', \(on ? "1" : "0"))
+                ON CONFLICT (key) DO UPDATE SET value = excluded.value
+                """)
         }
     }
 
     override func tearDown() async throws {
         await store?.close()
         store = nil
+        try await serverWard?.drop()
+        serverWard = nil
         try? FileManager.default.removeItem(at: folder)
     }
 
@@ -75,9 +94,21 @@ class WardStoreTestCase: XCTestCase {
         try await store.admit(patientDraft(bed: bed, given: given, hospitalNumber: hospitalNumber), by: by).record
     }
 
-    /// Raw SQL on the test database (for checks the API does not expose).
+    /// Raw SQL on the test database (for checks the API does not expose), in GRDB's SQLite
+    /// terms: on the PostgreSQL pass the test is skipped from here on, saying why.
     func sql<T: Sendable>(_ body: @Sendable @escaping (GRDBDatabase) throws -> T) async throws -> T {
-        try await store.pool.read(body)
+        if serverWard != nil { throw XCTSkip("reads the ward with SQLite-only SQL (GRDB); it runs on the SQLite pass") }
+        return try await store.pool.read(body)
+    }
+
+    /// Raw SQL on either engine (WardSQL), for checks both passes make.
+    func portableSQL<T: Sendable>(_ body: @Sendable @escaping (any SQLConnection) throws -> T) async throws -> T {
+        try await store.database.read(body)
+    }
+
+    /// The rows of `table`, on either engine.
+    func rowCount(_ table: String) async throws -> Int {
+        try await portableSQL { db in try db.fetchValue(SQLQuery(verbatim: "SELECT count(*) FROM \(table)"), as: Int.self) ?? 0 }
     }
 
     func assertValidationFails(field: String, messageContains text: String, file: StaticString = #filePath,
