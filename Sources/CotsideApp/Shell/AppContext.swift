@@ -30,6 +30,9 @@ public final class AppContext {
     public internal(set) var drugTableSignOff: DrugTableSignOff?
     /// Why the ward is open read-only (file not writable, made by a newer Cotside); nil when writable.
     public var readOnlyReason: String? { repository?.access.readOnlyReason }
+    /// Since when the ward's server has not answered (a ward on PostgreSQL), nil while it does:
+    /// what is shown is the last data read, marked stale, and every write is refused up front.
+    public internal(set) var serverOutage: Date?
     /// The ward database's identity: the key the signed-in user is remembered under.
     public internal(set) var wardIdentity: String?
     /// Who is at the keyboard: every write passes `staff?.id`.

@@ -54,6 +54,18 @@ extension AppShell {
     /// Writes made here reload explicitly (`ShellAction.reloadAll`), so they are skipped.
     public func storeDidChange(_ change: WardChange) {
         guard change.isFromAnotherProcess else { return }
+        switch change.server {
+        case .lost(let since, let reason):
+            // Keep what is shown (marked stale on the status line) rather than reload into errors.
+            context.serverOutage = since
+            show(.warning(context.t("server.lost", context.timeText.time(since), reason)))
+            return
+        case .restored:
+            context.serverOutage = nil
+            show(.info(context.t("server.restored")))
+        case nil:
+            break
+        }
         if change.wardReplaced {
             // Ids remembered here belong to the ward as it was: nothing to undo, no patient chosen.
             applySession(.undoable(nil))

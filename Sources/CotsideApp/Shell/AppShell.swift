@@ -394,7 +394,8 @@ public final class AppShell {
         let clock = context.timeText.dayAndTime(context.clock.now)
         // Shown while anything is due, so a quiet ward keeps a quiet status line.
         let doses = context.doseCounts.flatMap { $0.due + $0.overdue > 0 ? context.t("status.doses", $0.due, $0.overdue) : nil }
-        let readOnly = context.readOnlyReason == nil ? nil : context.t("status.read_only")
+        let readOnly = context.serverOutage.map { context.t("status.server_lost", context.timeText.time($0)) }
+            ?? (context.readOnlyReason == nil ? nil : context.t("status.read_only"))
         // Until a backup succeeds again.
         let backup = context.backupRecord?.standingFailure == nil ? nil : context.t("status.backup_failed")
         // Short of room the ward name goes first, then the day; read-only, the doses and the user stay.

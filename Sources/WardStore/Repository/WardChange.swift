@@ -8,15 +8,26 @@ public struct WardChange: Sendable, Hashable {
     /// The ward file was replaced by a restore in another process and this one now shows the
     /// restored ward: ids it remembers (the undo, the chosen patient) belong to the old one.
     public let wardReplaced: Bool
+    /// The ward's server stopped answering or is back (a ward on PostgreSQL); nil otherwise.
+    public let server: WardServerState?
 
-    public init(entities: Set<WardEntity>, isFromAnotherProcess: Bool, wardReplaced: Bool = false) {
+    public init(entities: Set<WardEntity>, isFromAnotherProcess: Bool, wardReplaced: Bool = false,
+                server: WardServerState? = nil) {
         self.entities = entities
         self.isFromAnotherProcess = isFromAnotherProcess
         self.wardReplaced = wardReplaced
+        self.server = server
     }
 
     static let external = WardChange(entities: Set(WardEntity.allCases), isFromAnotherProcess: true)
     static let replaced = WardChange(entities: Set(WardEntity.allCases), isFromAnotherProcess: true, wardReplaced: true)
+}
+
+/// A ward server's connection, as the screen tells it: lost (since when, and why, for the
+/// detail), or back — after which everything is read again.
+public enum WardServerState: Sendable, Hashable {
+    case lost(since: Date, reason: String)
+    case restored
 }
 
 /// Fans one change out to every `changes()` subscriber. Lock-protected so `changes()` can be

@@ -28,9 +28,13 @@ enum WardTask {
     }
 
     /// A write needs someone at the keyboard; nil when there is, else the message to show.
-    /// A read-only ward refuses every write up front, saying why.
+    /// A read-only ward refuses every write up front, saying why; so does a ward whose server is
+    /// not answering (nothing is queued to be saved later).
     static func requireUser(_ context: AppContext) -> Intent? {
         if let reason = context.readOnlyReason { return .message(.warning(context.t("ward.read_only", reason))) }
+        if let since = context.serverOutage {
+            return .message(.warning(context.t("ward.server_lost", context.timeText.time(since))))
+        }
         return context.staff == nil ? .message(.warning(context.t("ward.no_user"))) : nil
     }
 }
