@@ -13,7 +13,7 @@ final class WardMigrationDeclarationTests: XCTestCase {
         let names = WardMigrations.steps.map(\.identifier)
         XCTAssertEqual(WardMigrations.migrator.migrations, names)
         XCTAssertEqual(WardMigrations.postgresRunner.steps.map(\.identifier), names)
-        XCTAssertEqual(names.count, 14)
+        XCTAssertEqual(names.count, 15)
         for step in WardMigrations.steps {
             XCTAssertFalse(step.postgres.isEmpty, "\(step.identifier) has no PostgreSQL statements")
             for statement in step.postgres {
