@@ -6,22 +6,21 @@ import Foundation
 ///
 /// Threading: `events()` may be called from any thread or actor and returns at once. Each call
 /// is a stream of its own (every subscriber gets every event); events are yielded from the
-/// engine's own threads and buffered, so a slow consumer never blocks the engine (the newest
-/// `bufferLimit` are kept; a consumer that falls that far behind gets `.anythingMayHaveChanged`
-/// last anyway, as an overflow is announced as one). The feed runs while at least one stream is
-/// being consumed and stops when the last one ends (the consumer's task is cancelled, or the
-/// engine is closed, which finishes every stream). Subscribe before the first read: a change
-/// committed before the feed listens is not reported.
+/// engine's own threads into an unbounded buffer, so a slow consumer never blocks the engine
+/// (notices arriving together are already one event, so the buffer stays short). The feed runs
+/// while at least one stream is being consumed and stops when the last one ends (the consumer's
+/// task is cancelled, or the engine is closed, which finishes every stream). Subscribe before
+/// the first read: a change committed before the feed listens is not reported.
 public protocol SQLChangeFeed: Sendable {
     func events() -> AsyncStream<SQLChangeEvent>
 }
 
 /// What a change feed says, in the order it happens.
 ///
-/// After `.connectionLost` every read and write fails at once with `SQLEngineError` of kind
-/// `.connectionLost` (the screen keeps its last data, marked stale) until `.connectionRestored`,
-/// which is always followed by one `.anythingMayHaveChanged` (notifications sent while
-/// disconnected are lost, so everything is read again).
+/// After `.connectionLost`, a read or write that would need a new connection fails at once with
+/// `SQLEngineError` of kind `.connectionLost` (the screen keeps its last data, marked stale)
+/// until `.connectionRestored`, which is always followed by one `.anythingMayHaveChanged`
+/// (notifications sent while disconnected are lost, so everything is read again).
 public enum SQLChangeEvent: Sendable, Hashable {
     /// Another process committed changes to these tables (names as the schema spells them, lower
     /// case). Own writes are never reported; a rolled-back transaction sends nothing.
