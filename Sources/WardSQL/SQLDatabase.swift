@@ -74,4 +74,12 @@ public struct SQLEngineError: Error, CustomStringConvertible, Sendable {
     }
 
     public var description: String { "\(message) (\(code))" }
+
+    /// SQLSTATE 08007, transaction_resolution_unknown: the connection was lost while COMMIT was
+    /// on its way, so the write may or may not have been saved. Its kind is `.connectionLost`.
+    public static let commitOutcomeUnknownCode = "08007"
+
+    /// The write may have been saved or not (the connection dropped during COMMIT): the person
+    /// must look before recording it again, unlike any other lost write, which saved nothing.
+    public var isCommitOutcomeUnknown: Bool { kind == .connectionLost && code == Self.commitOutcomeUnknownCode }
 }

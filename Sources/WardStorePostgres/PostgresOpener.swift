@@ -1,12 +1,13 @@
 import Foundation
 import PostgresNIO
+import WardSQL
 
 /// Opens connections to one `PostgresLocation`: the configuration (TLS, application_name,
 /// search_path as startup parameters, so a reconnect gets them too) and the password, asked for
 /// only when the server wants one and then kept for the process's later connections.
 ///
 /// Threading: `open` blocks its thread until the connection is up; it is called on a lane's
-/// queue. The password is behind a lock, as both lanes may open at once.
+/// queue. `openListening` suspends instead (the change feed's task). The password is behind a lock, as both lanes may open at once.
 final class PostgresOpener: @unchecked Sendable {
     let location: PostgresLocation
     let applicationName: String
@@ -48,7 +49,55 @@ final class PostgresOpener: @unchecked Sendable {
         }
     }
 
+    /// Opens a connection without blocking a thread, for the change feed's listener (which runs
+    /// as a task): with the password the lanes already settled on, never asking for one (the
+    /// database connected before its feed starts).
+    func openListening() async throws -> PostgresConnection {
+        let (known, id) = lock.withLock { () -> (String?, Int) in
+            nextID += 1
+            return (password, nextID)
+        }
+        return try await connecting(password: known, id: id).get()
+    }
+
     private func connect(password: String?, id: Int) throws -> PostgresConnection {
+        try connecting(password: password, id: id).wait()
+    }
+
+    /// How long a connection may take, handshake and authentication included: `connectTimeout`
+    /// covers only the TCP connect, and a server that accepts and then says nothing (a frozen
+    /// machine behind a live port) would otherwise keep the caller forever.
+    static let handshakeTimeout: TimeAmount = .seconds(10)
+
+    /// The connection, or a `.connectionLost` failure after `handshakeTimeout` (a connection that
+    /// arrives later is closed). Both callbacks run on `loop`, so `settled` needs no lock.
+    private func connecting(password: String?, id: Int) -> EventLoopFuture<PostgresConnection> {
+        let loop = MultiThreadedEventLoopGroup.singleton.next()
+        let configuration: PostgresConnection.Configuration
+        do { configuration = try self.configuration(password: password) } catch { return loop.makeFailedFuture(error) }
+        let promise = loop.makePromise(of: PostgresConnection.self)
+        let settled = Settled()
+        let timeout = loop.scheduleTask(in: Self.handshakeTimeout) {
+            guard !settled.value else { return }
+            settled.value = true
+            promise.fail(SQLEngineError(kind: .connectionLost, code: "timeout",
+                                        message: "the server did not complete the connection within \(Self.handshakeTimeout.nanoseconds / 1_000_000_000) s"))
+        }
+        PostgresConnection.connect(on: loop, configuration: configuration, id: id, logger: logger)
+            .hop(to: loop)
+            .whenComplete { result in
+                timeout.cancel()
+                guard !settled.value else {
+                    if case .success(let late) = result { late.close().whenComplete { _ in withExtendedLifetime(late) {} } }
+                    return
+                }
+                settled.value = true
+                promise.completeWith(result)
+            }
+        return promise.futureResult
+    }
+
+    private func configuration(password: String?) throws -> PostgresConnection.Configuration {
         var configuration = PostgresConnection.Configuration(
             host: location.host, port: location.port, username: location.user, password: password,
             database: location.database, tls: try tls())
@@ -56,9 +105,7 @@ final class PostgresOpener: @unchecked Sendable {
         if let ward = location.ward { parameters.append(("search_path", ward)) }
         configuration.options.additionalStartupParameters = parameters
         configuration.options.connectTimeout = .seconds(5)
-        return try PostgresConnection.connect(
-            on: MultiThreadedEventLoopGroup.singleton.next(), configuration: configuration, id: id, logger: logger
-        ).wait()
+        return configuration
     }
 
     private func tls() throws -> PostgresConnection.Configuration.TLS {
@@ -75,4 +122,10 @@ final class PostgresOpener: @unchecked Sendable {
             return .require(try NIOSSLContext(configuration: configuration))
         }
     }
+}
+
+/// Whether a connection attempt has been answered (its outcome or its timeout); touched only on
+/// the attempt's event loop.
+private final class Settled: @unchecked Sendable {
+    var value = false
 }

@@ -68,16 +68,16 @@ final class PostgresMigrationTests: XCTestCase {
     func testANewerWardIsRefusedWithBothStepLists() async throws {
         guard let (database, drop, _) = try await freshPostgres() else { return }
         try await runner.migrate(database)
-        _ = try await database.write { try $0.execute("INSERT INTO cotside_migrations (identifier) VALUES ('v15_from_the_future')") }
+        _ = try await database.write { try $0.execute("INSERT INTO cotside_migrations (identifier) VALUES ('v16_from_the_future')") }
         do {
             try await runner.migrate(database)
             XCTFail("a ward with a step this build does not know must be refused")
         } catch let refusal as SQLUnknownSchemaSteps {
-            XCTAssertEqual(refusal.reason, "it was made by a newer Cotside (ward schema 15: v15_from_the_future); this Cotside writes "
-                           + "schema 14 and must not change it (the ward's steps: v1–v15; this Cotside's: v1–v14)")
+            XCTAssertEqual(refusal.reason, "it was made by a newer Cotside (ward schema 16: v16_from_the_future); this Cotside writes "
+                           + "schema 15 and must not change it (the ward's steps: v1–v16; this Cotside's: v1–v15)")
         }
         let recorded = try await runner.appliedSteps(database)
-        XCTAssertEqual(recorded, names + ["v15_from_the_future"])
+        XCTAssertEqual(recorded, names + ["v16_from_the_future"])
         try await drop()
     }
 
@@ -96,6 +96,17 @@ final class PostgresMigrationTests: XCTestCase {
             XCTAssertEqual(found.subtracting(expected).sorted(), [], "after \(name): unexpected differences")
             XCTAssertEqual(expected.subtracting(found).sorted(), [], "after \(name): listed differences no longer found")
         }
+        try await drop()
+    }
+
+    /// Every table of a PostgreSQL ward tells listeners of its changes (v15), so a table a later
+    /// step adds without the trigger fails here, not silently on another workstation's screen.
+    func testEveryPostgresTableNotifiesItsChanges() async throws {
+        guard let (database, drop, _) = try await freshPostgres() else { return }
+        try await runner.migrate(database)
+        let schema = try await database.read { try SQLSchemaDescription.read($0) }
+        let notifying = Set(schema.triggers.values.filter { $0.name == WardMigrations.v15NotifyTriggerName($0.table) }.map(\.table))
+        XCTAssertEqual(Set(schema.tables.keys).subtracting(notifying).sorted(), [], "tables without a change trigger")
         try await drop()
     }
 
@@ -297,6 +308,11 @@ final class PostgresMigrationTests: XCTestCase {
         }
         expected["only in PostgreSQL: trigger audit_entry_append_only_truncate on audit_entry"] =
             (10, "TRUNCATE exists only on PostgreSQL and fires no DELETE trigger: the append-only trail refuses it too")
+        for table in WardMigrations.v15NotifiedTables {
+            expected["only in PostgreSQL: trigger \(WardMigrations.v15NotifyTriggerName(table)) on \(table)"] =
+                (15, "live updates: SQLite notices another process's commits by PRAGMA data_version; PostgreSQL tells "
+                     + "listeners with pg_notify from a statement-level trigger on every table")
+        }
         return expected
     }()
 }

@@ -29,6 +29,8 @@ enum WardMigrations {
         // Rebuilds `patient`: foreign keys are checked once, before commit (GRDB's deferred checks,
         // which every step here runs with).
         WardMigration("v14_optional_birth_facts", sqlite: { db in try v14OptionalBirthFacts(db) }, postgres: v14Postgres),
+        // SQLite: nothing to change (data_version); PostgreSQL: pg_notify triggers for live updates.
+        WardMigration("v15_change_notifications", sqlite: { _ in }, postgres: v15Postgres),
     ]
 
     /// SQLite's migrator: every step's SQLite body, in order, with GRDB's deferred foreign-key checks.

@@ -13,7 +13,7 @@ final class WardMigrationDeclarationTests: XCTestCase {
         let names = WardMigrations.steps.map(\.identifier)
         XCTAssertEqual(WardMigrations.migrator.migrations, names)
         XCTAssertEqual(WardMigrations.postgresRunner.steps.map(\.identifier), names)
-        XCTAssertEqual(names.count, 14)
+        XCTAssertEqual(names.count, 15)
         for step in WardMigrations.steps {
             XCTAssertFalse(step.postgres.isEmpty, "\(step.identifier) has no PostgreSQL statements")
             for statement in step.postgres {
@@ -52,14 +52,14 @@ final class WardMigrationDeclarationTests: XCTestCase {
         let path = folder.appendingPathComponent("ward.sqlite").path
         let queue = try DatabaseQueue(path: path)
         try WardMigrations.migrator.migrate(queue)
-        try queue.write { db in try db.execute(sql: "INSERT INTO grdb_migrations (identifier) VALUES ('v15_from_the_future')") }
+        try queue.write { db in try db.execute(sql: "INSERT INTO grdb_migrations (identifier) VALUES ('v16_from_the_future')") }
         XCTAssertNoThrow(try WardMigrations.migrator.migrate(queue), "GRDB alone would carry on")
         try queue.close()
 
         let probe = try WardDatabase.probeSchema(path: path)
         let known = WardMigrations.steps.map(\.identifier)
-        XCTAssertEqual(probe.newer, SQLUnknownSchemaSteps(applied: known + ["v15_from_the_future"], known: known).reason)
-        XCTAssertEqual(probe.newer, "it was made by a newer Cotside (ward schema 15: v15_from_the_future); this Cotside writes "
-                       + "schema 14 and must not change it (the ward's steps: v1–v15; this Cotside's: v1–v14)")
+        XCTAssertEqual(probe.newer, SQLUnknownSchemaSteps(applied: known + ["v16_from_the_future"], known: known).reason)
+        XCTAssertEqual(probe.newer, "it was made by a newer Cotside (ward schema 16: v16_from_the_future); this Cotside writes "
+                       + "schema 15 and must not change it (the ward's steps: v1–v16; this Cotside's: v1–v15)")
     }
 }
