@@ -121,13 +121,38 @@ public actor SQLiteWardStore: WardRepository {
     }
 
     private func startWatchingOtherProcesses() async {
-        guard watcher == nil, case .file = engine else { return }
+        guard watcher == nil else { return }
+        if case .server(let server) = engine {
+            if let feed = server.database as? any SQLChangeFeed { watcher = Self.follow(feed, into: broadcaster) }
+            return
+        }
         lastDataVersion = try? await dataVersion()
         watcher = Task { [weak self] in
             while !Task.isCancelled {
                 try? await Task.sleep(for: SQLiteWardStore.externalChangePollInterval)
                 guard let self else { return }
                 await self.checkForOtherProcessWrites()
+            }
+        }
+    }
+
+    /// A server's notifications as the store's changes: another workstation's tables, "anything
+    /// may have changed" after a reconnect, and the connection lost and back (the screen's
+    /// status line). Own writes are not in the feed; they are published as they commit.
+    private static func follow(_ feed: any SQLChangeFeed, into broadcaster: ChangeBroadcaster) -> Task<Void, Never> {
+        let events = feed.events()
+        return Task {
+            for await event in events {
+                switch event {
+                case .tablesChanged(let tables):
+                    broadcaster.publish(WardChange(otherProcessChangedTables: tables))
+                case .anythingMayHaveChanged:
+                    broadcaster.publish(.external)
+                case .connectionLost(let since, let reason):
+                    broadcaster.publish(WardChange(entities: [], isFromAnotherProcess: true, server: .lost(since: since, reason: reason)))
+                case .connectionRestored:
+                    broadcaster.publish(WardChange(entities: [], isFromAnotherProcess: true, server: .restored))
+                }
             }
         }
     }
