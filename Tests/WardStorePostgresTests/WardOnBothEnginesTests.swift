@@ -201,6 +201,31 @@ final class WardOnBothEnginesTests: XCTestCase {
         XCTAssertEqual(postgres, try XCTUnwrap(answers[.sqlite]))
     }
 
+    /// The discharge summary's own reads (the last day's feeding, who charted during the stay)
+    /// and the stroke report's lookup are the same on both engines.
+    func testDischargeSummaryAndStrokeReportReadsAreTheSameOnBothEngines() async throws {
+        let source = try await sourceWard()
+        let answers = Answers<String>()
+        try await forEachImportedWard(source.export) { database in
+            let answer = try await database.read { db -> String in
+                let patient = try XCTUnwrap(try db.fetchRecord(Patient.self, id: source.patients[0].id))
+                let end = try XCTUnwrap(patient.dischargedAt)
+                let feeding = try DischargeSummaryQuery.feeding(db, patient: patient, end: end, now: Self.now)
+                let carers = try DischargeSummaryQuery.carers(db, patientId: patient.id, from: patient.admittedAt, end: end)
+                XCTAssertFalse(feeding.kinds.isEmpty, "on \(database.dialect)")
+                XCTAssertFalse(carers.isEmpty, "on \(database.dialect)")
+                XCTAssertEqual(carers.map(\.entries).reduce(0, +) > 0, true)
+                let lookup = try SQLiteWardStore.strokeAssessmentReport(id: 9_999_999, db: db)
+                guard case .missing(let id, _) = lookup else { XCTFail("\(lookup)"); return "" }
+                XCTAssertEqual(id, 9_999_999)
+                return "\(feeding) \(carers) \(lookup)"
+            }
+            answers.set(answer, on: database.dialect)
+        }
+        guard let postgres = answers[.postgres] else { return }
+        XCTAssertEqual(postgres, try XCTUnwrap(answers[.sqlite]))
+    }
+
     /// Erasing a discharged patient removes and redacts the same on both engines, and leaves
     /// the same ward behind.
     func testErasureIsTheSameOnBothEngines() async throws {
