@@ -1,5 +1,6 @@
 import Foundation
 import GRDB
+import WardSQL
 import XCTest
 @testable import WardStore
 
@@ -10,10 +11,9 @@ final class AuditTrailQueryPlanTests: WardStoreTestCase {
     /// The plan of the page's statement: the id search (inside the `page` subquery) and the
     /// outer read of those ids' rows, separately.
     func plan(_ query: AuditTrailQuery) async throws -> (ids: String, rows: String) {
-        let (sql, arguments) = query.sqlAndArguments
         let lines = try await self.sql { db in
-            try Row.fetchAll(db, sql: "EXPLAIN QUERY PLAN " + sql, arguments: arguments)
-                .map { ($0["parent"] as Int, $0["detail"] as String) }
+            try db.fetchAll("EXPLAIN QUERY PLAN " + query.statement)
+                .map { (try $0.decode("parent", as: Int.self), try $0.decode("detail", as: String.self)) }
         }
         return (lines.filter { $0.0 != 0 }.map(\.1).joined(separator: "\n"), lines.filter { $0.0 == 0 }.map(\.1).joined(separator: "\n"))
     }

@@ -51,3 +51,4 @@ extension AsNeededDose: SQLRecord { public static var tableName: String { databa
 extension Medication: SQLRecord { public static var tableName: String { databaseTableName } }
 extension SavedCalculatorResult: SQLRecord { public static var tableName: String { databaseTableName } }
 extension StoredStrokeAssessment: SQLRecord { public static var tableName: String { databaseTableName } }
+extension AuditEntry: SQLRecord { public static var tableName: String { databaseTableName } }

@@ -90,3 +90,16 @@ extension DoseRecord {
                   deletedAt: try row.column("deletedAt"), isDemo: try row.column("isDemo"))
     }
 }
+
+extension AuditEntry {
+    public init(row: SQLRow) throws { try self.init(reading: row) }
+
+    /// Read by hand: a trail page joins the entry with its author and patient, and
+    /// `cotside audit` reads thousands of entries.
+    init(reading row: some SQLColumnReader) throws {
+        self.init(id: try row.column("id"), at: try row.column("at"), staffId: try row.column("staffId"),
+                  action: try row.column("action"), entity: try row.column("entity"),
+                  entityId: try row.column("entityId"), beforeJSON: try row.column("beforeJSON"),
+                  afterJSON: try row.column("afterJSON"))
+    }
+}

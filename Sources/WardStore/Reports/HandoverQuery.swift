@@ -8,31 +8,21 @@ import GRDB
 /// their states (`WardSlots`, as the drug round reads them), the events charted (`HistoryQuery`,
 /// as History reads them), the goal ranges (`SQLiteWardStore.goalRanges`) and the as-needed
 /// rules (`AsNeededRules`). Tests hold the ward-wide read to the one-cot read, cot by cot.
+/// The handover's own statements are `HandoverCharted`'s (WardSQL, either engine); `fetch` takes
+/// GRDB's connection until the insight input, the slots and History's events it borrows do too.
 struct HandoverQuery {
     let request: HandoverRequest
+
+    /// How far back the slots and their notes are read: the shift and 36 h before it (overdue ones).
+    var lookBack: TimeInterval { max(request.until.timeIntervalSince(request.since), 0) + 36 * 3600 }
 
     func fetch(_ db: Database) throws -> ShiftHandover {
         let settings = try SQLiteWardStore.settings(db)
         let (since, until, timeZone) = (request.since, request.until, request.timeZone)
-        let (sinceMs, untilMs) = (StoredTime.milliseconds(since), StoredTime.milliseconds(until))
-        let filter = request.patientId.map { "AND p.id = \($0)" } ?? ""
-        let cotsSQL = "p(id) AS (SELECT id FROM patient p WHERE p.dischargedAt IS NULL AND p.deletedAt IS NULL \(filter))"
-        var patients = try Patient.fetchAll(db, sql: """
-            SELECT * FROM patient p WHERE p.dischargedAt IS NULL AND p.deletedAt IS NULL \(filter)
-            """)
-        if let id = request.patientId, patients.isEmpty {
-            throw WardStoreError("no admitted patient with id \(id)")
-        }
-        patients.sort { $0.bedLabel.compare($1.bedLabel, options: [.numeric, .caseInsensitive]) == .orderedAscending }
+        let charted = try HandoverCharted.fetch(db, request: request, lookBack: lookBack)
+        let patients = charted.patients
         let ids = Set(patients.map(\.id))
-
-        // Goal ranges, as the Dashboard judges them.
-        let ownGoals = Dictionary(grouping: try Row.fetchAll(db, sql: """
-            WITH \(cotsSQL) SELECT g.patientId, g.kind, g.low, g.high FROM p JOIN measurement_goal g ON g.patientId = p.id
-            """), by: { $0["patientId"] as Int64 })
-        let goals = Dictionary(uniqueKeysWithValues: patients.map {
-            ($0.id, SQLiteWardStore.goalRanges(for: $0, own: ownGoals[$0.id] ?? [], now: until, timeZone: timeZone))
-        })
+        let goals = charted.goals
         let insightInputs: [Int64: CotInsightInput]
         if request.patientId == nil {
             insightInputs = try CotInsightInput.fetchWard(db, patients: patients, now: until, timeZone: timeZone,
@@ -43,109 +33,16 @@ struct HandoverQuery {
                                                   goals: goals[$0.id] ?? [:]))
             })
         }
-
-        // Weights: the latest at or before until, and at or before a week earlier.
-        var weights: [Int64: (now: (Int, Date)?, weekAgo: Int?)] = [:]
-        for row in try Row.fetchAll(db, sql: """
-            WITH \(cotsSQL)
-            SELECT p.id,
-                (SELECT CAST(round(w.value) AS INTEGER) FROM measurement w WHERE w.patientId = p.id AND w.kind = 'weight'
-                    AND w.deletedAt IS NULL AND w.measuredAt <= :until ORDER BY w.measuredAt DESC LIMIT 1),
-                (SELECT w.measuredAt FROM measurement w WHERE w.patientId = p.id AND w.kind = 'weight'
-                    AND w.deletedAt IS NULL AND w.measuredAt <= :until ORDER BY w.measuredAt DESC LIMIT 1),
-                (SELECT CAST(round(w.value) AS INTEGER) FROM measurement w WHERE w.patientId = p.id AND w.kind = 'weight'
-                    AND w.deletedAt IS NULL AND w.measuredAt <= :weekAgo ORDER BY w.measuredAt DESC LIMIT 1)
-            FROM p
-            """, arguments: ["until": untilMs, "weekAgo": untilMs - 7 * 86_400_000]) {
-            let grams: Int? = row[1], at: Int64? = row[2]
-            weights[row[0]] = (grams.flatMap { g in at.map { (g, StoredTime.date(milliseconds: $0)) } }, row[3])
-        }
-
-        // Intake: the shift [since, until] and the Dashboard's 24 h (until − 24 h, until].
-        var intake: [Int64: (shift: Int, day: Int, feeds: Int)] = [:]
-        for row in try Row.fetchAll(db, sql: """
-            WITH \(cotsSQL)
-            SELECT p.id,
-                (SELECT total(f.volumeML) FROM feed f WHERE f.patientId = p.id AND f.deletedAt IS NULL
-                    AND f.occurredAt >= :since AND f.occurredAt <= :until),
-                (SELECT total(f.volumeML) FROM feed f WHERE f.patientId = p.id AND f.deletedAt IS NULL
-                    AND f.occurredAt > :day AND f.occurredAt <= :until),
-                (SELECT count(*) FROM feed f WHERE f.patientId = p.id AND f.deletedAt IS NULL
-                    AND f.occurredAt >= :since AND f.occurredAt <= :until)
-            FROM p
-            """, arguments: ["since": sinceMs, "until": untilMs, "day": untilMs - 86_400_000]) {
-            intake[row[0]] = (Int((row[1] as Double?) ?? 0), Int((row[2] as Double?) ?? 0), row[3])
-        }
-
-        // Nappies of the shift, the last wet one before it and the last stool up to until.
-        let nappies = Dictionary(grouping: try NappyChange.fetchAll(db, sql: """
-            WITH \(cotsSQL)
-            SELECT n.* FROM p CROSS JOIN nappy_change n ON n.patientId = p.id AND n.deletedAt IS NULL
-                AND n.occurredAt >= ? AND n.occurredAt <= ?
-            ORDER BY n.occurredAt, n.id
-            """, arguments: [sinceMs, untilMs]), by: \.patientId)
-        var lastWetBefore: [Int64: Date] = [:]
-        var lastStool: [Int64: (Date, StoolColour?)] = [:]
-        for row in try Row.fetchAll(db, sql: """
-            WITH \(cotsSQL)
-            SELECT p.id,
-                (SELECT max(n.occurredAt) FROM nappy_change n WHERE n.patientId = p.id AND n.kind IN ('wet', 'mixed')
-                    AND n.deletedAt IS NULL AND n.occurredAt < :since),
-                s.occurredAt, s.stoolColour
-            FROM p LEFT JOIN nappy_change s ON s.id = (SELECT n.id FROM nappy_change n WHERE n.patientId = p.id
-                AND n.kind IN ('dirty', 'mixed') AND n.deletedAt IS NULL AND n.occurredAt <= :until
-                ORDER BY n.occurredAt DESC, n.id DESC LIMIT 1)
-            """, arguments: ["since": sinceMs, "until": untilMs]) {
-            let id: Int64 = row[0]
-            if let at = row[1] as Int64? { lastWetBefore[id] = StoredTime.date(milliseconds: at) }
-            if let at = row[2] as Int64? {
-                lastStool[id] = (StoredTime.date(milliseconds: at), (row[3] as String?).flatMap(StoolColour.init(rawValue:)))
-            }
-        }
-
-        // Readings of the shift, and the latest of each kind at or before until.
-        let shiftReadings = Dictionary(grouping: try MeasurementRecord.fetchAll(db, sql: """
-            WITH \(cotsSQL)
-            SELECT m.* FROM p CROSS JOIN measurement m ON m.patientId = p.id AND m.deletedAt IS NULL
-                AND m.measuredAt >= ? AND m.measuredAt <= ?
-            ORDER BY m.measuredAt, m.id
-            """, arguments: [sinceMs, untilMs]), by: \.patientId)
-        let kinds = MeasurementKind.allCases.map { "SELECT '\($0.rawValue)' AS kind" }.joined(separator: " UNION ALL ")
-        let latestReadings = Dictionary(grouping: try MeasurementRecord.fetchAll(db, sql: """
-            WITH \(cotsSQL)
-            SELECT m.* FROM (
-                SELECT (SELECT m.id FROM measurement m WHERE m.patientId = p.id AND m.kind = k.kind AND m.deletedAt IS NULL
-                        AND m.measuredAt <= ? ORDER BY m.measuredAt DESC LIMIT 1) AS latestId
-                FROM p CROSS JOIN (\(kinds)) k
-            ) l JOIN measurement m ON m.id = l.latestId
-            """, arguments: [untilMs]), by: \.patientId)
+        let (weights, intake, nappies) = (charted.weights, charted.intake, charted.nappies)
+        let (lastWetBefore, lastStool) = (charted.lastWetBefore, charted.lastStool)
+        let (shiftReadings, latestReadings, doseNotes) = (charted.shiftReadings, charted.latestReadings, charted.doseNotes)
+        let (asNeededGiven, asNeededMedications) = (charted.asNeededGiven, charted.asNeededMedications)
+        let (calculatorResults, strokeAssessments) = (charted.calculatorResults, charted.strokeAssessments)
 
         // Scheduled slots from well before the shift (overdue ones) to 4 h after it.
-        let lookBack = max(until.timeIntervalSince(since), 0) + 36 * 3600
         let slots = Dictionary(grouping: try WardSlots.load(db, now: until, timeZone: timeZone, timing: settings.slotTiming,
                                                             patientId: request.patientId, lookBack: lookBack,
                                                             lookAhead: HandoverRequest.lookAhead), by: \.patient.id)
-        var doseNotes: [Int64: [Int64: String]] = [:]
-        for row in try Row.fetchAll(db, sql: """
-            WITH \(cotsSQL)
-            SELECT d.medicationId, d.scheduledAt, d.notes FROM p CROSS JOIN dose_record d ON d.patientId = p.id
-                AND d.deletedAt IS NULL AND d.scheduledAt >= ? AND d.scheduledAt <= ? AND d.notes <> ''
-            """, arguments: [StoredTime.milliseconds(until.addingTimeInterval(-lookBack)), untilMs]) {
-            doseNotes[row[0], default: [:]][row[1]] = row[2]
-        }
-
-        // As-needed doses: given in the shift, and the 24 h before until for the rules.
-        let asNeededRows = try Row.fetchAll(db, sql: """
-            WITH \(cotsSQL)
-            SELECT a.medicationId, a.givenAt FROM p CROSS JOIN as_needed_dose a ON a.patientId = p.id
-                AND a.deletedAt IS NULL AND a.givenAt > ? AND a.givenAt <= ?
-            ORDER BY a.givenAt, a.id
-            """, arguments: [min(sinceMs, untilMs - 86_400_000), untilMs])
-        let asNeededGiven = Dictionary(grouping: asNeededRows.map { (medicationId: $0[0] as Int64, at: StoredTime.date(milliseconds: $0[1])) },
-                                       by: \.medicationId)
-        let asNeededMedications = try Medication.fetchAll(db, sql: """
-            SELECT * FROM medication WHERE deletedAt IS NULL AND id IN (\(asNeededGiven.keys.map(String.init).joined(separator: ",")))
-            """)
 
         // Everything charted in the shift, as History lists it: notes, results and who charted.
         let events = try HistoryQuery(filter: HistoryFilter(patientId: request.patientId, from: since,
@@ -153,26 +50,13 @@ struct HandoverQuery {
                                       cursor: nil, direction: .newer, limit: 1_000_000).fetch(db).events
             .filter { ids.contains($0.patientId) }
         let eventsByCot = Dictionary(grouping: events, by: \.patientId)
-        let calculatorResults = Dictionary(grouping: try SavedCalculatorResult.fetchAll(db, sql: """
-            WITH \(cotsSQL)
-            SELECT c.* FROM p CROSS JOIN calculator_result c ON c.patientId = p.id AND c.deletedAt IS NULL
-                AND c.savedAt >= ? AND c.savedAt <= ?
-            ORDER BY c.savedAt, c.id
-            """, arguments: [sinceMs, untilMs]), by: \.patientId)
-        let strokeAssessments = Dictionary(grouping: try StoredStrokeAssessment.fetchAll(db, sql: """
-            WITH \(cotsSQL)
-            SELECT s.* FROM p CROSS JOIN stroke_assessment s ON s.patientId = p.id AND s.deletedAt IS NULL
-                AND s.assessedAt >= ? AND s.assessedAt <= ?
-            ORDER BY s.assessedAt, s.id
-            """, arguments: [sinceMs, untilMs]), by: { $0.patientId ?? 0 })
-        let authorIds = Set(events.compactMap(\.staffId))
-        let staff = try Staff.fetchAll(db, sql: "SELECT * FROM staff WHERE id IN (\(authorIds.map(String.init).joined(separator: ",")))")
+        let staff = try HandoverCharted.staff(Set(events.compactMap(\.staffId)), db)
 
         let cots = patients.map { patient -> CotHandover in
             let id = patient.id
             let ranges = goals[id] ?? [:]
             let weight = weights[id]
-            let grams = weight?.now?.0 ?? patient.birthWeightGrams
+            let grams = weight?.grams ?? patient.birthWeightGrams
             let cotNappies = nappies[id] ?? []
             let cotSlots = (slots[id] ?? []).map { entry in
                 HandoverSlot(medication: entry.medication, scheduledAt: entry.slot.scheduledAt, dueAt: entry.dueAt,
@@ -189,13 +73,14 @@ struct HandoverQuery {
                 patient: patient,
                 age: PatientAge(patient: patient, now: until, timeZone: timeZone),
                 daysSinceAdmission: max(0, CalendarDay(patient.admittedAt, in: timeZone).days(until: CalendarDay(until, in: timeZone))),
-                weight: HandoverWeight(grams: grams, weighedAt: weight?.now?.1, birthGrams: patient.birthWeightGrams,
+                weight: HandoverWeight(grams: grams, weighedAt: weight?.weighedAt, birthGrams: patient.birthWeightGrams,
                                        weekAgoGrams: weight?.weekAgo),
                 intake: HandoverIntake(shiftML: intake[id]?.shift ?? 0, last24hML: intake[id]?.day ?? 0,
                                        feedsInShift: intake[id]?.feeds ?? 0,
                                        shiftHours: until.timeIntervalSince(since) / 3600),
                 output: Self.output(cotNappies, patient: patient, grams: grams, lastWetBefore: lastWetBefore[id],
-                                    lastStool: lastStool[id], settings: settings, since: since, until: until),
+                                    lastStool: lastStool[id].map { ($0.at, $0.colour) }, settings: settings,
+                                    since: since, until: until),
                 outOfRange: (shiftReadings[id] ?? []).compactMap { m in
                     guard let range = ranges[m.kind], let mark = range.mark(m.value) else { return nil }
                     return MarkedMeasurement(measurement: m, range: range, mark: mark)
@@ -260,10 +145,10 @@ struct HandoverQuery {
     }
 
     /// Each as-needed medication given in the shift, with when the next dose may be given.
-    static func asNeeded(_ medications: [Medication], given: [Int64: [(medicationId: Int64, at: Date)]],
+    static func asNeeded(_ medications: [Medication], given: [Int64: [Date]],
                          since: Date, until: Date) -> [HandoverAsNeeded] {
         medications.compactMap { medication -> HandoverAsNeeded? in
-            let all = (given[medication.id] ?? []).map(\.at)
+            let all = given[medication.id] ?? []
             let inShift = all.filter { $0 >= since && $0 <= until }
             guard !inShift.isEmpty else { return nil }
             var next = until

@@ -1,5 +1,6 @@
 import Foundation
 import GRDB
+import WardSQL
 
 /// Reads a `PatientReport` inside one read transaction. Every part is another screen's own
 /// derivation, asked for the report's period: per-day nappies and intake are Trends'
@@ -8,13 +9,14 @@ import GRDB
 /// length would be), the medications are the Medications tab's rows at `to` (`MedicationList`:
 /// latest dose, effectiveness) with `Adherence` over the period from the same slots, the goal
 /// ranges the Dashboard's, who charted History's events (`HistoryQuery`), and the corrections the
-/// audit trail's (`AuditTrailQuery`).
+/// audit trail's (`AuditTrailQuery`). Its own statements are WardSQL's and run on either engine;
+/// `fetch` takes GRDB's connection until the Trends, Medications and History reads it borrows do.
 struct PatientReportQuery {
     let request: PatientReportRequest
 
     func fetch(_ db: Database) throws -> PatientReport {
         let (from, to, timeZone) = (request.from, request.to, request.timeZone)
-        guard let patient = try Patient.fetchOne(db, key: request.patientId), patient.deletedAt == nil else {
+        guard let patient = try db.fetchRecord(Patient.self, id: request.patientId), patient.deletedAt == nil else {
             throw UnknownPatientError(id: request.patientId)
         }
         let settings = try SQLiteWardStore.settings(db)
@@ -35,13 +37,13 @@ struct PatientReportQuery {
                                            table: dayTable, into: &days)
         try PatientTrendsQuery.fillFeeds(db, patientId: id, table: dayTable, now: to, into: &days)
         var dayWeights: [Int: Int] = [:]
-        for row in try Row.fetchAll(db, sql: """
-            WITH \(dayTable)
-            SELECT d.i, (SELECT CAST(round(w.value) AS INTEGER) FROM measurement w WHERE w.patientId = \(id)
-                AND w.kind = 'weight' AND w.deletedAt IS NULL AND w.measuredAt < d.e ORDER BY w.measuredAt DESC LIMIT 1)
+        for row in try db.fetchAll("""
+            WITH \(sql: SQLQuery(verbatim: dayTable))
+            SELECT d.i, (SELECT CAST(round(w.value) AS BIGINT) FROM measurement w WHERE w.patientId = \(id)
+                AND w.kind = 'weight' AND w.deletedAt IS NULL AND w.measuredAt < d.e ORDER BY w.measuredAt DESC LIMIT 1) AS grams
             FROM d
             """) {
-            if let grams = row[1] as Int? { dayWeights[row[0]] = grams }
+            if let grams = try row.decode("grams", as: Int?.self) { dayWeights[try row.decode("i")] = grams }
         }
         let reportDays = days.enumerated().map { i, day in
             PatientReportDay(totals: day, weightGrams: dayWeights[i] ?? patient.birthWeightGrams)
@@ -52,17 +54,17 @@ struct PatientReportQuery {
         let readings = try PatientTrendsQuery.readings(db, patientId: id, bucketsPerDay: buckets, windowDays: cuts,
                                                        fromMs: fromMs, nowMs: toMs)
         let goals = try SQLiteWardStore.goalRanges(for: patient, db: db, now: to, timeZone: timeZone)
-        let weightAt = { (ms: Int64) throws -> (grams: Int, at: Date)? in
-            try Row.fetchOne(db, sql: """
-                SELECT CAST(round(value) AS INTEGER), measuredAt FROM measurement WHERE patientId = ? AND kind = 'weight'
-                    AND deletedAt IS NULL AND measuredAt <= ? ORDER BY measuredAt DESC LIMIT 1
-                """, arguments: [id, ms]).map { (grams: $0[0], at: StoredTime.date(milliseconds: $0[1])) }
+        let weightAt = { (date: Date) throws -> (grams: Int, at: Date)? in
+            try db.fetchOne("""
+                SELECT CAST(round(value) AS BIGINT) AS grams, measuredAt FROM measurement WHERE patientId = \(id)
+                    AND kind = 'weight' AND deletedAt IS NULL AND measuredAt <= \(date) ORDER BY measuredAt DESC LIMIT 1
+                """).map { (grams: try $0.decode("grams"), at: try $0.decode("measuredAt")) }
         }
         let charting = try charting(db, patientId: id)
         return PatientReport(
             request: request, settings: settings, patient: patient,
             age: PatientAge(patient: patient, now: to, timeZone: timeZone),
-            weightAtStart: try weightAt(fromMs), weightAtEnd: try weightAt(toMs),
+            weightAtStart: try weightAt(from), weightAtEnd: try weightAt(to),
             goals: goals, readings: readings, bucketed: buckets != nil, days: reportDays,
             medications: try medications(db, patient: patient, settings: settings),
             chartedBy: charting.chartedBy, entriesByKind: charting.entriesByKind, corrections: charting.corrections,
@@ -89,24 +91,24 @@ struct PatientReportQuery {
         let rows = list.rows.filter { $0.medication.startsAt <= to && ($0.medication.endsAt ?? .distantFuture) >= from }
         let pauses = try MedicationPause.periods(db, medicationIds: rows.map(\.medication.id), from: from,
                                                  to: to.addingTimeInterval(0.001))
-        let (fromMs, toMs) = (StoredTime.milliseconds(from), StoredTime.milliseconds(to))
         return try rows.map { row in
             let medication = row.medication
             if medication.schedule.isAsNeeded {
-                let given = try Int.fetchOne(db, sql: """
-                    SELECT count(*) FROM as_needed_dose WHERE medicationId = ? AND deletedAt IS NULL AND givenAt >= ? AND givenAt <= ?
-                    """, arguments: [medication.id, fromMs, toMs]) ?? 0
+                let given = try db.fetchValue("""
+                    SELECT count(*) FROM as_needed_dose WHERE medicationId = \(medication.id) AND deletedAt IS NULL
+                        AND givenAt >= \(from) AND givenAt <= \(to)
+                    """, as: Int.self) ?? 0
                 return PatientReportMedication(row: row, periodAdherence: Adherence(), asNeededGiven: given)
             }
             var records: [Date: (DoseStatus?, WithheldReason?, Date?)] = [:]
-            for record in try Row.fetchAll(db, sql: """
+            for record in try db.fetchAll("""
                 SELECT scheduledAt, status, withheldReason, snoozedUntil FROM dose_record
-                WHERE medicationId = ? AND deletedAt IS NULL AND scheduledAt >= ? AND scheduledAt <= ?
-                """, arguments: [medication.id, fromMs, toMs]) {
-                records[StoredTime.date(milliseconds: record[0])] = (
-                    (record[1] as String?).flatMap(DoseStatus.init(rawValue:)),
-                    (record[2] as String?).flatMap(WithheldReason.init(rawValue:)),
-                    (record[3] as Int64?).map(StoredTime.date(milliseconds:)))
+                WHERE medicationId = \(medication.id) AND deletedAt IS NULL AND scheduledAt >= \(from) AND scheduledAt <= \(to)
+                """) {
+                records[try record.decode("scheduledAt", as: Date.self)] = (
+                    try record.decode("status", as: String?.self).flatMap(DoseStatus.init(rawValue:)),
+                    try record.decode("withheldReason", as: String?.self).flatMap(WithheldReason.init(rawValue:)),
+                    try record.decode("snoozedUntil", as: Date?.self))
             }
             // Slots scheduled up to and including `to`.
             let adherence = Adherence.of(medication, during: patient.stay, records: records, pauses: pauses[medication.id] ?? [],
@@ -140,7 +142,7 @@ struct PatientReportQuery {
         let changes = trail.filter { $0.entry.action.changesRecord && $0.entry.action != .create }
             .sorted { $0.entry.id < $1.entry.id }
         let ids = Set(authors.map(\.staffId))
-        let staff = try Staff.fetchAll(db, sql: "SELECT * FROM staff WHERE id IN (\(ids.map(String.init).joined(separator: ",")))")
+        let staff = try HandoverCharted.staff(ids, db)
         return Charting(chartedBy: authors, entriesByKind: Dictionary(grouping: events, by: \.kind).mapValues(\.count),
                         corrections: changes, createdEntries: trail.count { $0.entry.action == .create },
                         staff: Dictionary(uniqueKeysWithValues: staff.map { ($0.id, $0) }))

@@ -1,9 +1,8 @@
 import Foundation
-import GRDB
 import WardSQL
 
 /// A record kind the audit trail and `undo` know how to handle.
-protocol AuditedRecord: Codable, Sendable, Hashable, FetchableRecord, PersistableRecord, SQLRecord {
+protocol AuditedRecord: Codable, Sendable, Hashable, SQLRecord {
     static var entity: WardEntity { get }
     var id: Int64 { get }
     var updatedAt: Date { get set }

@@ -92,7 +92,7 @@ public struct ErasureReport: Sendable, Hashable {
 
 /// The audit trail's redaction: what an erased patient's earlier audit entries hold instead of
 /// their before/after images. One constant, written by one statement
-/// (`SQLiteWardStore.redactAuditSQL`), so an append-only trigger (issue 15) can allow exactly
+/// (`SQLiteWardStore.redactAudit`), so an append-only trigger (issue 15) can allow exactly
 /// this change and nothing else: an UPDATE of `audit_entry` that keeps every column but the two
 /// images, and sets each non-NULL image to this marker.
 public enum AuditRedaction {

@@ -1,5 +1,5 @@
 import Foundation
-import GRDB
+import WardSQL
 
 extension SQLiteWardStore {
     public func undo(auditEntryIds: [Int64], by: Int64?) async throws -> [AuditEntry] {
@@ -8,7 +8,7 @@ extension SQLiteWardStore {
             var entries: [AuditEntry] = []
             var entities = Set<WardEntity>()
             for id in auditEntryIds.sorted(by: >) {
-                guard let entry = try AuditEntry.fetchOne(db, key: id) else {
+                guard let entry = try db.fetchRecord(AuditEntry.self, id: id) else {
                     throw WardStoreError("nothing to undo: no audit entry \(id)")
                 }
                 if entry.action == .erase || [entry.beforeJSON, entry.afterJSON].contains(AuditRedaction.marker) {
@@ -33,7 +33,10 @@ extension SQLiteWardStore {
                     throw WardStoreError("a centres import cannot be undone; import the previous list again (the audit entry holds it)")
                 }
                 entities.insert(entry.entity)
-                entries.append(try AuditEntry.fetchOne(db, key: newId)!)
+                guard let written = try db.fetchRecord(AuditEntry.self, id: newId) else {
+                    throw WardStoreError("audit entry \(newId) was not found after it was written")
+                }
+                entries.append(written)
             }
             return (entries, entities)
         }
@@ -43,10 +46,9 @@ extension SQLiteWardStore {
 
     public func auditEntries(entity: WardEntity, entityId: Int64) async throws -> [AuditEntry] {
         try await pool.read { db in
-            try AuditEntry
-                .filter(AuditEntry.Columns.entity == entity && AuditEntry.Columns.entityId == entityId)
-                .order(AuditEntry.Columns.id)
-                .fetchAll(db)
+            try db.fetchRecords(AuditEntry.self, """
+                SELECT * FROM audit_entry WHERE entity = \(entity) AND entityId = \(entityId) ORDER BY id
+                """)
         }
     }
 }
@@ -64,7 +66,10 @@ extension SQLiteWardStore {
 
     public func auditTrailBeds() async throws -> [String] {
         try await pool.read { db in
-            try String.fetchAll(db, sql: "SELECT DISTINCT bedLabel FROM patient ORDER BY bedLabel COLLATE NOCASE")
+            // Sorted here: `DISTINCT … ORDER BY lower(bedLabel)` is refused by PostgreSQL (the
+            // order must be a selected column), and beds that differ only in case stay apart.
+            try db.fetchAll("SELECT DISTINCT bedLabel FROM patient").map { try $0.decode("bedLabel", as: String.self) }
+                .sorted { ($0.lowercased(), $0) < ($1.lowercased(), $1) }
         }
     }
 }
@@ -72,14 +77,13 @@ extension SQLiteWardStore {
 extension AuditTrailQuery {
     /// The page's rows with who made each entry and which patient it is about, inside the
     /// caller's read (the trail on screen, `cotside audit` and the patient report read the same).
-    func fetch(_ db: Database) throws -> [AuditTrailRow] {
-        let (sql, arguments) = sqlAndArguments
-        return try Row.fetchAll(db, sql: sql, arguments: arguments).map { row in
-            let given: String? = row["patientGivenName"]
-            let family: String? = row["patientFamilyName"]
-            return AuditTrailRow(entry: try AuditEntry(row: row), staffInitials: row["staffInitials"],
-                                 staffName: row["staffName"], patientId: row["linkedPatientId"],
-                                 patientBed: row["patientBed"],
+    func fetch(_ db: some SQLConnection) throws -> [AuditTrailRow] {
+        try db.fetchAll(statement).map { row in
+            let given = try row.decode("patientGivenName", as: String?.self)
+            let family = try row.decode("patientFamilyName", as: String?.self)
+            return AuditTrailRow(entry: try AuditEntry(reading: row), staffInitials: try row.decode("staffInitials"),
+                                 staffName: try row.decode("staffName"), patientId: try row.decode("linkedPatientId"),
+                                 patientBed: try row.decode("patientBed"),
                                  patientName: given.map { "\($0) \(family ?? "")".trimmingCharacters(in: .whitespaces) })
         }
     }

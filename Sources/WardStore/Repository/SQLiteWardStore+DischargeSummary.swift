@@ -1,5 +1,5 @@
 import Foundation
-import GRDB
+import WardSQL
 
 /// The discharge summary read. Threading and transactions: runs on a pool reader in ONE read
 /// transaction (`pool.read`), so the weights, feeds, readings, doses and who charted are all from

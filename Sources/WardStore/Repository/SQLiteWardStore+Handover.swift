@@ -1,5 +1,5 @@
 import Foundation
-import GRDB
+import WardSQL
 
 /// The handover read. Threading and transactions: runs on a pool reader in ONE read transaction
 /// (`pool.read`), so every cot of a ward handover, and every part of a cot, is from the same

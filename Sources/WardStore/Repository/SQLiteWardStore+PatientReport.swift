@@ -1,5 +1,5 @@
 import Foundation
-import GRDB
+import WardSQL
 
 /// The patient report read. Threading and transactions: runs on a pool reader in ONE read
 /// transaction (`pool.read`), so the charts, the days, the medications and the audit are all from
