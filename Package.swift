@@ -1,11 +1,12 @@
 // swift-tools-version: 6.1
 import PackageDescription
 
-// Dependencies point one way: cotside → {CotsideApp, CalcContract}; CotsideApp → {TerminalUI,
-// WardStore, Clinical, ReportKit, ChildProcess (CUPS' lp, printing reports), WardStorePostgres
-// (connecting to a ward's server: the engine is chosen where the ward is opened)}; CalcContract → Clinical;
+// Dependencies point one way: cotside → {CotsideApp, CalcContract, WardStorePostgres (moving a ward
+// to a server: `cotside migrate`)}; CotsideApp → {TerminalUI, WardStore, Clinical, ReportKit,
+// ChildProcess (CUPS' lp, printing reports), WardStorePostgres (connecting to a ward's server: the
+// engine is chosen where the ward is opened)}; CalcContract → Clinical;
 // WardStore → Clinical (the pure values both count with: calendar days, the text of numbers) and
-// WardSQL (its queries, for either engine); WardStorePostgres → {WardSQL, PostgresNIO}, never
+// WardSQL (its queries, for either engine); WardStorePostgres → {WardSQL, PostgresNIO, Crypto (a ward copy's checksums)}, never
 // WardStore, so NIO stays out of WardStore; TerminalUI → {CNcurses, TextFolding}; ReportKit →
 // TextFolding (the one ASCII table). Clinical (the pure model) and WardStore never import a UI
 // module; only CalcContract does the calculators' I/O.
@@ -64,7 +65,8 @@ let package = Package(
         // a server carries no NIO or TLS stack into WardStore.
         .target(
             name: "WardStorePostgres",
-            dependencies: ["WardSQL", .product(name: "PostgresNIO", package: "postgres-nio")]
+            dependencies: ["WardSQL", .product(name: "PostgresNIO", package: "postgres-nio"),
+                           .product(name: "Crypto", package: "swift-crypto")]
         ),
         .target(name: "TerminalUI", dependencies: ["CNcurses", "TextFolding"]),
         // The one ASCII transliteration table, for the screen in a non-UTF-8 locale and for
@@ -80,7 +82,7 @@ let package = Package(
         .executableTarget(
             name: "cotside",
             dependencies: [
-                "CotsideApp", "CalcContract", "Clinical", "WardStore", "TerminalUI", "ReportKit",
+                "CotsideApp", "CalcContract", "Clinical", "WardStore", "TerminalUI", "ReportKit", "WardStorePostgres",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]
         ),

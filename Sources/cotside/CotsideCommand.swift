@@ -17,7 +17,7 @@ struct CotsideCommand: AsyncParsableCommand {
                       DischargeCommand.self, DemoCommand.self, CalcCommand.self, MedsCommand.self, DueCommand.self,
                       CentresCommand.self, StrokeCommand.self, GoalsCommand.self, BackupCommand.self, EraseCommand.self,
                       ExportCommand.self, ImportCommand.self, RestoreCommand.self, SettingsCommand.self, StaffCommand.self,
-                      AuditCommand.self, DrugsCommand.self, ReportCommand.self],
+                      AuditCommand.self, DrugsCommand.self, ReportCommand.self, MigrateCommand.self],
         defaultSubcommand: TUICommand.self
     )
 }
