@@ -94,7 +94,8 @@ final class DatabaseFileTests: XCTestCase {
         XCTAssertEqual(foreignKeys, true)
         XCTAssertEqual(applied, ["v1_ward_nappy_log", "v2_medications_feeds_measurements", "v3_calculator_results_and_stroke",
                                  "v4_ward_trend_indexes", "v5_medication_pauses", "v6_ward_identity", "v7_notes_search", "v8_patient_time_of_birth",
-                                 "v9_backup_schedule", "v10_staff_identity", "v11_observation_sets", "v12_feed_infusions_outputs", "v13_medications_antibiotics_second_check", "v14_optional_birth_facts"])
+                                 "v9_backup_schedule", "v10_staff_identity", "v11_observation_sets", "v12_feed_infusions_outputs", "v13_medications_antibiotics_second_check", "v14_optional_birth_facts",
+                                 "v15_change_notifications"])
         let userVersion = try await store!.pool.read { db in try Int.fetchOne(db, sql: "PRAGMA user_version") }
         XCTAssertEqual(userVersion, WardDatabase.schemaVersion, "the schema step is recorded for newer-version checks")
         let identityRead = try await store!.wardIdentity()
