@@ -41,7 +41,7 @@ struct ExportCommand: AsyncParsableCommand {
         let summary: WardExportSummary
         do {
             defer { line.clear() }
-            summary = try ward.store.exportWard(request) { progress in
+            summary = try await ward.store.exportWard(request) { progress in
                 line.show("exporting \(progress.kind): \(progress.records) records")
             }
         } catch let error as WardStoreError {

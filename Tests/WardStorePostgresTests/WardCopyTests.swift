@@ -42,12 +42,12 @@ final class WardCopyTests: XCTestCase {
         return store
     }
 
-    func source(_ store: SQLiteWardStore) -> GRDBSQLDatabase { GRDBSQLDatabase(store.pool.database) }
+    func source(_ store: SQLiteWardStore) throws -> GRDBSQLDatabase { GRDBSQLDatabase(try store.pool.database) }
 
     /// A new ward file (migrated, empty).
     func sqliteTarget(_ name: String = "target.sqlite") throws -> (SQLiteWardStore, GRDBSQLDatabase) {
         let store = try SQLiteWardStore(path: folder + "/" + name)
-        return (store, GRDBSQLDatabase(store.pool.database))
+        return (store, GRDBSQLDatabase(try store.pool.database))
     }
 
     /// A fresh PostgreSQL schema migrated to this build, or nil (skipped) without a server.

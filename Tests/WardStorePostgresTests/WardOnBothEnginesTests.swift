@@ -55,7 +55,7 @@ final class WardOnBothEnginesTests: XCTestCase {
         }
         _ = try await store.discharge(patientId: patients[0].id, at: Self.now.addingTimeInterval(-300), by: staff[1].id)
         let out = folder + "/source-export"
-        _ = try store.exportWard(WardExportRequest(folder: out, format: .json, cotsideVersion: "test", exportedAt: Self.now),
+        _ = try await store.exportWard(WardExportRequest(folder: out, format: .json, cotsideVersion: "test", exportedAt: Self.now),
                                  progress: { _ in })
         return (out + "/" + WardExportKind.jsonFileName, patients[0].hospitalNumber, patients, staff[0].id)
     }

@@ -8,9 +8,9 @@ import XCTest
 final class ObservationExportTests: WardStoreTestCase {
     private var exports: URL { folder.appendingPathComponent("exports") }
 
-    private func exportText(_ store: SQLiteWardStore, _ name: String) throws -> String {
+    private func exportText(_ store: SQLiteWardStore, _ name: String) async throws -> String {
         let out = exports.appendingPathComponent(name)
-        _ = try store.exportWard(WardExportRequest(folder: out.path, format: .json, cotsideVersion: "test", exportedAt: clock.now),
+        _ = try await store.exportWard(WardExportRequest(folder: out.path, format: .json, cotsideVersion: "test", exportedAt: clock.now),
                                  progress: { _ in })
         return try String(contentsOf: out.appendingPathComponent(WardExportKind.jsonFileName), encoding: .utf8)
     }
@@ -30,7 +30,7 @@ final class ObservationExportTests: WardStoreTestCase {
         _ = try await store.logObservations(ObservationSet(patientId: patient.id, measuredAt: clock.now, readings: [
             .init(.spo2, 93, oxygen: OxygenSupport(mode: .fio2, amount: 35)), .init(.pain, 4), .init(.heartRate, 150),
         ]), by: nurse.id)
-        let text = try exportText(store, "now")
+        let text = try await exportText(store, "now")
         XCTAssertTrue(text.contains(#""oxygenMode": "fio2""#) && text.contains(#""oxygenAmount": 35"#), text)
         let copy = try newStore("copy.sqlite")
         _ = try await copy.importWard(WardImportRequest(data: Data(text.utf8), byInitials: "AB", merge: false))

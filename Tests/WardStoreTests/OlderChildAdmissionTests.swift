@@ -79,7 +79,7 @@ final class OlderChildAdmissionTests: WardStoreTestCase {
         _ = try await store.admit(olderChild(), by: nil)
         _ = try await store.admit(patientDraft(bed: "5", hospitalNumber: "H5"), by: nil)
         let folder = self.folder.appendingPathComponent("export").path
-        _ = try store.exportWard(WardExportRequest(folder: folder, format: .json, patientId: nil, since: nil, cotsideVersion: "test",
+        _ = try await store.exportWard(WardExportRequest(folder: folder, format: .json, patientId: nil, since: nil, cotsideVersion: "test",
                                                    exportedAt: clock.now), progress: { _ in })
         let text = try String(contentsOfFile: folder + "/" + WardExportKind.jsonFileName, encoding: .utf8)
         XCTAssertTrue(text.contains(#""birthWeightGrams": null"#), "null when not recorded")

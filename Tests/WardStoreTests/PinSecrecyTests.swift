@@ -57,7 +57,7 @@ final class PinSecrecyTests: WardStoreTestCase {
 
         for format in WardExportFormat.allCases {
             let out = folder.appendingPathComponent("export-\(format.rawValue)")
-            _ = try store.exportWard(WardExportRequest(folder: out.path, format: format, cotsideVersion: "test", exportedAt: clock.now),
+            _ = try await store.exportWard(WardExportRequest(folder: out.path, format: format, cotsideVersion: "test", exportedAt: clock.now),
                                      progress: { _ in })
             for file in try FileManager.default.contentsOfDirectory(atPath: out.path) {
                 let data = try Data(contentsOf: out.appendingPathComponent(file))

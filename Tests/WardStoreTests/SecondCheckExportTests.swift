@@ -8,9 +8,9 @@ import XCTest
 final class SecondCheckExportTests: WardStoreTestCase {
     var exports: URL { folder.appendingPathComponent("exports") }
 
-    func exportJSON(_ name: String) throws -> String {
+    func exportJSON(_ name: String) async throws -> String {
         let out = exports.appendingPathComponent(name)
-        _ = try store.exportWard(WardExportRequest(folder: out.path, format: .json, cotsideVersion: "test", exportedAt: clock.now),
+        _ = try await store.exportWard(WardExportRequest(folder: out.path, format: .json, cotsideVersion: "test", exportedAt: clock.now),
                                  progress: { _ in })
         return try String(contentsOf: out.appendingPathComponent(WardExportKind.jsonFileName), encoding: .utf8)
     }
@@ -35,7 +35,7 @@ final class SecondCheckExportTests: WardStoreTestCase {
                                                               status: .given, recordedAt: noon, checkedBy: checker.id), by: nurse.id)
         _ = try await store.logAsNeededDose(AsNeededDoseDraft(medicationId: prn.id, givenAt: noon, checkedBy: checker.id), by: nurse.id)
 
-        let json = try exportJSON("now")
+        let json = try await exportJSON("now")
         XCTAssertTrue(json.contains("\"checkedBy\": \(checker.id)"), "the checker is exported")
         XCTAssertTrue(json.contains("\"category\": \"antibiotic\""))
         let copy = try await imported(json, "copy.sqlite")

@@ -14,8 +14,8 @@ final class WardExportImportTests: WardStoreTestCase {
     private var exports: URL { folder.appendingPathComponent("exports") }
 
     private func export(_ store: SQLiteWardStore, to name: String, format: WardExportFormat = .json,
-                        patientId: Int64? = nil, since: Date? = nil) throws -> WardExportSummary {
-        try store.exportWard(WardExportRequest(folder: exports.appendingPathComponent(name).path, format: format,
+                        patientId: Int64? = nil, since: Date? = nil) async throws -> WardExportSummary {
+        try await store.exportWard(WardExportRequest(folder: exports.appendingPathComponent(name).path, format: format,
                                                patientId: patientId, since: since, cotsideVersion: "test",
                                                exportedAt: clock.now), progress: { _ in })
     }
@@ -62,13 +62,13 @@ final class WardExportImportTests: WardStoreTestCase {
 
     func testExportImportExportGivesTheSameRecords() async throws {
         try await demoWard()
-        let first = try export(store, to: "first")
+        let first = try await export(store, to: "first")
         XCTAssertGreaterThan(first.records, 500)
         let copy = try newStore("copy.sqlite")
         let imported = try await copy.importWard(WardImportRequest(data: Data(try jsonText("first").utf8), byInitials: "ZX", merge: false))
         XCTAssertEqual(imported.records, first.records)
         clock.advance(minutes: 5)
-        _ = try export(copy, to: "second")
+        _ = try await export(copy, to: "second")
         let before = try jsonText("first"), after = try jsonText("second")
         let (was, now) = (records(before), records(after))
         XCTAssertEqual(was.count, now.count)
@@ -91,7 +91,7 @@ final class WardExportImportTests: WardStoreTestCase {
 
     func testEveryRefusalLeavesTheWardAsItWas() async throws {
         try await demoWard()
-        _ = try export(store, to: "good")
+        _ = try await export(store, to: "good")
         let good = try jsonText("good")
         let target = try newStore("target.sqlite")
         _ = try await target.addStaff(StaffDraft(name: "Keeper", initials: "KP", role: .nurse), by: nil)
@@ -148,7 +148,7 @@ final class WardExportImportTests: WardStoreTestCase {
 
     func testMergeAddsOnlyRecordsWhoseIdsAreMissing() async throws {
         try await demoWard()
-        _ = try export(store, to: "all")
+        _ = try await export(store, to: "all")
         let before = try await store.pool.read { try Int.fetchOne($0, sql: "SELECT count(*) FROM nappy_change") }
         // A merge adds to a ward in use: a ward admin's to do (the demo's first member is one).
         let staff = try await store.activeStaff()
@@ -166,7 +166,7 @@ final class WardExportImportTests: WardStoreTestCase {
     /// importing member becomes one, audited; a merge by someone who is not an admin is refused.
     func testInfusionsAndOutputsMakeTheRoundTrip() async throws {
         try await demoWard()
-        _ = try export(store, to: "infusions")
+        _ = try await export(store, to: "infusions")
         let text = try jsonText("infusions")
         XCTAssertTrue(text.contains(#""rateMLPerHour": 2.5"#), "the rate is exported")
         XCTAssertTrue(text.contains(#""fluid": "0.9% sodium chloride""#))
@@ -182,7 +182,7 @@ final class WardExportImportTests: WardStoreTestCase {
         try await demoWard(infusions: false)
         // A ward from before infusions had none (the demo now starts its preterm babies on one).
         try await store.pool.write { db in try db.execute(sql: "DELETE FROM feed WHERE rateMLPerHour IS NOT NULL") }
-        _ = try export(store, to: "old")
+        _ = try await export(store, to: "old")
         let old = try jsonText("old").replacingOccurrences(of: #",\s*"(fluid|rateMLPerHour|stoppedAt)": null"#, with: "",
                                                             options: .regularExpression)
         XCTAssertFalse(old.contains("\"rateMLPerHour\": "), "no feed record has the new keys")
@@ -195,7 +195,7 @@ final class WardExportImportTests: WardStoreTestCase {
 
     func testAnExportFromBeforeRolesImportsAndItsImporterBecomesTheWardAdmin() async throws {
         try await demoWard()
-        _ = try export(store, to: "old")
+        _ = try await export(store, to: "old")
         let old = try jsonText("old").replacingOccurrences(of: #"(,\s*)?"isWardAdmin": (true|false)"#, with: "",
                                                             options: .regularExpression)
         XCTAssertFalse(old.contains("\"isWardAdmin\": "), "no staff record has the key (audit images keep it in their text)")
@@ -232,11 +232,14 @@ final class WardExportImportTests: WardStoreTestCase {
 
     func testAnExportIsNeverReplacedAndItsFolderIsPrivate() async throws {
         try await demoWard()
-        _ = try export(store, to: "once")
+        _ = try await export(store, to: "once")
         let mode = try FileManager.default.attributesOfItem(atPath: exports.appendingPathComponent("once").path)[.posixPermissions] as? Int
         XCTAssertEqual(mode, 0o700)
         let text = try jsonText("once")
-        XCTAssertThrowsError(try export(store, to: "once")) { error in
+        do {
+            _ = try await export(store, to: "once")
+            XCTFail("a second export into the same folder must be refused")
+        } catch {
             XCTAssertTrue("\(error)".contains("already exists"), "\(error)")
         }
         XCTAssertEqual(try jsonText("once"), text)
@@ -246,7 +249,7 @@ final class WardExportImportTests: WardStoreTestCase {
 
     func testCSVHasAHeaderAndQuotesAsRFC4180() async throws {
         try await demoWard()
-        let summary = try export(store, to: "csv", format: .csv)
+        let summary = try await export(store, to: "csv", format: .csv)
         XCTAssertEqual(summary.files.map { ($0 as NSString).lastPathComponent }, WardExportKind.all.map { $0.name + ".csv" })
         let nappies = try String(contentsOfFile: exports.appendingPathComponent("csv/nappies.csv").path, encoding: .utf8)
         XCTAssertTrue(nappies.hasPrefix("id,patientId,occurredAt,kind,size,stoolColour,nappyWeightGrams,notes,recordedBy,"))
@@ -260,7 +263,7 @@ final class WardExportImportTests: WardStoreTestCase {
         try await demoWard()
         let patient = try await store.admittedPatients()[0]
         let since = noon.addingTimeInterval(-86_400)
-        _ = try export(store, to: "one", patientId: patient.id, since: since)
+        _ = try await export(store, to: "one", patientId: patient.id, since: since)
         let text = try jsonText("one")
         let lines = text.split(separator: "\n")
         let foreign = lines.filter { $0.contains("\"patientId\": ") && !$0.contains("\"patientId\": \(patient.id),") }

@@ -4,7 +4,7 @@ import WardSQL
 extension SQLiteWardStore {
     public func undo(auditEntryIds: [Int64], by: Int64?) async throws -> [AuditEntry] {
         let now = self.now
-        let (newEntries, entities) = try await pool.write { db -> ([AuditEntry], Set<WardEntity>) in
+        let (newEntries, entities) = try await database.write { db -> ([AuditEntry], Set<WardEntity>) in
             var entries: [AuditEntry] = []
             var entities = Set<WardEntity>()
             for id in auditEntryIds.sorted(by: >) {
@@ -45,7 +45,7 @@ extension SQLiteWardStore {
     }
 
     public func auditEntries(entity: WardEntity, entityId: Int64) async throws -> [AuditEntry] {
-        try await pool.read { db in
+        try await database.read { db in
             try db.fetchRecords(AuditEntry.self, """
                 SELECT * FROM audit_entry WHERE entity = \(entity) AND entityId = \(entityId) ORDER BY id
                 """)
@@ -57,7 +57,7 @@ extension SQLiteWardStore {
 /// are read from the same snapshot. Safe from any task; never writes.
 extension SQLiteWardStore {
     public func auditTrail(_ filter: AuditFilter, olderThan: Int64?, limit: Int) async throws -> [AuditTrailRow] {
-        try await pool.read { db in
+        try await database.read { db in
             let query = AuditTrailQuery(filter: filter, patients: try AuditTrailQuery.patients(filter, db: db),
                                         olderThan: olderThan, limit: limit)
             return try query.fetch(db)
@@ -65,7 +65,7 @@ extension SQLiteWardStore {
     }
 
     public func auditTrailBeds() async throws -> [String] {
-        try await pool.read { db in
+        try await database.read { db in
             // Sorted here: `DISTINCT … ORDER BY lower(bedLabel)` is refused by PostgreSQL (the
             // order must be a selected column), and beds that differ only in case stay apart.
             try db.fetchAll("SELECT DISTINCT bedLabel FROM patient").map { try $0.decode("bedLabel", as: String.self) }

@@ -9,15 +9,15 @@ import WardSQL
 /// checks. Times are written as Unix milliseconds on both engines (`BackupScheduleTime`).
 extension SQLiteWardStore {
     public func backupRecord() async throws -> BackupRecord {
-        try await pool.read { db in try Self.backupRecord(db) }
+        try await database.read { db in try Self.backupRecord(db) }
     }
 
     public func claimBackup(holder: String, now: Date, everyHours: Int) async throws -> Bool {
-        try await pool.write { db in try Self.claimBackup(holder: holder, now: now, everyHours: everyHours, db) }
+        try await database.write { db in try Self.claimBackup(holder: holder, now: now, everyHours: everyHours, db) }
     }
 
     public func finishBackup(holder: String, _ outcome: BackupOutcome, at: Date) async throws -> BackupRecord {
-        try await pool.write { db in try Self.finishBackup(holder: holder, outcome, at: at, db) }
+        try await database.write { db in try Self.finishBackup(holder: holder, outcome, at: at, db) }
     }
 
     static func claimBackup(holder: String, now: Date, everyHours: Int, _ db: some SQLConnection) throws -> Bool {

@@ -10,7 +10,7 @@ extension SQLiteWardStore {
     static let drugTableSignOffKey = "drugTableSignOff"
 
     public func drugTableSignOff() async throws -> DrugTableSignOff? {
-        try await pool.read { db in try Self.drugTableSignOff(db) }
+        try await database.read { db in try Self.drugTableSignOff(db) }
     }
 
     public func signOffDrugTable(version: String, checksum: String, by: Int64?) async throws -> DrugTableSignOff {

@@ -13,17 +13,25 @@ import WardSQL
 /// words). After the commit, outside any transaction: `VACUUM` (rewrites the file from its live
 /// rows, so nothing written before with `secure_delete` off — a freed overflow page, a stale cell
 /// from an edit — survives) and a TRUNCATE checkpoint, which empties the `-wal` file. Other
-/// processes' writes wait meanwhile (busy timeout), for seconds on a large ward.
+/// processes' writes wait meanwhile (busy timeout), for seconds on a large ward. On a server the
+/// same checks and deletes are one SERIALIZABLE write; PostgreSQL's own vacuum reclaims the space.
 extension SQLiteWardStore {
     public func erasurePlan(hospitalNumber: String) async throws -> ErasurePlan {
         let number = hospitalNumber.trimmingCharacters(in: .whitespaces)
-        return try await pool.read { db in try Self.plan(number, db: db) }
+        return try await database.read { db in try Self.plan(number, db: db) }
     }
 
     public func erasePatient(hospitalNumber: String, by: Int64) async throws -> ErasureReport {
         let number = hospitalNumber.trimmingCharacters(in: .whitespaces)
         let now = self.now
         try await requirePermission(.eraseOrImport, by: by)
+        if isOnServer {
+            // One SERIALIZABLE transaction; the server's own vacuum reclaims the rows' space.
+            let (plan, redacted, auditIds) = try await database.write { db in try Self.erase(number, by: by, now: now, db) }
+            publish(Set(WardEntity.allCases))
+            return ErasureReport(hospitalNumber: plan.hospitalNumber, removed: plan.counts, auditEntriesRedacted: redacted,
+                                 auditEntryIds: auditIds, at: now, logEmptied: true)
+        }
         let (plan, redacted, auditIds) = try await pool.writeWithoutTransaction { db -> (ErasurePlan, Int, [Int64]) in
             let secureBefore = try db.fetchValue("PRAGMA secure_delete", as: Int.self) ?? 0
             try db.execute("PRAGMA secure_delete = ON")

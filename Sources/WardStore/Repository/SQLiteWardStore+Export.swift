@@ -9,16 +9,16 @@ extension SQLiteWardStore {
     /// writing), paging every kind in key order (`id > last`), writing each page as it is read:
     /// memory stays flat on a ward of millions of entries. Files are written 0600 under temporary
     /// names and renamed into place at the end; an existing export is refused before anything is
-    /// written. Blocking: call it from a command, not the screen's loop.
+    /// written. Runs on the engine's thread for the whole export: call it from a command, not the screen's loop.
     public nonisolated func exportWard(_ request: WardExportRequest,
-                                       progress: @escaping @Sendable (WardTransferProgress) -> Void) throws -> WardExportSummary {
+                                       progress: @escaping @Sendable (WardTransferProgress) -> Void) async throws -> WardExportSummary {
         try PrivateFolder.ensure(request.folder, role: "the folder", notAFolder: "\(request.folder) is a file; --out needs a folder")
         let names = request.format == .json ? [WardExportKind.jsonFileName] : WardExportKind.all.map { $0.name + ".csv" }
         let paths = names.map { (request.folder as NSString).appendingPathComponent($0) }
         if let existing = paths.first(where: { FileManager.default.fileExists(atPath: $0) }) {
             throw WardStoreError("\(existing) already exists; an export never replaces one — choose another folder or remove it first")
         }
-        return try pool.database.read { db in try Self.writeExport(request, paths: paths, db: db, progress: progress) }
+        return try await database.read { db in try Self.writeExport(request, paths: paths, db: db, progress: progress) }
     }
 
     /// The export's files from the caller's read (one snapshot), on either engine: the same

@@ -6,7 +6,7 @@ extension SQLiteWardStore {
     /// remembers its signed-in user against. Nil for an older file opened read-only (never
     /// migrated): then nobody is signed in unasked. A read; safe from any task.
     public func wardIdentity() async throws -> String? {
-        try await pool.read { db in try Self.wardIdentity(db) }
+        try await database.read { db in try Self.wardIdentity(db) }
     }
 
     /// The id inside the caller's read, nil when the table is not there (the catalogues differ:

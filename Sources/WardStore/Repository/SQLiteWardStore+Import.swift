@@ -15,15 +15,15 @@ extension SQLiteWardStore {
     public func importWard(_ request: WardImportRequest) async throws -> WardImportSummary {
         let now = self.now, timeZone = self.timeZone
         // Into a ward in use, only a ward admin of that ward imports; an empty ward needs nobody.
-        if request.merge, try await pool.read({ db in try Self.holdsRecords(db) }) {
+        if request.merge, try await database.read({ db in try Self.holdsRecords(db) }) {
             guard let initials = request.byInitials, let member = try await staff(initials: initials) else {
                 throw WardStoreError("a merge into a ward in use needs a ward admin of this ward to name as its author; "
                                      + "\(request.byInitials.map { "\($0) is not an active member of it" } ?? "nobody was named")")
             }
             try await requirePermission(.eraseOrImport, by: member.id)
         }
-        let summary = try await pool.write { db in try Self.importRecords(request, now: now, timeZone: timeZone, db) }
-        try pool.checkpoint()
+        let summary = try await database.write { db in try Self.importRecords(request, now: now, timeZone: timeZone, db) }
+        try checkpoint()
         publish(Set(WardEntity.allCases))
         return summary
     }

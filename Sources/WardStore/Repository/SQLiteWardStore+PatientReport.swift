@@ -2,7 +2,7 @@ import Foundation
 import WardSQL
 
 /// The patient report read. Threading and transactions: runs on a pool reader in ONE read
-/// transaction (`pool.read`), so the charts, the days, the medications and the audit are all from
+/// transaction (`database.read`), so the charts, the days, the medications and the audit are all from
 /// the same moment even while other workstations write; it never waits for the writer.
 extension SQLiteWardStore {
     public func patientReport(_ request: PatientReportRequest) async throws -> PatientReport {

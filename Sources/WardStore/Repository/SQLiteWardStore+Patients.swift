@@ -88,25 +88,25 @@ extension SQLiteWardStore {
     }
 
     public func admittedPatients() async throws -> [Patient] {
-        let patients = try await pool.read { db in
+        let patients = try await database.read { db in
             try db.fetchRecords(Patient.self, "SELECT * FROM patient WHERE dischargedAt IS NULL AND deletedAt IS NULL")
         }
         return patients.sorted { $0.bedLabel.compare($1.bedLabel, options: [.numeric, .caseInsensitive]) == .orderedAscending }
     }
 
     public func allPatients() async throws -> [Patient] {
-        try await pool.read { db in
+        try await database.read { db in
             try db.fetchRecords(Patient.self, "SELECT * FROM patient WHERE deletedAt IS NULL ORDER BY admittedAt DESC, id DESC")
         }
     }
 
     public func patient(id: Int64) async throws -> Patient? {
-        try await pool.read { db in try db.fetchRecord(Patient.self, id: id) }
+        try await database.read { db in try db.fetchRecord(Patient.self, id: id) }
     }
 
     public func admittedPatient(bedLabel: String) async throws -> Patient? {
         let label = bedLabel.trimmingCharacters(in: .whitespaces)
-        return try await pool.read { db in
+        return try await database.read { db in
             try db.fetchRecord(Patient.self, """
                 SELECT * FROM patient WHERE lower(bedLabel) = lower(\(label)) AND dischargedAt IS NULL AND deletedAt IS NULL
                 LIMIT 1
@@ -124,7 +124,7 @@ extension SQLiteWardStore {
         let escaped = SQLText.escapeLike(query)
         let (prefix, anywhere) = (escaped + "%", "%" + escaped + "%")
         let admittedOnly: SQLQuery = includeDischarged ? "" : "AND dischargedAt IS NULL"
-        return try await pool.read { db in
+        return try await database.read { db in
             try db.fetchRecords(Patient.self, """
                 SELECT * FROM patient
                 WHERE deletedAt IS NULL \(sql: admittedOnly)

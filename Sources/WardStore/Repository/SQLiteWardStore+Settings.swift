@@ -7,7 +7,7 @@ import WardSQL
 /// before and after. Runs on the store actor; one transaction per save.
 extension SQLiteWardStore {
     public func settings() async throws -> WardSettings {
-        try await pool.read { db in try Self.settings(db) }
+        try await database.read { db in try Self.settings(db) }
     }
 
     /// Every value of `settings`; the keys whose value is already stored are left alone.

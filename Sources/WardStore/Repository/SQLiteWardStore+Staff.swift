@@ -3,25 +3,25 @@ import WardSQL
 
 extension SQLiteWardStore {
     public func activeStaff() async throws -> [Staff] {
-        try await pool.read { db in
+        try await database.read { db in
             try db.fetchRecords(Staff.self, "SELECT * FROM staff WHERE active = TRUE ORDER BY lower(name)")
         }
     }
 
     public func staffList(includingInactive: Bool) async throws -> [Staff] {
-        try await pool.read { db in
+        try await database.read { db in
             let activeOnly: SQLQuery = includingInactive ? "" : "WHERE active = TRUE"
             return try db.fetchRecords(Staff.self, "SELECT * FROM staff \(sql: activeOnly) ORDER BY active DESC, lower(name), id")
         }
     }
 
     public func staff(id: Int64) async throws -> Staff? {
-        try await pool.read { db in try db.fetchRecord(Staff.self, id: id) }
+        try await database.read { db in try db.fetchRecord(Staff.self, id: id) }
     }
 
     public func staff(initials: String) async throws -> Staff? {
         let key = initials.trimmingCharacters(in: .whitespaces)
-        return try await pool.read { db in
+        return try await database.read { db in
             try db.fetchRecord(Staff.self, "SELECT * FROM staff WHERE active = TRUE AND lower(initials) = lower(\(key)) LIMIT 1")
         }
     }

@@ -24,7 +24,7 @@ extension SQLiteWardStore {
 
     public nonisolated func pinStatus(staffId: Int64) async throws -> PinStatus {
         let now = self.now
-        return try await pool.read { db in
+        return try await database.read { db in
             guard let credential = try Self.credential(staffId: staffId, db) else {
                 return PinStatus(hasPin: false, failures: 0, lockedUntil: nil)
             }
@@ -36,7 +36,7 @@ extension SQLiteWardStore {
     public nonisolated func checkPin(staffId: Int64, pin: String, purpose: PinPurpose,
                                      replacing previous: Int64?) async throws -> PinCheck {
         let now = self.now
-        let (member, stored) = try await pool.read { db in
+        let (member, stored) = try await database.read { db in
             (try db.fetchRecord(Staff.self, id: staffId), try Self.credential(staffId: staffId, db))
         }
         guard let member, member.active else { throw WardStoreError("no active staff member with id \(staffId)") }
@@ -47,7 +47,7 @@ extension SQLiteWardStore {
         }
         let right = try stored.pinHash.matches(pin)
         let rehash = right && stored.pinHash.isWeakerThanToday ? try PinHash.make(pin: pin) : nil
-        let outcome: PinCheck = try await pool.write { db in
+        let outcome: PinCheck = try await database.write { db in
             // Counted against the credential as it is now: another process may have counted too.
             guard var current = try Self.credential(staffId: staffId, db), current.pinHash == stored.pinHash else {
                 return .wrong(remaining: PinLockout.attempts)
@@ -105,7 +105,7 @@ extension SQLiteWardStore {
 
     private nonisolated func recordAttempt(staffId: Int64, outcome: PinCheck, purpose: PinPurpose, now: Date,
                                            duringLockOut: Bool) async throws {
-        try await pool.write { db in
+        try await database.write { db in
             try Self.auditAttempt(staffId: staffId, outcome: outcome, purpose: purpose, now: now, duringLockOut: duringLockOut, db)
         }
         publish([.staff])
@@ -125,7 +125,7 @@ extension SQLiteWardStore {
         let issues = PinRules.issues(newPin)
         guard issues.isEmpty else { throw WardValidationError(issues) }
         let now = self.now
-        let (member, asker, stored) = try await pool.read { db in
+        let (member, asker, stored) = try await database.read { db in
             (try db.fetchRecord(Staff.self, id: staffId), try db.fetchRecord(Staff.self, id: by), try Self.credential(staffId: staffId, db))
         }
         guard let member, member.active else { throw WardStoreError("no active staff member with id \(staffId)") }
@@ -147,7 +147,7 @@ extension SQLiteWardStore {
             }
         }
         let hash = try PinHash.make(pin: newPin)
-        let auditId = try await pool.write { db -> Int64 in
+        let auditId = try await database.write { db -> Int64 in
             try Self.storeCredential(hash, staffId: staffId, now: now, db)
             return try AuditTrail.record(db, action: isReset ? .pinReset : .pinSet, entity: .staff, entityId: staffId,
                                          beforeJSON: nil, afterJSON: nil, by: by, at: now)
@@ -161,7 +161,7 @@ extension SQLiteWardStore {
             throw WardStoreError("\(action.rawValue) is not a session event")
         }
         let now = self.now
-        try await pool.write { db in
+        try await database.write { db in
             _ = try AuditTrail.record(db, action: action, entity: .staff, entityId: staffId, beforeJSON: nil,
                                       afterJSON: nil, by: staffId, at: now)
         }
@@ -170,7 +170,7 @@ extension SQLiteWardStore {
 
     public nonisolated func recordRefusal(_ permission: WardPermission, staffId: Int64) async throws {
         let now = self.now
-        try await pool.write { db in
+        try await database.write { db in
             try Self.auditRefusal(permission, staffId: staffId, now: now, db)
         }
         publish([.staff])
@@ -195,7 +195,7 @@ extension SQLiteWardStore {
     }
 
     public nonisolated func pinQuestionPending() async throws -> Bool {
-        try await pool.read { db in
+        try await database.read { db in
             try db.fetchValue("SELECT value FROM ward_setting WHERE key = 'requirePinQuestion'", as: String.self) == "pending"
         }
     }

@@ -2,11 +2,11 @@ import Foundation
 import WardSQL
 
 /// The stroke assessment report's read. Threading and transactions: ONE read transaction on a
-/// pool reader (`pool.read`), so the assessment, its patient, its author and the referral list
+/// pool reader (`database.read`), so the assessment, its patient, its author and the referral list
 /// are from the same moment; it never waits for the writer and writes nothing.
 extension SQLiteWardStore {
     public func strokeAssessmentReport(id: Int64) async throws -> StrokeAssessmentReportLookup {
-        try await pool.read { db in try Self.strokeAssessmentReport(id: id, db: db) }
+        try await database.read { db in try Self.strokeAssessmentReport(id: id, db: db) }
     }
 
     static func strokeAssessmentReport(id: Int64, db: some SQLConnection) throws -> StrokeAssessmentReportLookup {

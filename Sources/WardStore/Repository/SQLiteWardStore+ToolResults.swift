@@ -38,7 +38,7 @@ extension SQLiteWardStore {
     }
 
     public func calculatorResults(patientId: Int64) async throws -> [SavedCalculatorResult] {
-        try await pool.read { db in
+        try await database.read { db in
             try db.fetchRecords(SavedCalculatorResult.self, """
                 SELECT * FROM calculator_result WHERE patientId = \(patientId) AND deletedAt IS NULL ORDER BY savedAt DESC, id DESC
                 """)
@@ -70,13 +70,13 @@ extension SQLiteWardStore {
     }
 
     public func strokeAssessments() async throws -> [StoredStrokeAssessment] {
-        try await pool.read { db in
+        try await database.read { db in
             try db.fetchRecords(StoredStrokeAssessment.self, "SELECT * FROM stroke_assessment WHERE deletedAt IS NULL ORDER BY assessedAt, id")
         }
     }
 
     public func strokeCentres() async throws -> (mode: StrokeCentreListMode, centres: [StoredStrokeCentre]) {
-        try await pool.read { db in
+        try await database.read { db in
             let mode = try Self.centreMode(db).flatMap(StrokeCentreListMode.init(rawValue:)) ?? .extend
             return (mode, try StoredStrokeCentre.storedList(db))
         }
@@ -91,7 +91,7 @@ extension SQLiteWardStore {
         }
         guard issues.isEmpty else { throw WardValidationError(issues) }
         let now = self.now
-        try await pool.write { db in
+        try await database.write { db in
             let before = try StoredStrokeCentre.storedList(db)
             let beforeMode = try Self.centreMode(db) ?? "extend"
             if mode == .replace {

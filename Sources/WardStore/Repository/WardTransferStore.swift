@@ -9,7 +9,7 @@ import Foundation
 public protocol WardTransferStore: Sendable {
     /// Writes the ward (or one patient's records, or those since a time) into `request.folder`.
     nonisolated func exportWard(_ request: WardExportRequest,
-                                progress: @escaping @Sendable (WardTransferProgress) -> Void) throws -> WardExportSummary
+                                progress: @escaping @Sendable (WardTransferProgress) -> Void) async throws -> WardExportSummary
     /// Loads a JSON export: into an empty ward, or with `merge` only the records whose ids are not
     /// there yet; every record validated as the forms validate it, audited as imported `by`.
     func importWard(_ request: WardImportRequest) async throws -> WardImportSummary

@@ -54,7 +54,7 @@ final class ExportImportPaletteTests: WardTestCase {
         let ada = try await admit(bed: "3", given: "Ada", family: "Lovelace")
         try await logNappy(ada, .wet, minutesAgo: 30)
         let out = folder.appendingPathComponent("exports").path
-        _ = try store.exportWard(WardExportRequest(folder: out, format: .json, cotsideVersion: "test", exportedAt: Self.now),
+        _ = try await store.exportWard(WardExportRequest(folder: out, format: .json, cotsideVersion: "test", exportedAt: Self.now),
                                  progress: { _ in })
         try await startShell()
         await signIn(nurse)

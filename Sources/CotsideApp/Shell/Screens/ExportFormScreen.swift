@@ -28,7 +28,7 @@ final class ExportFormScreen: WardFormScreen, CommandScreen {
         let request = WardExportRequest(folder: folder, format: format, cotsideVersion: CotsideVersion.string,
                                         exportedAt: context.clock.now)
         return .all([.message(.info(context.t("export.running"))), command("export") { repository in
-            .exported(try repository.exportWard(request, progress: { _ in }), folder: folder)
+            .exported(try await repository.exportWard(request, progress: { _ in }), folder: folder)
         }])
     }
 
