@@ -29,9 +29,18 @@ public protocol SQLConnection {
     /// Runs a statement that returns no rows; the number of rows it changed.
     @discardableResult
     func execute(_ sql: SQLQuery) throws -> Int
+
+    /// Hands each row of a query to `body` as it is read, keeping none: a pass over many rows
+    /// (a hundred thousand dose rows) without holding them all. An engine that cannot stream
+    /// reads them all first (the default).
+    func forEachRow(_ sql: SQLQuery, _ body: (SQLRow) throws -> Void) throws
 }
 
 extension SQLConnection {
+    public func forEachRow(_ sql: SQLQuery, _ body: (SQLRow) throws -> Void) throws {
+        for row in try fetchAll(sql) { try body(row) }
+    }
+
     /// The first row, or nil. The query should say `LIMIT 1` when more rows may match.
     public func fetchOne(_ sql: SQLQuery) throws -> SQLRow? { try fetchAll(sql).first }
 

@@ -9,6 +9,8 @@ public struct SQLQuery: Sendable, Hashable {
         case text(String)
         case value(SQLValue)
         case dialect(sqlite: String, postgres: String)
+        /// Whole fragments, with their own bound values, that differ between the engines.
+        case fragments(sqlite: [Part], postgres: [Part])
     }
 
     private(set) var parts: [Part]
@@ -19,6 +21,13 @@ public struct SQLQuery: Sendable, Hashable {
     /// Text that differs between the engines ("max" / "greatest", a join hint).
     public static func dialect(sqlite: String, postgres: String) -> SQLQuery {
         SQLQuery(parts: [.dialect(sqlite: sqlite, postgres: postgres)])
+    }
+
+    /// Fragments that differ between the engines and carry bound values of their own (SQLite's
+    /// full-text `MATCH` against PostgreSQL's expression for the same rule); only the chosen
+    /// engine's values are bound.
+    public static func dialect(sqlite: SQLQuery, postgres: SQLQuery) -> SQLQuery {
+        SQLQuery(parts: [.fragments(sqlite: sqlite.parts, postgres: postgres.parts)])
     }
 
     /// One bound value (`?` on SQLite, `$n` on PostgreSQL).
@@ -53,16 +62,21 @@ public struct SQLQuery: Sendable, Hashable {
     public func rendered(for dialect: SQLDialect) -> (text: String, values: [SQLValue]) {
         var text = ""
         var values: [SQLValue] = []
+        Self.render(parts, for: dialect, into: &text, &values)
+        return (text, values)
+    }
+
+    private static func render(_ parts: [Part], for dialect: SQLDialect, into text: inout String, _ values: inout [SQLValue]) {
         for part in parts {
             switch part {
             case .text(let s): text += s
             case .dialect(let sqlite, let postgres): text += dialect == .sqlite ? sqlite : postgres
+            case .fragments(let sqlite, let postgres): render(dialect == .sqlite ? sqlite : postgres, for: dialect, into: &text, &values)
             case .value(let value):
                 values.append(value)
                 text += dialect == .sqlite ? "?" : "$\(values.count)"
             }
         }
-        return (text, values)
     }
 }
 

@@ -36,6 +36,18 @@ public struct SQLRow: Sendable {
         try column(name, as: type)
     }
 
+    /// A column's value by position (0 is the first), for loops over many rows whose select list
+    /// the reader wrote itself: no name to look up (and lower-case) per value.
+    public func column<T: SQLValueConvertible>(at position: Int, as type: T.Type = T.self) throws -> T {
+        guard position < values.count else {
+            throw SQLDecodingError(column: "#\(position)", expected: "\(T.self)", found: "no such column")
+        }
+        guard let decoded = T.fromSQL(values[position]) else {
+            throw SQLDecodingError(column: columns.names[position], expected: "\(T.self)", found: values[position].storageClass)
+        }
+        return decoded
+    }
+
     /// The first column's value: for `SELECT count(*)` and the like.
     public func first<T: SQLValueConvertible>(as type: T.Type = T.self) throws -> T {
         guard let name = columns.names.first else {

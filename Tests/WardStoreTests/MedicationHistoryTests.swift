@@ -2,6 +2,7 @@ import Clinical
 import Foundation
 import XCTest
 import GRDB
+import WardSQL
 @testable import WardStore
 
 /// History merges feeds, measurements and doses with nappies, pages them by keyset, filters them,
@@ -66,9 +67,9 @@ final class MedicationHistoryTests: WardStoreTestCase {
                                         HistoryFilter(from: noon.addingTimeInterval(-86400), until: noon)]
         for filter in filters {
             for direction in [HistoryQuery.Direction.older, .newer] {
-                let q = HistoryQuery(filter: filter, cursor: cursor, direction: direction, limit: 50).sqlAndArguments
+                let q = HistoryQuery(filter: filter, cursor: cursor, direction: direction, limit: 50).sql.rendered(for: .sqlite)
                 let plan = try await sql { db in
-                    try Row.fetchAll(db, sql: "EXPLAIN QUERY PLAN " + q.sql, arguments: StatementArguments(q.arguments))
+                    try Row.fetchAll(db, sql: "EXPLAIN QUERY PLAN " + q.text, arguments: StatementArguments(q.values.map(\.databaseValue)))
                         .map { $0["detail"] as String }.joined(separator: "\n")
                 }
                 let scans = plan.split(separator: "\n").filter { $0.contains("SCAN n") }

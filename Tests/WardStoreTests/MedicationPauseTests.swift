@@ -1,5 +1,6 @@
 import Foundation
 import GRDB
+import WardSQL
 import XCTest
 @testable import WardStore
 
@@ -200,9 +201,11 @@ final class MedicationPauseTests: WardStoreTestCase {
     }
 
     func testPausePeriodsAreReadThroughTheirIndex() async throws {
-        let sql = MedicationPause.periodsSQL([1, 2, 3])
+        let sql = MedicationPause.periodsSQL([1, 2, 3], from: Date(timeIntervalSince1970: 0), to: Date(timeIntervalSince1970: 0.001))
+            .rendered(for: .sqlite)
         let plan = try await self.sql { db in
-            try Row.fetchAll(db, sql: "EXPLAIN QUERY PLAN " + sql, arguments: [1, 0]).map { $0["detail"] as String }
+            try Row.fetchAll(db, sql: "EXPLAIN QUERY PLAN " + sql.text, arguments: StatementArguments(sql.values.map(\.databaseValue)))
+                .map { $0["detail"] as String }
         }.joined(separator: "\n")
         XCTAssertTrue(plan.contains("SEARCH medication_pause USING") && plan.contains("INDEX medication_pause_time"), plan)
         XCTAssertFalse(plan.contains("SCAN medication_pause"), plan)

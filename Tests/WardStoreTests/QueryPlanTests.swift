@@ -1,6 +1,7 @@
 import Foundation
 import XCTest
 import GRDB
+import WardSQL
 @testable import WardStore
 
 /// Every query a screen runs must use an index on `nappy_change`, never a full scan.
@@ -10,6 +11,12 @@ final class QueryPlanTests: WardStoreTestCase {
             try Row.fetchAll(db, sql: "EXPLAIN QUERY PLAN " + query, arguments: StatementArguments(arguments))
                 .map { $0["detail"] as String }.joined(separator: "\n")
         }
+    }
+
+    /// SQLite's plan of a portable statement, with its values bound.
+    func plan(_ query: SQLQuery) async throws -> String {
+        let (text, values) = query.rendered(for: .sqlite)
+        return try await plan(text, values.map(\.databaseValue))
     }
 
     func assertNoFullScanOfNappies(_ plan: String, file: StaticString = #filePath, line: UInt = #line) {
@@ -53,8 +60,7 @@ final class QueryPlanTests: WardStoreTestCase {
         ]
         for (filter, index) in shapes {
             for direction in [HistoryQuery.Direction.older, .newer] {
-                let q = HistoryQuery(filter: filter, cursor: cursor, direction: direction, limit: 50).sqlAndArguments
-                let plan = try await plan(q.sql, q.arguments)
+                let plan = try await plan(HistoryQuery(filter: filter, cursor: cursor, direction: direction, limit: 50).sql)
                 assertNoFullScanOfNappies(plan)
                 XCTAssertTrue(plan.contains(index), "\(filter) \(direction):\n\(plan)")
                 XCTAssertFalse(plan.contains("USE TEMP B-TREE FOR ORDER BY") && plan.contains("SCAN n"), plan)

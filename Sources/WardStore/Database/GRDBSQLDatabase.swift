@@ -30,17 +30,22 @@ extension Database: SQLConnection {
     public var dialect: SQLDialect { .sqlite }
 
     public func fetchAll(_ sql: SQLQuery) throws -> [SQLRow] {
+        var rows: [SQLRow] = []
+        try forEachRow(sql) { rows.append($0) }
+        return rows
+    }
+
+    /// Steps GRDB's cursor, one row copied at a time.
+    public func forEachRow(_ sql: SQLQuery, _ body: (SQLRow) throws -> Void) throws {
         let (text, values) = sql.rendered(for: .sqlite)
-        return try Self.reportingEngineErrors {
+        try Self.reportingEngineErrors {
             let statement = try cachedStatement(sql: text)
             try statement.setArguments(StatementArguments(values.map(\.databaseValue)))
             let columns = SQLColumns(statement.columnNames)
-            var rows: [SQLRow] = []
             let cursor = try Row.fetchCursor(statement)
             while let row = try cursor.next() {
-                rows.append(SQLRow(columns: columns, values: row.databaseValues.map(SQLValue.init)))
+                try body(SQLRow(columns: columns, values: row.databaseValues.map(SQLValue.init)))
             }
-            return rows
         }
     }
 

@@ -1,4 +1,5 @@
 import Foundation
+import WardSQL
 
 /// What charted feeds add up to over a window: the one plain rule every intake and output
 /// total agrees with (the Dashboard, Trends and insight SQL are held to it in tests).
@@ -41,39 +42,57 @@ public enum FeedTotals {
 }
 
 /// The same rule in SQL, for the queries that total feeds where they lie (one range search per
-/// window instead of reading every feed into Swift).
+/// window instead of reading every feed into Swift). Written once for both engines (`SQLQuery`);
+/// the `String` forms are SQLite's text of the same, for queries still built as text.
 public enum FeedTotalsSQL {
     /// Intake of feed rows `f` of `patient` (an SQL expression) in `[s, e)` at `now`, as a sum of
     /// two range searches: feeds by volume charted in the window (`feed_live_patient_time`,
     /// covering) and infusions started before its end and not stopped before its start
     /// (`feed_live_infusion_time`). `s`, `e` and `now` are SQL expressions in Unix ms.
-    static func intake(patient: String, s: String, e: String, now: String) -> String {
-        """
-        ((SELECT total(f.volumeML) FROM feed f WHERE f.patientId = \(patient) AND f.deletedAt IS NULL
-            AND f.occurredAt >= \(s) AND f.occurredAt < \(e) AND f.rateMLPerHour IS NULL
-            AND f.kind NOT IN (\(FeedKind.outputKindsSQL)))
-        + (SELECT total(f.rateMLPerHour * max(0, min(coalesce(f.stoppedAt, \(now)), \(now), \(e)) - max(f.occurredAt, \(s)))
-                / 3600000.0)
-            FROM feed f WHERE f.patientId = \(patient) AND f.deletedAt IS NULL AND f.rateMLPerHour IS NOT NULL
-            AND f.occurredAt < \(e) AND f.occurredAt < \(now)))
+    static func intake(patient: SQLQuery, s: SQLQuery, e: SQLQuery, now: SQLQuery) -> SQLQuery {
+        let end = SQLQuery.least(SQLQuery.least("coalesce(f.stoppedAt, \(sql: now))", now), e)
+        let ran = SQLQuery.greatest("0", end + " - " + SQLQuery.greatest("f.occurredAt", s))
+        return """
+        ((SELECT \(sql: .realTotal("f.volumeML")) FROM feed f WHERE f.patientId = \(sql: patient) AND f.deletedAt IS NULL
+            AND f.occurredAt >= \(sql: s) AND f.occurredAt < \(sql: e) AND f.rateMLPerHour IS NULL
+            AND f.kind NOT IN (\(sql: SQLQuery(verbatim: FeedKind.outputKindsSQL))))
+        + (SELECT \(sql: .realTotal("f.rateMLPerHour * \(sql: ran) / 3600000.0"))
+            FROM feed f WHERE f.patientId = \(sql: patient) AND f.deletedAt IS NULL AND f.rateMLPerHour IS NOT NULL
+            AND f.occurredAt < \(sql: e) AND f.occurredAt < \(sql: now)))
         """
     }
 
     /// Output (NG aspirates, vomits) of `patient` charted in `[s, e)`.
-    static func output(patient: String, s: String, e: String) -> String {
+    static func output(patient: SQLQuery, s: SQLQuery, e: SQLQuery) -> SQLQuery {
         """
-        (SELECT total(f.volumeML) FROM feed f WHERE f.patientId = \(patient) AND f.deletedAt IS NULL
-            AND f.occurredAt >= \(s) AND f.occurredAt < \(e) AND f.rateMLPerHour IS NULL
-            AND f.kind IN (\(FeedKind.outputKindsSQL)))
+        (SELECT \(sql: .realTotal("f.volumeML")) FROM feed f WHERE f.patientId = \(sql: patient) AND f.deletedAt IS NULL
+            AND f.occurredAt >= \(sql: s) AND f.occurredAt < \(sql: e) AND f.rateMLPerHour IS NULL
+            AND f.kind IN (\(sql: SQLQuery(verbatim: FeedKind.outputKindsSQL))))
         """
     }
 
     /// Feeds (not outputs) charted in `[s, e)`: the count beside the intake.
+    static func count(patient: SQLQuery, s: SQLQuery, e: SQLQuery) -> SQLQuery {
+        """
+        (SELECT count(*) FROM feed f WHERE f.patientId = \(sql: patient) AND f.deletedAt IS NULL
+            AND f.occurredAt >= \(sql: s) AND f.occurredAt < \(sql: e) AND f.kind NOT IN (\(sql: SQLQuery(verbatim: FeedKind.outputKindsSQL))))
+        """
+    }
+
+    /// SQLite's text of `intake`.
+    static func intake(patient: String, s: String, e: String, now: String) -> String {
+        intake(patient: SQLQuery(verbatim: patient), s: SQLQuery(verbatim: s), e: SQLQuery(verbatim: e),
+               now: SQLQuery(verbatim: now)).rendered(for: .sqlite).text
+    }
+
+    /// SQLite's text of `output`.
+    static func output(patient: String, s: String, e: String) -> String {
+        output(patient: SQLQuery(verbatim: patient), s: SQLQuery(verbatim: s), e: SQLQuery(verbatim: e)).rendered(for: .sqlite).text
+    }
+
+    /// SQLite's text of `count`.
     static func count(patient: String, s: String, e: String) -> String {
-        """
-        (SELECT count(*) FROM feed f WHERE f.patientId = \(patient) AND f.deletedAt IS NULL
-            AND f.occurredAt >= \(s) AND f.occurredAt < \(e) AND f.kind NOT IN (\(FeedKind.outputKindsSQL)))
-        """
+        count(patient: SQLQuery(verbatim: patient), s: SQLQuery(verbatim: s), e: SQLQuery(verbatim: e)).rendered(for: .sqlite).text
     }
 }
 

@@ -1,10 +1,13 @@
 import Clinical
 import Foundation
-import GRDB
+import WardSQL
 
 /// How one event kind's table maps onto History's common columns: kindRank, id, patientId,
 /// occurredAt, staffId, subtype, detailA, detailB, detailNumber, detailNumber2, notes.
-/// Each branch reads its table as `n` and is keyset-limited on its own time index.
+/// Each branch reads its table as `n` and is keyset-limited on its own time index. The select
+/// lists run on both engines: a NULL column is cast to its type (PostgreSQL types a bare NULL in
+/// a subquery as text, which the UNION then cannot match with numbers), and the separators are
+/// `char(30)` / `chr(30)`.
 struct HistoryBranch {
     let kind: HistoryEventKind
     let table: String
@@ -12,7 +15,7 @@ struct HistoryBranch {
     /// Conditions the branch always has (they must imply the partial index's WHERE).
     let extraConditions: [String]
     /// The select list for subtype … detailNumber2.
-    let columns: String
+    let columns: SQLQuery
     /// Who wrote the row (`recordedBy`; saved results say `savedBy`).
     var staffColumn = "recordedBy"
     /// The notes shown, and the column the notes search looks in.
@@ -22,11 +25,14 @@ struct HistoryBranch {
     var searchTable: String { table + "_search" }
 
     static func of(_ kind: HistoryEventKind) -> HistoryBranch {
+        let rs = SQLQuery.dialect(sqlite: "char(30)", postgres: "chr(30)")
+        let us = SQLQuery.dialect(sqlite: "char(31)", postgres: "chr(31)")
+        let noText: SQLQuery = "CAST(NULL AS TEXT)", noNumber: SQLQuery = "CAST(NULL AS DOUBLE PRECISION)"
         switch kind {
         case .nappyChange:
             return HistoryBranch(kind: kind, table: "nappy_change", timeColumn: "occurredAt", extraConditions: [],
                                  columns: "n.kind AS subtype, n.size AS detailA, n.stoolColour AS detailB, "
-                                    + "n.nappyWeightGrams AS detailNumber, NULL AS detailNumber2")
+                                    + "n.nappyWeightGrams AS detailNumber, \(sql: noNumber) AS detailNumber2")
         case .feed:
             return HistoryBranch(kind: kind, table: "feed", timeColumn: "occurredAt", extraConditions: [],
                                  columns: "n.kind AS subtype, n.fluid AS detailA, CASE WHEN n.rateMLPerHour IS NULL THEN NULL "
@@ -41,41 +47,41 @@ struct HistoryBranch {
                                  extraConditions: ["n.status IS NOT NULL"],
                                  // detailA: the withheld reason, or (a given dose) <RS> and its second checker's initials.
                                  columns: "n.status AS subtype, CASE WHEN n.checkedBy IS NULL THEN n.withheldReason "
-                                    + "ELSE char(30) || (SELECT cs.initials FROM staff cs WHERE cs.id = n.checkedBy) END AS detailA, "
-                                    + "(SELECT dm.drugName || char(31) || dm.doseUnit || char(31) || dm.route FROM medication dm "
-                                    + "WHERE dm.id = n.medicationId) || char(31) || n.slotTime AS detailB, n.scheduledAt AS detailNumber, "
+                                    + "ELSE \(sql: rs) || (SELECT cs.initials FROM staff cs WHERE cs.id = n.checkedBy) END AS detailA, "
+                                    + "(SELECT dm.drugName || \(sql: us) || dm.doseUnit || \(sql: us) || dm.route FROM medication dm "
+                                    + "WHERE dm.id = n.medicationId) || \(sql: us) || n.slotTime AS detailB, n.scheduledAt AS detailNumber, "
                                     + "(SELECT dm.doseAmount FROM medication dm WHERE dm.id = n.medicationId) AS detailNumber2")
         case .calculatorResult:
             return HistoryBranch(kind: kind, table: "calculator_result", timeColumn: "savedAt", extraConditions: [],
-                                 columns: "n.toolId AS subtype, n.summary AS detailA, NULL AS detailB, "
-                                    + "NULL AS detailNumber, NULL AS detailNumber2",
+                                 columns: "n.toolId AS subtype, n.summary AS detailA, \(sql: noText) AS detailB, "
+                                    + "\(sql: noNumber) AS detailNumber, \(sql: noNumber) AS detailNumber2",
                                  staffColumn: "savedBy", notesColumn: "''", notesSearchColumn: "summary")
         case .strokeAssessment:
             return HistoryBranch(kind: kind, table: "stroke_assessment", timeColumn: "assessedAt",
                                  extraConditions: ["n.patientId IS NOT NULL"],
-                                 columns: "n.module AS subtype, n.summary AS detailA, NULL AS detailB, "
-                                    + "NULL AS detailNumber, NULL AS detailNumber2",
+                                 columns: "n.module AS subtype, n.summary AS detailA, \(sql: noText) AS detailB, "
+                                    + "\(sql: noNumber) AS detailNumber, \(sql: noNumber) AS detailNumber2",
                                  staffColumn: "assessedBy", notesColumn: "''", notesSearchColumn: "summary")
         case .asNeededDose:
             return HistoryBranch(kind: kind, table: "as_needed_dose", timeColumn: "givenAt", extraConditions: [],
                                  // detailA: the override reason, then <RS> and the second checker's initials when checked.
                                  columns: "'given' AS subtype, CASE WHEN n.checkedBy IS NULL THEN n.overrideReason "
-                                    + "ELSE COALESCE(n.overrideReason, '') || char(30) "
+                                    + "ELSE COALESCE(n.overrideReason, '') || \(sql: rs) "
                                     + "|| (SELECT cs.initials FROM staff cs WHERE cs.id = n.checkedBy) END AS detailA, "
-                                    + "(SELECT dm.drugName || char(31) || dm.doseUnit || char(31) || dm.route FROM medication dm "
+                                    + "(SELECT dm.drugName || \(sql: us) || dm.doseUnit || \(sql: us) || dm.route FROM medication dm "
                                     + "WHERE dm.id = n.medicationId) AS detailB, "
                                     + "COALESCE(n.doseAmount, (SELECT dm.doseAmount FROM medication dm WHERE dm.id = n.medicationId)) "
-                                    + "AS detailNumber, NULL AS detailNumber2")
+                                    + "AS detailNumber, \(sql: noNumber) AS detailNumber2")
         }
     }
 
     /// Title and one-line details for a merged row.
-    static func text(kind: HistoryEventKind, row: Row) -> (title: String, details: String) {
-        let subtype: String = row["subtype"] ?? ""
-        let detailA: String? = row["detailA"]
-        let detailB: String? = row["detailB"]
-        let number: Double? = row["detailNumber"]
-        let number2: Double? = row["detailNumber2"]
+    static func text(kind: HistoryEventKind, row: some SQLColumnReader) throws -> (title: String, details: String) {
+        let subtype = try row.column("subtype", as: String?.self) ?? ""
+        let detailA: String? = try row.column("detailA")
+        let detailB: String? = try row.column("detailB")
+        let number: Double? = try row.column("detailNumber")
+        let number2: Double? = try row.column("detailNumber2")
         switch kind {
         case .nappyChange:
             var details: [String] = [detailA ?? ""]

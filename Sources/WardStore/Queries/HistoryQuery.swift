@@ -1,9 +1,11 @@
 import Foundation
-import GRDB
+import WardSQL
 
 /// Builds History's SQL: one branch per event kind, each filtered and keyset-limited on its own
 /// index, merged by UNION ALL under one ORDER BY / LIMIT, then joined to patient and staff.
 /// No OFFSET and no COUNT: a page costs the same at the top and at the millionth row.
+/// Written once for SQLite and PostgreSQL: the keyset (time, kind rank, id) is total, so both
+/// engines give the same pages; only the notes search differs in its spelling (`NotesSearch`).
 public struct HistoryQuery: Sendable {
     public enum Direction: Sendable { case older, newer }
 
@@ -19,50 +21,47 @@ public struct HistoryQuery: Sendable {
         self.limit = limit
     }
 
-    /// SQL with `?` placeholders, and its arguments in order.
-    public var sqlAndArguments: (sql: String, arguments: [DatabaseValue]) {
-        var arguments: [DatabaseValue] = []
-        let desc = direction == .older ? "DESC" : "ASC"
+    /// The statement, with its values bound.
+    public var sql: SQLQuery {
+        let desc = SQLQuery(verbatim: direction == .older ? "DESC" : "ASC")
         let kinds = filter.effectiveKinds
-        let branches = HistoryEventKind.allCases.filter(kinds.contains).map { branch(HistoryBranch.of($0), &arguments) }
-        arguments.append((limit + 1).databaseValue)
-        let sql = """
+        let branches = HistoryEventKind.allCases.filter(kinds.contains).map { branch(HistoryBranch.of($0)) }
+        return """
             SELECT e.*, p.bedLabel, p.givenName, p.familyName, s.initials AS staffInitials
-            FROM (\(branches.joined(separator: "\nUNION ALL\n"))) e
+            FROM (\(sql: .joined(branches, separator: "\nUNION ALL\n"))) e
             JOIN patient p ON p.id = e.patientId
             LEFT JOIN staff s ON s.id = e.staffId
-            ORDER BY e.occurredAt \(desc), e.kindRank \(desc), e.id \(desc)
-            LIMIT ?
+            ORDER BY e.occurredAt \(sql: desc), e.kindRank \(sql: desc), e.id \(sql: desc)
+            LIMIT \(limit + 1)
             """
-        return (sql, arguments)
     }
 
-    /// The SQL text with the arguments inlined as literals (for timing the same query in `sqlite3`).
+    /// SQLite's text with the values inlined as literals (for timing the same query in `sqlite3`).
     public var inlinedSQL: String {
-        let (sql, arguments) = sqlAndArguments
+        let (text, values) = sql.rendered(for: .sqlite)
         var out = ""
-        var iterator = arguments.makeIterator()
-        for ch in sql {
+        var iterator = values.makeIterator()
+        for ch in text {
             guard ch == "?" else { out.append(ch); continue }
-            switch iterator.next()?.storage {
-            case .int64(let v): out += String(v)
-            case .double(let v): out += String(v)
-            case .string(let s): out += "'" + s.replacingOccurrences(of: "'", with: "''") + "'"
+            switch iterator.next() {
+            case .integer(let v): out += String(v)
+            case .real(let v): out += String(v)
+            case .boolean(let b): out += b ? "1" : "0"
+            case .text(let s): out += "'" + s.replacingOccurrences(of: "'", with: "''") + "'"
             default: out += "NULL"
             }
         }
         return out
     }
 
-    private func branch(_ spec: HistoryBranch, _ arguments: inout [DatabaseValue]) -> String {
-        let rank = spec.kind.rank
-        let time = "n." + spec.timeColumn
+    private func branch(_ spec: HistoryBranch) -> SQLQuery {
+        let time = SQLQuery(verbatim: "n." + spec.timeColumn)
+        let staff = SQLQuery(verbatim: "n." + spec.staffColumn)
         // Events of a patient whose admission was undone (soft-deleted) are hidden with them.
-        var conditions = ["n.deletedAt IS NULL"] + spec.extraConditions
+        var conditions: [SQLQuery] = ["n.deletedAt IS NULL"] + spec.extraConditions.map(SQLQuery.init(verbatim:))
             + ["NOT EXISTS (SELECT 1 FROM patient dp WHERE dp.id = n.patientId AND dp.deletedAt IS NOT NULL)"]
         if let patientId = filter.patientId {
-            conditions.append("n.patientId = ?")
-            arguments.append(patientId.databaseValue)
+            conditions.append("n.patientId = \(patientId)")
         }
         let subtypes: [String]
         switch spec.kind {
@@ -72,96 +71,82 @@ public struct HistoryQuery: Sendable {
         case .doseRecord, .asNeededDose, .calculatorResult, .strokeAssessment: subtypes = []
         }
         if !subtypes.isEmpty {
-            conditions.append("n.kind IN (\(subtypes.map { _ in "?" }.joined(separator: ", ")))")
-            arguments += subtypes.sorted().map(\.databaseValue)
+            conditions.append("n.kind IN (\(sql: .list(subtypes.sorted())))")
         }
         if let staffId = filter.staffId {
-            conditions.append("n.\(spec.staffColumn) = ?")
-            arguments.append(staffId.databaseValue)
+            conditions.append("\(sql: staff) = \(staffId)")
         }
         if let from = filter.from {
-            conditions.append("\(time) >= ?")
-            arguments.append(StoredTime.milliseconds(from).databaseValue)
+            conditions.append("\(sql: time) >= \(StoredTime.milliseconds(from))")
         }
         if let until = filter.until {
-            conditions.append("\(time) < ?")
-            arguments.append(StoredTime.milliseconds(until).databaseValue)
+            conditions.append("\(sql: time) < \(StoredTime.milliseconds(until))")
         }
         if let text = filter.notesContaining?.trimmingCharacters(in: .whitespaces), !text.isEmpty {
-            if let match = NotesSearch.matchExpression(text) {
-                // The FTS5 index of the branch's table (v7) answers which rows match; the time
-                // index still orders and limits the page.
-                conditions.append("n.id IN (SELECT rowid FROM \(spec.searchTable) WHERE \(spec.searchTable) MATCH ?)")
-                arguments.append(match.databaseValue)
-            } else {
-                conditions.append("n.\(spec.notesSearchColumn) LIKE ? ESCAPE '\\'")
-                arguments.append(("%" + SQLText.escapeLike(text) + "%").databaseValue)
-            }
+            conditions.append(NotesSearch.condition(text, in: spec))
         }
         if let cursor {
-            conditions.append(keysetCondition(cursor: cursor, branchRank: rank, time: time, arguments: &arguments))
+            conditions.append(keysetCondition(cursor: cursor, branchRank: spec.kind.rank, time: time))
         }
-        let desc = direction == .older ? "DESC" : "ASC"
-        arguments.append((limit + 1).databaseValue)
+        let desc = SQLQuery(verbatim: direction == .older ? "DESC" : "ASC")
+        // The rank is a constant of the code, written as a literal: a bound value has no type
+        // PostgreSQL could give the column before the UNION.
         return """
             SELECT * FROM (
-                SELECT \(rank) AS kindRank, n.id, n.patientId, \(time) AS occurredAt, n.\(spec.staffColumn) AS staffId,
-                    \(spec.columns), \(spec.notesColumn) AS notes
-                FROM \(spec.table) n
-                WHERE \(conditions.joined(separator: " AND "))
-                ORDER BY \(time) \(desc), n.id \(desc)
-                LIMIT ?
-            )
+                SELECT \(sql: SQLQuery(verbatim: String(spec.kind.rank))) AS kindRank, n.id, n.patientId, \(sql: time) AS occurredAt,
+                    \(sql: staff) AS staffId, \(sql: spec.columns), \(sql: SQLQuery(verbatim: spec.notesColumn)) AS notes
+                FROM \(sql: SQLQuery(verbatim: spec.table)) n
+                WHERE \(sql: .joined(conditions, separator: " AND "))
+                ORDER BY \(sql: time) \(sql: desc), n.id \(sql: desc)
+                LIMIT \(limit + 1)
+            ) AS \(sql: SQLQuery(verbatim: "branch\(spec.kind.rank)"))
             """
     }
 
     /// The keyset predicate for one branch, where the kind rank is a constant: rows strictly
     /// beyond the cursor in the page's direction.
-    private func keysetCondition(cursor: HistoryCursor, branchRank: Int, time: String,
-                                 arguments: inout [DatabaseValue]) -> String {
+    private func keysetCondition(cursor: HistoryCursor, branchRank: Int, time: SQLQuery) -> SQLQuery {
         let t = StoredTime.milliseconds(cursor.occurredAt)
         let older = direction == .older
         if branchRank == cursor.kindRank {
-            arguments += [t.databaseValue, cursor.id.databaseValue]
-            return older ? "(\(time), n.id) < (?, ?)" : "(\(time), n.id) > (?, ?)"
+            return older ? "(\(sql: time), n.id) < (\(t), \(cursor.id))" : "(\(sql: time), n.id) > (\(t), \(cursor.id))"
         }
-        arguments.append(t.databaseValue)
         // Same millisecond: included only when this kind sorts beyond the cursor's kind.
         let sameTimeIncluded = older ? branchRank < cursor.kindRank : branchRank > cursor.kindRank
         switch (older, sameTimeIncluded) {
-        case (true, true): return "\(time) <= ?"
-        case (true, false): return "\(time) < ?"
-        case (false, true): return "\(time) >= ?"
-        case (false, false): return "\(time) > ?"
+        case (true, true): return "\(sql: time) <= \(t)"
+        case (true, false): return "\(sql: time) < \(t)"
+        case (false, true): return "\(sql: time) >= \(t)"
+        case (false, false): return "\(sql: time) > \(t)"
         }
     }
 
-    func fetch(_ db: Database) throws -> HistoryPage {
-        let (sql, arguments) = sqlAndArguments
-        var rows = try Row.fetchAll(db, sql: sql, arguments: StatementArguments(arguments))
+    func fetch(_ db: some SQLConnection) throws -> HistoryPage {
+        var rows = try db.fetchAll(sql)
         let hasMore = rows.count > limit
         if hasMore { rows.removeLast() }
         if direction == .newer { rows.reverse() }
-        return HistoryPage(events: rows.map(Self.event), hasMore: hasMore)
+        return HistoryPage(events: try rows.map(Self.event), hasMore: hasMore)
     }
 
-    static func event(_ row: Row) -> HistoryEvent {
-        let given: String = row["givenName"]
-        let family: String = row["familyName"]
-        let rank: Int = row["kindRank"]
+    static func event(_ row: SQLRow) throws -> HistoryEvent {
+        let given: String = try row.column("givenName")
+        let family: String = try row.column("familyName")
+        let rank: Int = try row.column("kindRank")
         let kind = HistoryEventKind.allCases.first { $0.rank == rank } ?? .nappyChange
-        let text = HistoryBranch.text(kind: kind, row: row)
+        let text = try HistoryBranch.text(kind: kind, row: row)
+        let subtype: String? = try row.column("subtype")
         return HistoryEvent(
-            kind: kind, id: row["id"],
-            occurredAt: StoredTime.date(milliseconds: row["occurredAt"]),
-            patientId: row["patientId"], bedLabel: row["bedLabel"], patientName: "\(given) \(family)",
+            kind: kind, id: try row.column("id"),
+            occurredAt: StoredTime.date(milliseconds: try row.column("occurredAt")),
+            patientId: try row.column("patientId"), bedLabel: try row.column("bedLabel"), patientName: "\(given) \(family)",
             title: text.title, details: text.details,
-            notes: row["notes"] ?? "", staffId: row["staffId"], staffInitials: row["staffInitials"],
-            nappyKind: kind == .nappyChange ? (row["subtype"] as String?).flatMap(NappyKind.init(rawValue:)) : nil,
-            feedKind: kind == .feed ? (row["subtype"] as String?).flatMap(FeedKind.init(rawValue:)) : nil,
-            measurementKind: kind == .measurement ? (row["subtype"] as String?).flatMap(MeasurementKind.init(rawValue:)) : nil,
-            doseStatus: kind == .doseRecord || kind == .asNeededDose
-                ? (row["subtype"] as String?).flatMap(DoseStatus.init(rawValue:)) : nil)
+            notes: try row.column("notes", as: String?.self) ?? "", staffId: try row.column("staffId"),
+            staffInitials: try row.column("staffInitials"),
+            nappyKind: kind == .nappyChange ? subtype.flatMap(NappyKind.init(rawValue:)) : nil,
+            feedKind: kind == .feed ? subtype.flatMap(FeedKind.init(rawValue:)) : nil,
+            measurementKind: kind == .measurement ? subtype.flatMap(MeasurementKind.init(rawValue:)) : nil,
+            doseStatus: kind == .doseRecord || kind == .asNeededDose ? subtype.flatMap(DoseStatus.init(rawValue:)) : nil)
     }
 }
 
@@ -179,6 +164,7 @@ extension StoolColour {
     }
 }
 
+/// History's pages: one read each, through the portable layer.
 extension SQLiteWardStore {
     public func historyPage(_ filter: HistoryFilter, after cursor: HistoryCursor?, limit: Int) async throws -> HistoryPage {
         let query = HistoryQuery(filter: filter, cursor: cursor, direction: .older, limit: max(1, limit))

@@ -1,9 +1,10 @@
 import Foundation
-import GRDB
+import WardSQL
 
 /// The Trends screen's SQL. Days are the ward's days (day start, time zone, DST) built in Swift
 /// and inlined as a VALUES table; each day is one range search on a covering per-patient index,
-/// and SQLite returns one row per day (or per bucket), never the events themselves.
+/// and the database returns one row per day (or per bucket), never the events themselves.
+/// Written once for SQLite and PostgreSQL (`SQLQuery.orderedJoin` keeps SQLite's join order).
 struct PatientTrendsQuery: Sendable {
     let patient: Patient
     let window: TrendWindow
@@ -26,15 +27,15 @@ struct PatientTrendsQuery: Sendable {
         return (days, windowDays)
     }
 
-    func fetch(_ db: Database) throws -> PatientTrends {
+    func fetch(_ db: some SQLConnection) throws -> PatientTrends {
         let id = patient.id
         let nowMs = StoredTime.milliseconds(now)
-        let firstEntry = try window == .all ? Int64.fetchOne(db, sql: """
+        let firstEntry = try window == .all ? db.fetchValue("""
             SELECT min(t) FROM (
                 SELECT min(occurredAt) AS t FROM nappy_change WHERE patientId = \(id) AND deletedAt IS NULL
                 UNION ALL SELECT min(occurredAt) FROM feed WHERE patientId = \(id) AND deletedAt IS NULL
-                UNION ALL SELECT min(measuredAt) FROM measurement WHERE patientId = \(id) AND deletedAt IS NULL)
-            """).map(StoredTime.date(milliseconds:)) : nil
+                UNION ALL SELECT min(measuredAt) FROM measurement WHERE patientId = \(id) AND deletedAt IS NULL) AS firsts
+            """, as: Int64?.self)?.map(StoredTime.date(milliseconds:)) : nil
         let (wardDays, windowDays) = wardDays(firstEntry: firstEntry)
         var days = TrendDay.days(wardDays, stayOf: patient, now: now, timeZone: timeZone)
         let dayTable = TimeBucket.valuesTable("d", TimeBucket.split(wardDays, parts: 1))
@@ -58,59 +59,62 @@ struct PatientTrendsQuery: Sendable {
     /// Wet (wet + mixed), dirty (dirty + mixed), all changes and urine per day of `table` (a
     /// `TimeBucket.valuesTable` named `d`), on `nappy_live_patient_time`: Trends and the patient
     /// report count the same days the same way.
-    static func fillNappies(_ db: Database, patientId: Int64, dryNappyWeightGrams dry: Int, table: String,
+    static func fillNappies(_ db: some SQLConnection, patientId: Int64, dryNappyWeightGrams dry: Int, table: String,
                             into days: inout [TrendDay]) throws {
-        let sql = """
-            WITH \(table)
+        let dryGrams = SQLQuery(verbatim: String(dry))
+        let sql: SQLQuery = """
+            WITH \(sql: SQLQuery(verbatim: table))
             SELECT d.i,
-                sum(n.kind IN ('wet', 'mixed')), sum(n.kind IN ('dirty', 'mixed')), count(*),
-                sum(CASE WHEN n.kind IN ('wet', 'mixed') AND n.nappyWeightGrams IS NOT NULL AND \(dry) > 0
-                    THEN max(n.nappyWeightGrams - \(dry), 0) END)
-            FROM d CROSS JOIN nappy_change n ON n.patientId = \(patientId) AND n.deletedAt IS NULL
+                count(*) FILTER (WHERE n.kind IN ('wet', 'mixed')), count(*) FILTER (WHERE n.kind IN ('dirty', 'mixed')), count(*),
+                CAST(sum(CASE WHEN n.kind IN ('wet', 'mixed') AND n.nappyWeightGrams IS NOT NULL AND \(sql: dryGrams) > 0
+                    THEN \(sql: .greatest("n.nappyWeightGrams - \(sql: dryGrams)", "0")) END) AS DOUBLE PRECISION)
+            FROM d \(sql: .orderedJoin) nappy_change n ON n.patientId = \(patientId) AND n.deletedAt IS NULL
                 AND n.occurredAt >= d.s AND n.occurredAt < d.e
             GROUP BY d.i
             """
-        for row in try Row.fetchAll(db, sql: sql) {
-            let i: Int = row[0]
-            days[i].wet = row[1]
-            days[i].dirty = row[2]
-            days[i].nappies = row[3]
-            days[i].urineML = row[4]
+        for row in try db.fetchAll(sql) {
+            let i: Int = try row.column(at: 0)
+            days[i].wet = try row.column(at: 1)
+            days[i].dirty = try row.column(at: 2)
+            days[i].nappies = try row.column(at: 3)
+            days[i].urineML = try row.column(at: 4)
         }
     }
 
     /// Intake (infusions by the hours they ran: `FeedTotals`), output and feed count per day of
     /// `table` (a `TimeBucket.valuesTable` named `d`) at `now`: Trends and the insight input read
     /// the same days the same way.
-    static func fillFeeds(_ db: Database, patientId: Int64, table: String, now: Date, into days: inout [TrendDay]) throws {
-        let p = ":patient", n = ":now"
-        for row in try Row.fetchAll(db.cachedStatement(sql: """
-            WITH \(table)
-            SELECT d.i, \(FeedTotalsSQL.intake(patient: p, s: "d.s", e: "d.e", now: n)),
-                \(FeedTotalsSQL.count(patient: p, s: "d.s", e: "d.e")), \(FeedTotalsSQL.output(patient: p, s: "d.s", e: "d.e"))
+    static func fillFeeds(_ db: some SQLConnection, patientId: Int64, table: String, now: Date, into days: inout [TrendDay]) throws {
+        let p: SQLQuery = "\(patientId)", n: SQLQuery = "\(StoredTime.milliseconds(now))", s: SQLQuery = "d.s", e: SQLQuery = "d.e"
+        for row in try db.fetchAll("""
+            WITH \(sql: SQLQuery(verbatim: table))
+            SELECT d.i, \(sql: FeedTotalsSQL.intake(patient: p, s: s, e: e, now: n)),
+                \(sql: FeedTotalsSQL.count(patient: p, s: s, e: e)), \(sql: FeedTotalsSQL.output(patient: p, s: s, e: e))
             FROM d
-            """), arguments: ["patient": patientId, "now": StoredTime.milliseconds(now)]) {
-            let i: Int = row[0]
-            days[i].feedML = row[1]
-            days[i].feeds = row[2]
-            days[i].outputML = row[3]
+            """) {
+            let i: Int = try row.column(at: 0)
+            days[i].feedML = try row.column(at: 1)
+            days[i].feeds = try row.column(at: 2)
+            days[i].outputML = try row.column(at: 3)
         }
     }
 
     /// Per kind: raw readings in [from, now] when `bucketsPerDay` is nil (short windows), else the
     /// mean/min/max per bucket of `windowDays` (covering index `measurement_live_patient_kind_time`,
     /// one range search per bucket). Trends and the patient report chart the same points.
-    static func readings(_ db: Database, patientId: Int64, bucketsPerDay: Int?, windowDays: [WardDay], fromMs: Int64,
+    static func readings(_ db: some SQLConnection, patientId: Int64, bucketsPerDay: Int?, windowDays: [WardDay], fromMs: Int64,
                          nowMs: Int64) throws -> [MeasurementKind: [TrendReading]] {
         var out: [MeasurementKind: [TrendReading]] = [:]
-        let sql: String
+        let sql: SQLQuery
         if let parts = bucketsPerDay {
             let table = TimeBucket.valuesTable("b", TimeBucket.split(windowDays, parts: parts))
+            // The mean time as a double on both engines (PostgreSQL's avg of a bigint is numeric),
+            // cut to a millisecond below as SQLite's CAST to INTEGER did.
             sql = """
-                WITH \(table), k(kind) AS (VALUES \(MeasurementKind.allCases.map { "('\($0.rawValue)')" }.joined(separator: ", ")))
-                SELECT k.kind, CAST(avg(m.measuredAt) AS INTEGER), avg(m.value), min(m.value), max(m.value),
+                WITH \(sql: SQLQuery(verbatim: table)), \(sql: MeasurementKind.valuesTable)
+                SELECT k.kind, \(sql: .average("m.measuredAt")), avg(m.value), min(m.value), max(m.value),
                     avg(m.diastolicMmHg), count(*)
-                FROM k CROSS JOIN b CROSS JOIN measurement m ON m.patientId = \(patientId) AND m.kind = k.kind
+                FROM k CROSS JOIN b \(sql: .orderedJoin) measurement m ON m.patientId = \(patientId) AND m.kind = k.kind
                     AND m.deletedAt IS NULL AND m.measuredAt >= b.s AND m.measuredAt < b.e
                 GROUP BY k.kind, b.i ORDER BY k.kind, b.i
                 """
@@ -121,19 +125,23 @@ struct PatientTrendsQuery: Sendable {
                 ORDER BY kind, measuredAt
                 """
         }
-        for row in try Row.fetchAll(db, sql: sql) {
-            guard let kind = MeasurementKind(rawValue: row[0]) else { continue }
-            out[kind, default: []].append(TrendReading(at: StoredTime.date(milliseconds: row[1]), mean: row[2], low: row[3],
-                                                       high: row[4], diastolic: row[5], count: row[6]))
+        for row in try db.fetchAll(sql) {
+            guard let kind = MeasurementKind(rawValue: try row.column(at: 0)) else { continue }
+            let at = Int64((try row.column(at: 1, as: Double.self)).rounded(.towardZero))
+            out[kind, default: []].append(TrendReading(at: StoredTime.date(milliseconds: at), mean: try row.column(at: 2),
+                                                       low: try row.column(at: 3), high: try row.column(at: 4),
+                                                       diastolic: try row.column(at: 5), count: try row.column(at: 6)))
         }
         return out
     }
 
     /// Latest, the reading a day before it, 7-day mean, window min and max, per kind.
-    private func fetchKPIs(_ db: Database, fromMs: Int64, nowMs: Int64) throws -> [MeasurementKind: TrendKPI] {
+    private func fetchKPIs(_ db: some SQLConnection, fromMs: Int64, nowMs: Int64) throws -> [MeasurementKind: TrendKPI] {
         let weekMs = nowMs - 7 * 86_400_000
-        let sql = """
-            WITH k(kind) AS (VALUES \(MeasurementKind.allCases.map { "('\($0.rawValue)')" }.joined(separator: ", "))),
+        // The latest reading's value is the last written at that instant: PostgreSQL refuses a
+        // scalar subquery with two rows, where SQLite would take either.
+        let sql: SQLQuery = """
+            WITH \(sql: MeasurementKind.valuesTable),
             latest AS (
                 SELECT k.kind,
                     (SELECT measuredAt FROM measurement WHERE patientId = \(patient.id) AND kind = k.kind AND deletedAt IS NULL
@@ -141,7 +149,7 @@ struct PatientTrendsQuery: Sendable {
                 FROM k)
             SELECT l.kind, l.at,
                 (SELECT value FROM measurement WHERE patientId = \(patient.id) AND kind = l.kind AND deletedAt IS NULL
-                    AND measuredAt = l.at),
+                    AND measuredAt = l.at ORDER BY id DESC LIMIT 1),
                 (SELECT value FROM measurement WHERE patientId = \(patient.id) AND kind = l.kind AND deletedAt IS NULL
                     AND measuredAt <= l.at - 86400000 ORDER BY measuredAt DESC LIMIT 1),
                 (SELECT avg(value) FROM measurement WHERE patientId = \(patient.id) AND kind = l.kind AND deletedAt IS NULL
@@ -153,10 +161,12 @@ struct PatientTrendsQuery: Sendable {
             FROM latest l WHERE l.at IS NOT NULL
             """
         var out: [MeasurementKind: TrendKPI] = [:]
-        for row in try Row.fetchAll(db, sql: sql) {
-            guard let kind = MeasurementKind(rawValue: row[0]) else { continue }
-            out[kind] = TrendKPI(latest: row[2], latestAt: (row[1] as Int64?).map(StoredTime.date(milliseconds:)),
-                                 dayBefore: row[3], mean7d: row[4], low: row[5], high: row[6])
+        for row in try db.fetchAll(sql) {
+            guard let kind = MeasurementKind(rawValue: try row.column(at: 0)) else { continue }
+            out[kind] = TrendKPI(latest: try row.column(at: 2),
+                                 latestAt: try row.column(at: 1, as: Int64?.self).map(StoredTime.date(milliseconds:)),
+                                 dayBefore: try row.column(at: 3), mean7d: try row.column(at: 4), low: try row.column(at: 5),
+                                 high: try row.column(at: 6))
         }
         return out
     }
@@ -171,9 +181,9 @@ struct PatientTrendsQuery: Sendable {
     /// medication's dose rows come from one range search of `dose_record_live_medication`.
     /// (The last ten final doses per drug, which reach further back, are the insight input's:
     /// `recentDoses`.)
-    private func fetchDoses(_ db: Database, from: Date, into days: inout [TrendDay],
+    private func fetchDoses(_ db: some SQLConnection, from: Date, into days: inout [TrendDay],
                             wardDays: [WardDay]) throws -> [DoseCell] {
-        let medications = try Medication.fetchAll(db, sql: """
+        let medications = try db.fetchRecords(Medication.self, """
             SELECT * FROM medication WHERE patientId = \(patient.id) AND deletedAt IS NULL AND scheduleKind <> 'asNeeded'
             ORDER BY id
             """)
@@ -209,11 +219,11 @@ struct PatientTrendsQuery: Sendable {
     /// The last ten final doses per scheduled drug (the dose-outcome rule's input): slots of the
     /// last 14 days, reaching back (doubling) until ten are final or the drug's first slot.
     /// The same slots and states as `fetchDoses` (`classifiedSlots`).
-    static func recentDoses(_ db: Database, patient: Patient, now: Date, timeZone: TimeZone,
+    static func recentDoses(_ db: some SQLConnection, patient: Patient, now: Date, timeZone: TimeZone,
                             timing: SlotTiming) throws -> [String: [DoseOutcomeRule.Dose]] {
-        let medications = try Medication.fetchAll(db.cachedStatement(sql: """
-            SELECT * FROM medication WHERE patientId = ? AND deletedAt IS NULL AND scheduleKind <> 'asNeeded' ORDER BY id
-            """), arguments: [patient.id])
+        let medications = try db.fetchRecords(Medication.self, """
+            SELECT * FROM medication WHERE patientId = \(patient.id) AND deletedAt IS NULL AND scheduleKind <> 'asNeeded' ORDER BY id
+            """)
         guard !medications.isEmpty else { return [:] }
         let end = now.addingTimeInterval(0.001)
         let stay = patient.stay
@@ -265,20 +275,19 @@ struct PatientTrendsQuery: Sendable {
     /// The medication's slots in `[from, to)` during the stay, each with its state at `now`.
     /// The snooze time is read only for rows without a final status (`CASE`), so the covering
     /// index answers the rest without visiting the table.
-    static func classifiedSlots(_ db: Database, _ medication: Medication, during stay: PatientStay, from: Date, to: Date,
+    static func classifiedSlots(_ db: some SQLConnection, _ medication: Medication, during stay: PatientStay, from: Date, to: Date,
                                 pauses: [PausePeriod], now: Date, timeZone: TimeZone,
                                 timing: SlotTiming) throws -> [ClassifiedSlot] {
         let slots = SlotGenerator.slots(for: medication, during: stay, from: from, to: to, timeZone: timeZone)
         guard !slots.isEmpty else { return [] }
         var records: [Int64: (DoseStatus?, Date?)] = [:]
-        let rows = try Row.fetchCursor(db, sql: """
+        for row in try db.fetchAll("""
             SELECT scheduledAt, status, CASE WHEN status IS NULL THEN snoozedUntil END FROM dose_record
-            WHERE medicationId = ? AND deletedAt IS NULL AND scheduledAt >= ? AND scheduledAt <= ?
-            """, arguments: [medication.id, StoredTime.milliseconds(slots[0].scheduledAt),
-                             StoredTime.milliseconds(slots[slots.count - 1].scheduledAt)])
-        while let row = try rows.next() {
-            records[row[0]] = ((row[1] as String?).flatMap(DoseStatus.init(rawValue:)),
-                               (row[2] as Int64?).map(StoredTime.date(milliseconds:)))
+            WHERE medicationId = \(medication.id) AND deletedAt IS NULL AND scheduledAt >= \(slots[0].scheduledAt)
+                AND scheduledAt <= \(slots[slots.count - 1].scheduledAt)
+            """) {
+            records[try row.column(at: 0)] = (try row.column(at: 1, as: String?.self).flatMap(DoseStatus.init(rawValue:)),
+                                              try row.column(at: 2, as: Int64?.self).map(StoredTime.date(milliseconds:)))
         }
         return slots.map { slot in
             let record = records[StoredTime.milliseconds(slot.scheduledAt)]
@@ -298,4 +307,10 @@ extension DoseStatus {
         case .missed: return 3
         }
     }
+}
+
+extension MeasurementKind {
+    /// `k(kind) AS (VALUES ('weight'), …)`: every kind, for queries that search each kind's range
+    /// of a per-kind index.
+    static let valuesTable = SQLQuery(verbatim: "k(kind) AS (VALUES \(allCases.map { "('\($0.rawValue)')" }.joined(separator: ", ")))")
 }

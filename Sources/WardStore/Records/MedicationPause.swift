@@ -30,24 +30,23 @@ extension MedicationPause {
         resumedBy = try row.column("resumedBy")
     }
 
-    /// The pause periods of the given medications overlapping `[from, to)`, by medication.
-    static func periods(_ db: Database, medicationIds: [Int64], from: Date, to: Date) throws -> [Int64: [PausePeriod]] {
+    /// The pause periods of the given medications overlapping `[from, to)`, by medication (on
+    /// either engine).
+    static func periods(_ db: some SQLConnection, medicationIds: [Int64], from: Date, to: Date) throws -> [Int64: [PausePeriod]] {
         guard !medicationIds.isEmpty else { return [:] }
         var out: [Int64: [PausePeriod]] = [:]
-        for row in try Row.fetchAll(db, sql: periodsSQL(medicationIds),
-                                    arguments: [StoredTime.milliseconds(to), StoredTime.milliseconds(from)]) {
-            out[row[0], default: []].append(PausePeriod(pausedAt: StoredTime.date(milliseconds: row[1]),
-                                                        resumedAt: (row[2] as Int64?).map(StoredTime.date(milliseconds:))))
+        for row in try db.fetchAll(periodsSQL(medicationIds, from: from, to: to)) {
+            out[try row.column(at: 0), default: []].append(PausePeriod(pausedAt: try row.column(at: 1), resumedAt: try row.column(at: 2)))
         }
         return out
     }
 
-    /// One indexed search per medication (`medication_pause_time`); arguments: to, from (ms).
-    static func periodsSQL(_ medicationIds: [Int64]) -> String {
+    /// One indexed search per medication (`medication_pause_time`).
+    static func periodsSQL(_ medicationIds: [Int64], from: Date, to: Date) -> SQLQuery {
         """
         SELECT medicationId, pausedAt, resumedAt FROM medication_pause
-        WHERE medicationId IN (\(medicationIds.map(String.init).joined(separator: ","))) AND pausedAt < ?
-            AND (resumedAt IS NULL OR resumedAt > ?)
+        WHERE medicationId IN (\(sql: .list(medicationIds))) AND pausedAt < \(to)
+            AND (resumedAt IS NULL OR resumedAt > \(from))
         """
     }
 }

@@ -1,13 +1,13 @@
 import Foundation
-import GRDB
+import WardSQL
 
-/// Trends reads: one read transaction each, aggregated in SQL by `PatientTrendsQuery` and
-/// `WardTrendsQuery` against the ward's settings.
+/// Trends reads: one read transaction each (one snapshot), aggregated in SQL by
+/// `PatientTrendsQuery` and `WardTrendsQuery` against the ward's settings, through WardSQL.
 extension SQLiteWardStore {
     public func patientTrends(patientId: Int64, window: TrendWindow, now: Date,
                               timeZone: TimeZone) async throws -> PatientTrends {
         try await pool.read { db in
-            guard let patient = try Patient.fetchOne(db, key: patientId), patient.deletedAt == nil else {
+            guard let patient = try db.fetchRecord(Patient.self, id: patientId), patient.deletedAt == nil else {
                 throw UnknownPatientError(id: patientId)
             }
             return try PatientTrendsQuery(patient: patient, window: window, now: now, timeZone: timeZone,
