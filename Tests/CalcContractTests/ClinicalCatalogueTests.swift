@@ -18,7 +18,7 @@ final class ClinicalCatalogueTests: XCTestCase {
         var texts: [ClinicalText] = []
         let specs = ToolRegistry.all.map { $0.spec } + StrokeModule.allCases.map(StrokeTriage.spec(for:))
         for spec in specs { texts += spec.declarationTexts }
-        texts += OutputLabel.declaredTexts + TextRenderer.wordTexts
+        texts += OutputLabel.declaredTexts + TextRenderer.wordTexts + [StrokeTriage.researchText]
         for (spec, result) in try sampleResults() {
             texts += result.categories.map { spec.categoryText($0) }
             if let sentence = result.interpretationText { texts += flattened(sentence) }
@@ -36,11 +36,20 @@ final class ClinicalCatalogueTests: XCTestCase {
     }
 
     /// Calls that bring out wording the documentation's samples do not: every ICH volume and
-    /// mortality band, an LVO above the threshold, a PEWS urgent for one component alone.
+    /// mortality band, an LVO above the threshold, a PEWS urgent for one component alone, each
+    /// band of the sentences that have their own wording.
     static let extraSamples: [String: [String]] = [
-        "ich_volume": [100, 300, 1000, 3000, 6250, 10000].map { #"{"tool":"ich_volume","gfap_pg_ml":\#($0)}"# },
+        "ich_volume": [20, 100, 300, 1000, 3000, 6250, 10000].map { #"{"tool":"ich_volume","gfap_pg_ml":\#($0)}"# },
         "lvo": [#"{"tool":"lvo","gfap_pg_ml":500,"fast_ed":9}"#],
         "pews": [#"{"tool":"pews","behavior":3,"cardiovascular":0,"respiratory":0}"#],
+        "phoenix": [#"{"tool":"phoenix","age_months":48,"suspected_infection":true}"#],
+        "fast_ed": [#"{"tool":"fast_ed","facial_palsy":1,"arm_weakness":2,"speech_changes":2,"eye_deviation":2,"denial_neglect":2}"#,
+                    #"{"tool":"fast_ed","facial_palsy":0,"arm_weakness":0,"speech_changes":0,"eye_deviation":0,"denial_neglect":0}"#],
+        "qtc": [#"{"tool":"qtc","qt_ms":400,"rr_ms":1000}"#, #"{"tool":"qtc","qt_ms":450,"rr_ms":1000}"#, #"{"tool":"qtc","qt_ms":500,"rr_ms":1000}"#],
+        "fena": [#"{"tool":"fena","urine_na":20,"plasma_na":135,"urine_cr":100,"plasma_cr":1.2}"#,
+                 #"{"tool":"fena","urine_na":20,"plasma_na":135,"urine_cr":12,"plasma_cr":1.2}"#,
+                 #"{"tool":"fena","urine_na":20,"plasma_na":135,"urine_cr":5,"plasma_cr":1.2}"#],
+        "gfr": [#"{"tool":"gfr","height_cm":150,"creatinine_mg_dl":0.2}"#],
     ]
 
     /// Each sample call of CalculatorDocsTests (and `extraSamples`) run through its tool.

@@ -190,7 +190,7 @@ struct StrokeResultsDocument {
                   + "\(context.t("stroke.results.mortality")) \(ich.word("mortality_range") ?? "")",
                   severity.map { ResultBar.role($0.severity) } ?? .normal, bold: true),
         ]
-        for warning in model.assessment.summary.warnings {
+        for warning in model.assessment.summary.localized(StrokeTriage.spec(for: model.assessment.module), context.localizer).warnings {
             for line in TextWrap.wrap("\(g.statusWarning) \(warning)", width: max(1, width)) { out.append(.line(line, .warning)) }
         }
         let picture = AxialBrainPicture(volumeMl: ml, glyphs: g)
