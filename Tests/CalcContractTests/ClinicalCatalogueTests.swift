@@ -50,6 +50,12 @@ final class ClinicalCatalogueTests: XCTestCase {
                  #"{"tool":"fena","urine_na":20,"plasma_na":135,"urine_cr":12,"plasma_cr":1.2}"#,
                  #"{"tool":"fena","urine_na":20,"plasma_na":135,"urine_cr":5,"plasma_cr":1.2}"#],
         "gfr": [#"{"tool":"gfr","height_cm":150,"creatinine_mg_dl":0.2}"#],
+        "ballard": [#"{"tool":"ballard","posture":0,"square_window":-1,"arm_recoil":0,"popliteal_angle":-1,"scarf_sign":-1,"heel_to_ear":-1,"skin":-1,"lanugo":-1,"plantar_surface":-2,"breast":-1,"eye_ear":-2,"genitals":-1}"#],
+        "corrected_age": [#"{"tool":"corrected_age","birth_date":"2026-11-01","gestational_age_weeks":28,"as_of":"2026-11-21"}"#,
+                          #"{"tool":"corrected_age","birth_date":"2020-01-01","gestational_age_weeks":30,"as_of":"2026-11-21"}"#,
+                          #"{"tool":"corrected_age","birth_date":"2026-11-01","gestational_age_weeks":40,"as_of":"2026-11-21"}"#],
+        "ett": [#"{"tool":"ett","age_years":6}"#, #"{"tool":"ett","weight_kg":2}"#],
+        "dehydration": [#"{"tool":"dehydration","weight_kg":10,"percent":12}"#],
     ]
 
     /// Each sample call of CalculatorDocsTests (and `extraSamples`) run through its tool.
