@@ -49,10 +49,11 @@ public enum CalcCLI {
     }
 
     /// Everything but `--batch` (which streams; see `CalcBatch.run`). `ascii` swaps the status
-    /// symbols for ASCII ones in human text (non-UTF-8 terminals).
-    public static func run(_ arguments: [String], ascii: Bool = false) -> Outcome {
+    /// symbols for ASCII ones in human text (non-UTF-8 terminals); `wording` is the catalogue
+    /// human text is worded from (nil: English). `--json` answers are the same in every language.
+    public static func run(_ arguments: [String], ascii: Bool = false, wording: (any ClinicalLookup)? = nil) -> Outcome {
         if arguments.isEmpty {
-            return Outcome(stderr: usage + "\n" + TextRenderer.list(), exitCode: exitBadInput)
+            return Outcome(stderr: usage + "\n" + TextRenderer.list(wording: wording), exitCode: exitBadInput)
         }
         if arguments.contains("--batch") {
             return Outcome(stderr: "cotside calc: --batch takes no other arguments; it reads JSON Lines on stdin\n", exitCode: exitBadInput)
@@ -61,10 +62,10 @@ public enum CalcCLI {
             guard arguments.count == 1 else {
                 return Outcome(stderr: "cotside calc: --list takes no other arguments\n", exitCode: exitBadInput)
             }
-            return Outcome(stdout: TextRenderer.list())
+            return Outcome(stdout: TextRenderer.list(wording: wording))
         }
         if arguments.first == "--help" || arguments.first == "-h" {
-            return Outcome(stdout: usage + "\n" + TextRenderer.list())
+            return Outcome(stdout: usage + "\n" + TextRenderer.list(wording: wording))
         }
         // --json may stand anywhere; the first remaining argument names the tool.
         let json = arguments.contains("--json")
@@ -79,7 +80,7 @@ public enum CalcCLI {
             return failure(answer, json: json)
         }
         if rest.contains("--help") || rest.contains("-h") {
-            return Outcome(stdout: TextRenderer.help(tool.spec))
+            return Outcome(stdout: TextRenderer.help(tool.spec, wording: wording))
         }
         if let option = rest.first(where: { $0.hasPrefix("--") }) {
             let answer = CalcAnswer(id: .absent, tool: tool.spec.id, outcome: .failure(ToolErrors(
@@ -92,7 +93,7 @@ public enum CalcCLI {
         case .success(let result):
             if json { return Outcome(stdout: answer.json + "\n") }
             let raw = (try? KeyValueArguments.parse(rest).get()) ?? [:]
-            return Outcome(stdout: TextRenderer.result(result, spec: tool.spec, inputs: raw, ascii: ascii))
+            return Outcome(stdout: TextRenderer.result(result, spec: tool.spec, inputs: raw, ascii: ascii, wording: wording))
         }
     }
 

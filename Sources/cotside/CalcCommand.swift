@@ -1,5 +1,6 @@
 import ArgumentParser
 import CalcContract
+import CotsideApp
 import Foundation
 import TerminalUI
 
@@ -13,7 +14,7 @@ struct CalcCommand: ParsableCommand {
         discussion: CalcCLI.usage
     )
 
-    @Argument(parsing: .captureForPassthrough, help: "--list | --batch | TOOL --help | TOOL key=value ... [--json]")
+    @Argument(parsing: .captureForPassthrough, help: "--list | --batch | TOOL --help | TOOL key=value ... [--json] [--lang CODE]")
     var arguments: [String] = []
 
     mutating func run() throws {
@@ -27,7 +28,15 @@ struct CalcCommand: ParsableCommand {
             }
             return
         }
-        let outcome = CalcCLI.run(arguments, ascii: !CalcCLI.localeIsUTF8(ProcessInfo.processInfo.environment))
+        let environment = ProcessInfo.processInfo.environment
+        let language: (arguments: [String], localizer: Localizer)
+        do {
+            language = try CalcLanguage.choose(arguments, environment: environment)
+        } catch {
+            printError("cotside calc: --lang: \(error)\n")
+            throw ExitCode(2)
+        }
+        let outcome = CalcCLI.run(language.arguments, ascii: !CalcCLI.localeIsUTF8(environment), wording: language.localizer)
         if !outcome.stdout.isEmpty { FileHandle.standardOutput.write(Data(TerminalText.sanitized(outcome.stdout).utf8)) }
         if !outcome.stderr.isEmpty { printError(outcome.stderr) }
         if outcome.exitCode != 0 { throw ExitCode(outcome.exitCode) }

@@ -35,6 +35,22 @@ final class CalcBinaryTests: XCTestCase {
         XCTAssertTrue(help.stdout.contains("Teasdale"))
     }
 
+    /// `--lang` (or the locale) words the human text; `--json` stays the contract's English.
+    func testLangWordsTheTextButNotTheJSON() throws {
+        let german = try run(["gcs", "eye=4", "verbal=5", "motor=6", "--lang", "de"])
+        XCTAssertEqual(german.status, 0)
+        XCTAssertTrue(german.stdout.hasPrefix("Glasgow-Koma-Skala (pädiatrisch)\n"), german.stdout)
+        XCTAssertTrue(german.stdout.contains("Augenöffnen 4: Spontanes Augenöffnen"), german.stdout)
+        XCTAssertTrue(german.stdout.contains("GCS 15 (E4 V5 M6): leichte Bewusstseinsstörung."), german.stdout)
+        let english = try run(["gcs", "eye=4", "verbal=5", "motor=6", "--json"])
+        let json = try run(["gcs", "eye=4", "verbal=5", "motor=6", "--json", "--lang", "zh-Hans"])
+        XCTAssertEqual(json.stdout, english.stdout)
+        XCTAssertTrue(json.stdout.contains("mild impairment of consciousness"), json.stdout)
+        let unknown = try run(["gcs", "--lang", "tlh"])
+        XCTAssertEqual(unknown.status, 2)
+        XCTAssertTrue(unknown.stderr.contains("unknown language ‘tlh’; available: en"), unknown.stderr)
+    }
+
     func testBatchAnswersEveryLineAndExitsZero() throws {
         let result = try run(["--batch"], stdin: "{\"id\":1,\"tool\":\"bsa\",\"height_cm\":110,\"weight_kg\":19}\n\nnot json\n{\"id\":3}\n")
         XCTAssertEqual(result.status, 0)

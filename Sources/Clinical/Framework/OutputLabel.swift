@@ -6,16 +6,22 @@ public struct OutputLabel: Sendable, Equatable {
     public var label: String
     /// Unit after the value ("mg", "mL/h"); nil for words, booleans and unitless numbers.
     public var unit: String?
+    /// The words for the "points" unit, in the language the label was looked up in.
+    public var pointWords = (one: "point", many: "points")
 
     public init(_ label: String, _ unit: String? = nil) {
         self.label = label
         self.unit = unit
     }
 
+    public static func == (a: OutputLabel, b: OutputLabel) -> Bool {
+        a.label == b.label && a.unit == b.unit && a.pointWords == b.pointWords
+    }
+
     /// "240 mg", "1 point", "7 points", "yes": a value as people write it, with its unit.
     public func valueText(_ number: String, isOne: Bool) -> String {
         guard let unit else { return number }
-        if unit == "points" { return isOne ? "\(number) point" : "\(number) points" }
+        if unit == "points" { return "\(number) \(isOne ? pointWords.one : pointWords.many)" }
         if unit == "%" { return "\(number) %" }
         return "\(number) \(unit)"
     }

@@ -45,14 +45,32 @@ public struct ResultCategory: Sendable, Equatable {
 public struct ToolResult: Sendable, Equatable {
     public var fields: [ResultField]
     public var categories: [ResultCategory]
+    /// The interpretation in English: what `--json` and the batch carry.
     public var interpretation: String
     public var warnings: [String]
+    /// The interpretation as a catalogue key with arguments, for people in their language;
+    /// nil while a tool still writes only English (then `interpretation` is shown as it is).
+    public var interpretationText: ClinicalText?
+    /// The warnings as catalogue keys, one per warning (else the English ones are shown).
+    public var warningTexts: [ClinicalText]
 
     public init(fields: [ResultField], categories: [ResultCategory] = [], interpretation: String, warnings: [String] = []) {
         self.fields = fields
         self.categories = categories
         self.interpretation = interpretation
         self.warnings = warnings
+        self.interpretationText = nil
+        self.warningTexts = []
+    }
+
+    /// A result whose sentences come from the catalogue; the English strings follow from them.
+    public init(fields: [ResultField], categories: [ResultCategory] = [], interpretation: ClinicalText, warnings: [ClinicalText] = []) {
+        self.fields = fields
+        self.categories = categories
+        self.interpretation = interpretation.englishText
+        self.warnings = warnings.map(\.englishText)
+        self.interpretationText = interpretation
+        self.warningTexts = warnings
     }
 
     public subscript(key: String) -> ResultValue? { fields.first { $0.key == key }?.value }

@@ -63,6 +63,8 @@ public enum StrokeTriage {
     public static let comaGcsBelow = 8
     public static let researchStatement = "For research use only. This is not a clinical decision and does not replace brain imaging or a stroke physician's assessment."
     public static let notAvailableOffline = "not_available_offline"
+    /// The research statement as every result's interpretation, worded by the catalogue.
+    public static let researchText = ClinicalText("calc.stroke.research_statement", researchStatement)
 
     static let gfap = InputSpec(
         key: "gfap_pg_ml", label: "Plasma GFAP", unit: "pg/mL", kind: .number, range: 0.1...100_000,
@@ -152,9 +154,9 @@ public enum StrokeTriage {
         }
         fields.append(ResultField("ich_probability", .word(notAvailableOffline)))
         fields.append(ResultField("suggested_capability", .word(capability.rawValue)))
-        let warnings = ich.warnings + (lvo?.warnings.filter { !ich.warnings.contains($0) } ?? [])
+        let warnings = ich.warningTexts + (lvo?.warningTexts.filter { !ich.warningTexts.contains($0) } ?? [])
         let summary = ToolResult(fields: fields, categories: categories,
-                                 interpretation: researchStatement, warnings: warnings)
+                                 interpretation: researchText, warnings: warnings)
         return .success(StrokeAssessmentResult(module: module, ichVolume: ich, lvo: lvo, lvoBand: band,
                                                suggestedCapability: capability, summary: summary))
     }

@@ -49,12 +49,13 @@ public enum ApgarTool: ClinicalTool {
         case 4...6: category = .of("category", "moderately_abnormal", .caution, label: "Moderately abnormal")
         default: category = .of("category", "low", .danger)
         }
-        let sentence: String
+        let english: String
         switch category.word {
-        case "reassuring": sentence = "APGAR \(score): reassuring (7–10)."
-        case "low": sentence = "APGAR \(score): low (0–3); the newborn needs immediate support."
-        default: sentence = "APGAR \(score): moderately abnormal (4–6); reassess and support as needed."
+        case "reassuring": english = "APGAR {0}: reassuring (7–10)."
+        case "low": english = "APGAR {0}: low (0–3); the newborn needs immediate support."
+        default: english = "APGAR {0}: moderately abnormal (4–6); reassess and support as needed."
         }
+        let sentence = ClinicalText("calc.apgar.interpretation.\(category.word)", english, plain: [score])
         return ToolResult(fields: [ResultField("score", .integer(score)), ResultField("category", .word(category.word))],
                           categories: [category], interpretation: sentence)
     }

@@ -101,13 +101,16 @@ public enum BallardTool: ClinicalTool {
     public static func compute(_ inputs: ToolInputs) throws(ToolErrors) -> ToolResult {
         let score = scoreSum(inputs, criteria)
         let weeks = (2 * Double(score) + 120) / 5
-        var warnings: [String] = []
+        var warnings: [ClinicalText] = []
         if score < -10 {
-            warnings.append("Score \(score) is below −10, the lowest point of the maturity rating (20 weeks); \(NumberText.rounded(weeks, digits: 1)) weeks is an extrapolation.")
+            warnings.append(ClinicalText("calc.ballard.warning.below_rating",
+                                         "Score {0} is below −10, the lowest point of the maturity rating (20 weeks); {1} weeks is an extrapolation.",
+                                         plain: [score, NumberText.rounded(weeks, digits: 1)]))
         }
         return ToolResult(
             fields: [ResultField("score", .integer(score)), ResultField("gestational_age_weeks", .number(weeks))],
-            interpretation: "Ballard score \(score): estimated gestational age \(NumberText.rounded(weeks, digits: 1)) weeks.",
+            interpretation: ClinicalText("calc.ballard.interpretation", "Ballard score {0}: estimated gestational age {1} weeks.",
+                                         plain: [score, NumberText.rounded(weeks, digits: 1)]),
             warnings: warnings)
     }
 }

@@ -21,6 +21,7 @@ public enum BsaTool: ClinicalTool {
     public static func compute(_ inputs: ToolInputs) throws(ToolErrors) -> ToolResult {
         let value = bsa(heightCm: inputs.number("height_cm"), weightKg: inputs.number("weight_kg"))
         return ToolResult(fields: [ResultField("bsa_m2", .number(value))],
-                          interpretation: "Body surface area \(NumberText.rounded(value, digits: 2)) m².")
+                          interpretation: ClinicalText("calc.bsa.interpretation", "Body surface area {0} m².",
+                                                       plain: [NumberText.rounded(value, digits: 2)]))
     }
 }

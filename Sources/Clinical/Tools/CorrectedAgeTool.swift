@@ -37,16 +37,19 @@ public enum CorrectedAgeTool: ClinicalTool {
         let correction = max(0, 280 - gestationDays)
         let corrected = chronological - correction
         let postmenstrual = gestationDays + chronological
-        var warnings: [String] = []
+        var warnings: [ClinicalText] = []
         if corrected < 0 {
-            warnings.append("The baby has not yet reached term-equivalent age (40 weeks); corrected age is negative.")
+            warnings.append(ClinicalText("calc.corrected_age.warning.before_term",
+                                         "The baby has not yet reached term-equivalent age (40 weeks); corrected age is negative."))
         }
         if chronological > 3 * 365 {
-            warnings.append("Correction for prematurity is usually stopped by 2–3 years of age.")
+            warnings.append(ClinicalText("calc.corrected_age.warning.past_3_years", "Correction for prematurity is usually stopped by 2–3 years of age."))
         }
         let sentence = correction == 0
-            ? "Born at or after 40 weeks: no correction; age \(chronological) days."
-            : "Chronological age \(chronological) days, corrected \(corrected) days (\(correction) days early), postmenstrual \(postmenstrual / 7)+\(postmenstrual % 7) weeks."
+            ? ClinicalText("calc.corrected_age.interpretation.term", "Born at or after 40 weeks: no correction; age {0} days.", plain: [chronological])
+            : ClinicalText("calc.corrected_age.interpretation",
+                           "Chronological age {0} days, corrected {1} days ({2} days early), postmenstrual {3}+{4} weeks.",
+                           plain: [chronological, corrected, correction, postmenstrual / 7, postmenstrual % 7])
         return ToolResult(
             fields: [ResultField("chronological_age_days", .integer(chronological)),
                      ResultField("corrected_age_days", .integer(corrected)),

@@ -31,15 +31,20 @@ public enum DehydrationTool: ClinicalTool {
         let firstEight = deficit / 2 + maintenance / 3
         let firstRate = firstEight / 8
         let nextRate = (total - firstEight) / 16
-        var warnings: [String] = []
+        var warnings: [ClinicalText] = []
         if percent > 10 {
-            warnings.append("\(NumberText.plain(percent)) % is more than severe dehydration (10 %); assess for shock and give boluses first.")
+            warnings.append(ClinicalText("calc.dehydration.warning.above_severe",
+                                         "{0} % is more than severe dehydration (10 %); assess for shock and give boluses first.",
+                                         plain: [NumberText.plain(percent)]))
         }
         return ToolResult(
             fields: [ResultField("deficit_ml", .number(deficit)), ResultField("maintenance_ml_24h", .number(maintenance)),
                      ResultField("total_ml_24h", .number(total)), ResultField("first_8h_ml_per_hour", .number(firstRate)),
                      ResultField("next_16h_ml_per_hour", .number(nextRate))],
-            interpretation: "Deficit \(NumberText.rounded(deficit, digits: 0)) mL + maintenance \(NumberText.rounded(maintenance, digits: 0)) mL: \(NumberText.rounded(firstRate, digits: 1)) mL/h for 8 h, then \(NumberText.rounded(nextRate, digits: 1)) mL/h for 16 h.",
+            interpretation: ClinicalText("calc.dehydration.interpretation",
+                                         "Deficit {0} mL + maintenance {1} mL: {2} mL/h for 8 h, then {3} mL/h for 16 h.",
+                                         plain: [NumberText.rounded(deficit, digits: 0), NumberText.rounded(maintenance, digits: 0),
+                                                 NumberText.rounded(firstRate, digits: 1), NumberText.rounded(nextRate, digits: 1)]),
             warnings: warnings)
     }
 }

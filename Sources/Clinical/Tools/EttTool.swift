@@ -55,14 +55,17 @@ public enum EttTool: ClinicalTool {
             return ToolResult(
                 fields: [ResultField("uncuffed_id_mm", .number(uncuffed)), ResultField("cuffed_id_mm", .number(cuffed)),
                          ResultField("oral_depth_cm", .number(3 * uncuffed)), ResultField("suction_catheter_fr", .number(2 * uncuffed))],
-                interpretation: "Uncuffed \(NumberText.plain(uncuffed)) mm or cuffed \(NumberText.plain(cuffed)) mm; oral depth \(NumberText.plain(3 * uncuffed)) cm; suction \(NumberText.plain(2 * uncuffed)) Fr.")
+                interpretation: ClinicalText("calc.ett.interpretation.by_age", "Uncuffed {0} mm or cuffed {1} mm; oral depth {2} cm; suction {3} Fr.",
+                                             plain: [NumberText.plain(uncuffed), NumberText.plain(cuffed), NumberText.plain(3 * uncuffed),
+                                                     NumberText.plain(2 * uncuffed)]))
         case (nil, let kg?):
             let size = neonatalSize(weightKg: kg)
             let depth = kg + 6
             return ToolResult(
                 fields: [ResultField("id_mm", .number(size)), ResultField("oral_depth_cm", .number(depth)),
                          ResultField("suction_catheter_fr", .number(2 * size))],
-                interpretation: "Tube \(NumberText.plain(size)) mm, oral depth \(NumberText.rounded(depth, digits: 1)) cm at the lip, suction \(NumberText.plain(2 * size)) Fr.")
+                interpretation: ClinicalText("calc.ett.interpretation.by_weight", "Tube {0} mm, oral depth {1} cm at the lip, suction {2} Fr.",
+                                             plain: [NumberText.plain(size), NumberText.rounded(depth, digits: 1), NumberText.plain(2 * size)]))
         }
     }
 }

@@ -38,8 +38,10 @@ public enum FastEdTool: ClinicalTool {
     public static func compute(_ inputs: ToolInputs) throws(ToolErrors) -> ToolResult {
         let score = scoreSum(inputs, criteria)
         let sentence = score >= 4
-            ? "FAST-ED \(score): at or above 4, the derivation's cut-off suggesting large vessel occlusion."
-            : "FAST-ED \(score): below 4, large vessel occlusion less likely (not excluded)."
+            ? ClinicalText("calc.fast_ed.interpretation.at_or_above_4",
+                           "FAST-ED {0}: at or above 4, the derivation's cut-off suggesting large vessel occlusion.", plain: [score])
+            : ClinicalText("calc.fast_ed.interpretation.below_4",
+                           "FAST-ED {0}: below 4, large vessel occlusion less likely (not excluded).", plain: [score])
         return ToolResult(fields: [ResultField("score", .integer(score))], interpretation: sentence)
     }
 }

@@ -37,6 +37,7 @@ public enum FenaTool: ClinicalTool {
         return ToolResult(
             fields: [ResultField("fena_percent", .number(fena)), ResultField("interpretation", .word(category.word))],
             categories: [category],
-            interpretation: "FENa \(NumberText.rounded(fena, digits: 2)) %: \(category.label.lowercased()).")
+            interpretation: ClinicalText("calc.fena.interpretation.\(category.word)", "FENa {0} %: \(category.label.lowercased()).",
+                                         plain: [NumberText.rounded(fena, digits: 2)]))
     }
 }

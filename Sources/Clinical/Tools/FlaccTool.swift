@@ -51,6 +51,7 @@ public enum FlaccTool: ClinicalTool {
         default: category = .of("category", "severe", .danger, label: "Severe pain or discomfort")
         }
         return ToolResult(fields: [ResultField("score", .integer(score)), ResultField("category", .word(category.word))],
-                          categories: [category], interpretation: "FLACC \(score): \(category.label.lowercased()).")
+                          categories: [category], interpretation: ClinicalText("calc.flacc.interpretation.\(category.word)",
+                                                        "FLACC {0}: \(category.label.lowercased()).", plain: [score]))
     }
 }

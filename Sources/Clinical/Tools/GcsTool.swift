@@ -76,6 +76,7 @@ public enum GcsTool: ClinicalTool {
         return ToolResult(
             fields: [ResultField("score", .integer(score)), ResultField("severity", .word(category.word))],
             categories: [category],
-            interpretation: "GCS \(score) (E\(e) V\(v) M\(m)): \(category.word) impairment of consciousness.")
+            interpretation: ClinicalText("calc.gcs.interpretation.\(category.word)",
+                                         "GCS {0} (E{1} V{2} M{3}): \(category.word) impairment of consciousness.", plain: [score, e, v, m]))
     }
 }

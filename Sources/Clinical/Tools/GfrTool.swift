@@ -38,9 +38,14 @@ public enum GfrTool: ClinicalTool {
         case (nil, let u?): creatinine = u / umolPerMg
         }
         let egfr = 0.413 * inputs.number("height_cm") / creatinine
-        var warnings: [String] = []
-        if egfr > 200 { warnings.append("An eGFR above 200 mL/min/1.73 m² is implausible; check the creatinine value and unit.") }
+        var warnings: [ClinicalText] = []
+        if egfr > 200 {
+            warnings.append(ClinicalText("calc.gfr.warning.implausible",
+                                         "An eGFR above 200 mL/min/1.73 m² is implausible; check the creatinine value and unit."))
+        }
         return ToolResult(fields: [ResultField("egfr_ml_min_1_73m2", .number(egfr))],
-                          interpretation: "eGFR \(NumberText.rounded(egfr, digits: 0)) mL/min/1.73 m².", warnings: warnings)
+                          interpretation: ClinicalText("calc.gfr.interpretation", "eGFR {0} mL/min/1.73 m².",
+                                                       plain: [NumberText.rounded(egfr, digits: 0)]),
+                          warnings: warnings)
     }
 }

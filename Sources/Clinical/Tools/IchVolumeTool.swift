@@ -57,9 +57,10 @@ public enum IchVolumeTool: ClinicalTool {
                               severity: v < 30 ? .caution : .danger)
     }
 
-    static func gfapWarnings(_ gfap: Double) -> [String] {
+    static func gfapWarningTexts(_ gfap: Double) -> [ClinicalText] {
         modelRange.contains(gfap) ? [] :
-            ["GFAP \(NumberText.plain(gfap)) pg/mL is outside the model's 29–10001 pg/mL; the result is an extrapolation."]
+            [ClinicalText("calc.ich_volume.warning.gfap_outside_model",
+                          "GFAP {0} pg/mL is outside the model's 29–10001 pg/mL; the result is an extrapolation.", plain: [NumberText.plain(gfap)])]
     }
 
     public static func compute(_ inputs: ToolInputs) throws(ToolErrors) -> ToolResult {
@@ -70,7 +71,9 @@ public enum IchVolumeTool: ClinicalTool {
             fields: [ResultField("volume_ml", .number(v)), ResultField("severity", .word(sev.word)),
                      ResultField("mortality_range", .word(mort.word))],
             categories: [sev, mort],
-            interpretation: "Estimated ICH volume \(NumberText.rounded(v, digits: 1)) mL: \(sev.word); 30-day mortality \(mort.word).",
-            warnings: gfapWarnings(gfap))
+            interpretation: ClinicalText("calc.ich_volume.interpretation", "Estimated ICH volume {0} mL: {1}; 30-day mortality {2}.",
+                                         [.plain(NumberText.rounded(v, digits: 1)),
+                                          .text(ClinicalText("calc.ich_volume.severity.\(sev.word)", sev.word)), .plain(mort.word)]),
+            warnings: gfapWarningTexts(gfap))
     }
 }

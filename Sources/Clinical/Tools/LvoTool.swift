@@ -64,7 +64,9 @@ public enum LvoTool: ClinicalTool {
                      ResultField("fast_ed_contribution", .number(t.fastEdContribution)),
                      ResultField("logit", .number(t.logit))],
             categories: [category],
-            interpretation: "LVO probability \(NumberText.rounded(t.probability * 100, digits: 1)) % (threshold 33 %): \(above ? "above" : "below") the decision threshold.",
-            warnings: IchVolumeTool.gfapWarnings(gfap))
+            interpretation: ClinicalText("calc.lvo.interpretation.\(category.word)",
+                                         "LVO probability {0} % (threshold 33 %): \(above ? "above" : "below") the decision threshold.",
+                                         plain: [NumberText.rounded(t.probability * 100, digits: 1)]),
+            warnings: IchVolumeTool.gfapWarningTexts(gfap))
     }
 }

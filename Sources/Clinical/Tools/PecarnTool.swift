@@ -46,19 +46,23 @@ public enum PecarnTool: ClinicalTool {
             : loc > 0 || inputs.flag("vomiting") || inputs.flag("severe_mechanism") || inputs.flag("severe_headache")
         let category: ResultCategory
         let risk: Double
-        let sentence: String
+        let sentence: ClinicalText
         if highRisk {
             category = .of("recommendation", "ct_recommended", .danger, label: "CT recommended")
             risk = under2 ? 4.4 : 4.3
-            sentence = "CT recommended: risk of clinically important brain injury about \(NumberText.plain(risk)) %."
+            sentence = ClinicalText("calc.pecarn.interpretation.ct_recommended",
+                                    "CT recommended: risk of clinically important brain injury about {0} %.", plain: [NumberText.plain(risk)])
         } else if otherPredictor {
             category = .of("recommendation", "observation_or_ct", .caution, label: "Observation or CT")
             risk = 0.9
-            sentence = "Observation versus CT on clinical factors: risk of clinically important brain injury about 0.9 %."
+            sentence = ClinicalText("calc.pecarn.interpretation.observation_or_ct",
+                                    "Observation versus CT on clinical factors: risk of clinically important brain injury about {0} %.",
+                                    plain: [NumberText.plain(risk)])
         } else {
             category = .of("recommendation", "ct_not_recommended", .ok, label: "CT not recommended")
             risk = under2 ? 0.02 : 0.05
-            sentence = "CT not recommended: risk of clinically important brain injury below \(NumberText.plain(risk)) %."
+            sentence = ClinicalText("calc.pecarn.interpretation.ct_not_recommended",
+                                    "CT not recommended: risk of clinically important brain injury below {0} %.", plain: [NumberText.plain(risk)])
         }
         return ToolResult(
             fields: [ResultField("recommendation", .word(category.word)), ResultField("risk_percent", .number(risk)),

@@ -44,18 +44,19 @@ public enum PewsTool: ClinicalTool {
         if inputs.flag("persistent_vomiting") { score += 2 }
         let maxComponent = components.map { inputs.int($0) }.max() ?? 0
         let category: ResultCategory
-        let sentence: String
+        let sentence: ClinicalText
         if score >= 4 || maxComponent == 3 {
             category = .of("category", "urgent_review", .danger)
             sentence = maxComponent == 3 && score < 4
-                ? "PEWS \(score) with a 3 in one component: urgent medical review."
-                : "PEWS \(score): urgent medical review."
+                ? ClinicalText("calc.pews.interpretation.urgent_review_component", "PEWS {0} with a 3 in one component: urgent medical review.", plain: [score])
+                : ClinicalText("calc.pews.interpretation.urgent_review", "PEWS {0}: urgent medical review.", plain: [score])
         } else if score == 3 {
             category = .of("category", "increase_observation", .caution)
-            sentence = "PEWS 3: increase the frequency of observations and inform the nurse in charge."
+            sentence = ClinicalText("calc.pews.interpretation.increase_observation",
+                                    "PEWS {0}: increase the frequency of observations and inform the nurse in charge.", plain: [score])
         } else {
             category = .of("category", "routine", .ok)
-            sentence = "PEWS \(score): routine observations."
+            sentence = ClinicalText("calc.pews.interpretation.routine", "PEWS {0}: routine observations.", plain: [score])
         }
         return ToolResult(fields: [ResultField("score", .integer(score)), ResultField("category", .word(category.word))],
                           categories: [category], interpretation: sentence)

@@ -103,18 +103,21 @@ public enum PhoenixTool: ClinicalTool {
         let sepsis = inputs.flag("suspected_infection") && score >= 2
         let shock = sepsis && c >= 1
         let category: ResultCategory
-        let sentence: String
+        let sentence: ClinicalText
         if shock {
             category = .of("category", "septic_shock", .danger)
-            sentence = "Phoenix score \(score) with cardiovascular dysfunction: septic shock."
+            sentence = ClinicalText("calc.phoenix.interpretation.septic_shock",
+                                    "Phoenix score {0} with cardiovascular dysfunction: septic shock.", plain: [score])
         } else if sepsis {
             category = .of("category", "sepsis", .danger)
-            sentence = "Phoenix score \(score) with suspected infection: sepsis."
+            sentence = ClinicalText("calc.phoenix.interpretation.sepsis", "Phoenix score {0} with suspected infection: sepsis.", plain: [score])
         } else {
             category = .of("category", "criteria_not_met", .info, label: "Sepsis criteria not met")
             sentence = inputs.flag("suspected_infection")
-                ? "Phoenix score \(score): sepsis criteria not met (needs 2 or more)."
-                : "Phoenix score \(score): sepsis criteria need a suspected infection and a score of 2 or more."
+                ? ClinicalText("calc.phoenix.interpretation.criteria_not_met",
+                               "Phoenix score {0}: sepsis criteria not met (needs 2 or more).", plain: [score])
+                : ClinicalText("calc.phoenix.interpretation.no_infection",
+                               "Phoenix score {0}: sepsis criteria need a suspected infection and a score of 2 or more.", plain: [score])
         }
         return ToolResult(
             fields: [

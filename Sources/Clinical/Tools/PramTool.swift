@@ -47,6 +47,7 @@ public enum PramTool: ClinicalTool {
         default: category = .of("severity", "severe", .danger)
         }
         return ToolResult(fields: [ResultField("score", .integer(score)), ResultField("severity", .word(category.word))],
-                          categories: [category], interpretation: "PRAM \(score): \(category.word) asthma exacerbation.")
+                          categories: [category], interpretation: ClinicalText("calc.pram.interpretation.\(category.word)",
+                                                        "PRAM {0}: \(category.word) asthma exacerbation.", plain: [score]))
     }
 }

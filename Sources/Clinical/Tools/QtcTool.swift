@@ -44,6 +44,7 @@ public enum QtcTool: ClinicalTool {
         }
         return ToolResult(fields: [ResultField("qtc_ms", .number(qtc)), ResultField("interpretation", .word(category.word))],
                           categories: [category],
-                          interpretation: "QTc \(NumberText.rounded(qtc, digits: 0)) ms: \(category.word).")
+                          interpretation: ClinicalText("calc.qtc.interpretation.\(category.word)", "QTc {0} ms: \(category.word).",
+                                                       plain: [NumberText.rounded(qtc, digits: 0)]))
     }
 }

@@ -32,28 +32,29 @@ struct ResultBar {
     /// A result as people read it: its label, then the value with its unit ("Dose 240 mg",
     /// "Score 1 point"); an object's parts follow its label ("Weight-for-age: z-score -0.72, …").
     /// `siblings` are the result's other fields, whose flags can change a label (`OutputLabel`).
-    static func describe(_ field: ResultField, spec: ToolSpec, siblings: [ResultField] = []) -> String {
-        let label = OutputLabel.of(field.key, tool: spec.id, in: siblings)
+    static func describe(_ field: ResultField, spec: ToolSpec, siblings: [ResultField] = [],
+                         wording: (any ClinicalLookup)? = nil) -> String {
+        let label = OutputLabel.of(field.key, tool: spec.id, in: siblings, lookup: wording)
         switch field.value {
         case .object(let fields):
-            return "\(label.label): " + fields.map { describe($0, spec: spec, siblings: fields) }.joined(separator: ", ")
+            return "\(label.label): " + fields.map { describe($0, spec: spec, siblings: fields, wording: wording) }.joined(separator: ", ")
         case .number(let d):
             return "\(label.label) \(label.valueText(format(field.value), isOne: d == 1))"
         case .integer(let n):
             return "\(label.label) \(label.valueText(format(field.value), isOne: n == 1))"
         case .bool, .word:
-            return "\(label.label) \(format(field.value))"
+            return "\(label.label) \(format(field.value, wording: wording))"
         }
     }
 
     /// Numbers for a glance: 1 decimal from 10, 2 from 1, else 3; the CLI keeps them unrounded.
-    static func format(_ value: ResultValue) -> String {
+    static func format(_ value: ResultValue, wording: (any ClinicalLookup)? = nil) -> String {
         switch value {
         case .number(let d):
             let digits = abs(d) >= 10 ? 1 : (abs(d) >= 1 ? 2 : 3)
             return NumberText.rounded(d, digits: digits)
         case .integer(let n): return String(n)
-        case .bool(let b): return b ? "yes" : "no"
+        case .bool(let b): return (b ? ResultWording.yes : ResultWording.no).resolved(wording)
         case .word(let w): return w
         case .object(let fields): return fields.map { "\($0.key) \(format($0.value))" }.joined(separator: ", ")
         }
@@ -76,12 +77,13 @@ struct ResultBar {
         case .invalid(let errors):
             // The input's label, not its contract key ("Weight", not "weight_kg").
             return errors.map { ("\(glyphs.statusDanger) \(strings.fix) \(spec.input($0.field)?.label ?? $0.field): \($0.message)", .danger) }
-        case .result(let result):
+        case .result(let english):
+            let result = english.localized(spec, strings.wording)
             var out: [(String, StyleRole)] = []
             let values = result.fields.filter { field in
                 !result.categories.contains { $0.key == field.key } && !ResultBar.saidElsewhere.contains(field.key)
             }
-                .map { ResultBar.describe($0, spec: spec, siblings: result.fields) }
+                .map { ResultBar.describe($0, spec: spec, siblings: result.fields, wording: strings.wording) }
             var line = ""
             for value in values {
                 let next = line.isEmpty ? value : line + "   " + value
@@ -94,7 +96,7 @@ struct ResultBar {
             }
             if !line.isEmpty { out.append((line, .header)) }
             for category in result.categories {
-                out.append(("\(ResultBar.symbol(category.severity, glyphs)) \(spec.outputLabel(category.key).label): \(category.label)",
+                out.append(("\(ResultBar.symbol(category.severity, glyphs)) \(spec.outputLabel(category.key, lookup: strings.wording).label): \(category.label)",
                             ResultBar.role(category.severity)))
             }
             for text in TextWrap.wrap(result.interpretation, width: max(1, width)) { out.append((text, .normal)) }

@@ -118,14 +118,14 @@ struct StrokeResultsDocument {
         out += labelled(context.t("stroke.results.assessed"),
                         context.timeText.dayAndTime(model.assessedAt) + " · " + context.t("stroke.module.\(model.assessment.module.rawValue)"),
                         width: width)
-        let spec = StrokeTriage.spec(for: model.assessment.module)
+        let spec = StrokeTriage.spec(for: model.assessment.module).localized(context.localizer)
         let gfapUnit = spec.inputs.first { $0.key == "gfap_pg_ml" }?.unit
         out += labelled("GFAP", word(model.inputs["gfap_pg_ml"], unit: gfapUnit) ?? "—", width: width)
         if model.assessment.module == .full {
             let score = word(model.inputs["fast_ed"], unit: nil) ?? "—"
             var text = context.t("stroke.results.fast_ed_total", score)
             if let items = model.fastEdItems {
-                let parts = FastEdTool.spec.inputs.compactMap { input -> String? in
+                let parts = FastEdTool.spec.localized(context.localizer).inputs.compactMap { input -> String? in
                     word(items[input.key], unit: nil).map { "\(input.label.lowercased()) \($0)" }
                 }
                 text += ": " + parts.joined(separator: " · ")
@@ -184,13 +184,13 @@ struct StrokeResultsDocument {
         let ich = model.assessment.ichVolume
         let ml = ich.number("volume_ml") ?? 0
         let severity = ich.categories.first { $0.key == "severity" }
-        let sevText = severity.map { "\(ResultBar.symbol($0.severity, g)) \($0.word)" } ?? ""
+        let sevText = severity.map { "\(ResultBar.symbol($0.severity, g)) \(IchVolumeTool.spec.categoryText($0).resolved(context.localizer).lowercased())" } ?? ""
         var out: [Block] = [
             .line("\(context.t("stroke.results.ich_volume")) \(ResultBar.format(.number(ml))) mL  \(sevText)  "
                   + "\(context.t("stroke.results.mortality")) \(ich.word("mortality_range") ?? "")",
                   severity.map { ResultBar.role($0.severity) } ?? .normal, bold: true),
         ]
-        for warning in model.assessment.summary.warnings {
+        for warning in model.assessment.summary.localized(StrokeTriage.spec(for: model.assessment.module), context.localizer).warnings {
             for line in TextWrap.wrap("\(g.statusWarning) \(warning)", width: max(1, width)) { out.append(.line(line, .warning)) }
         }
         let picture = AxialBrainPicture(volumeMl: ml, glyphs: g)

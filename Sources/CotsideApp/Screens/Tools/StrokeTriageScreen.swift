@@ -41,7 +41,8 @@ final class StrokeTriageScreen: ActionScreen {
     /// The FAST-ED sub-form; Enter carries its score into the full module form, and its items
     /// on to the results.
     static func fastEdForm(_ context: AppContext) -> ToolFormScreen {
-        let form = ToolForm(tool: FastEdTool.self, context: ToolFormScreen.formContext(context), today: today(context))
+        let form = ToolForm(tool: FastEdTool.self, context: ToolFormScreen.formContext(context), today: today(context),
+                            wording: context.localizer)
         return ToolFormScreen(form: form, heading: context.t("stroke.fast_ed_heading")) { form, result in
             let score = result.number("score").map { String(Int($0)) } ?? ""
             let next = moduleForm(.full, context, fastEdItems: form.raw)
@@ -53,7 +54,8 @@ final class StrokeTriageScreen: ActionScreen {
     /// A module's form; Enter shows the results, which store nothing until reviewed and saved.
     static func moduleForm(_ module: StrokeModule, _ context: AppContext, fastEdItems: [String: RawValue]? = nil) -> ToolFormScreen {
         let spec = StrokeTriage.spec(for: module)
-        let form = ToolForm(spec: spec, context: ToolFormScreen.formContext(context), today: today(context)) { raw in
+        let form = ToolForm(spec: spec, context: ToolFormScreen.formContext(context), today: today(context),
+                            wording: context.localizer) { raw in
             StrokeTriage.assess(module, raw, origin: .text).map(\.summary)
         }
         weak var screen: ToolFormScreen?

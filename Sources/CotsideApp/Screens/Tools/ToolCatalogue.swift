@@ -24,8 +24,9 @@ struct ToolCatalogue {
     var rows: [Row]
 
     /// The wizard and centres rows need localised names, so the catalogue is built per language.
+    /// `wording` gives the tools' names and summaries in the catalogue's language.
     init(triageName: String, triageSummary: String, centresName: String, centresSummary: String,
-         tools: [any ClinicalTool.Type] = ToolRegistry.all) {
+         tools: [any ClinicalTool.Type] = ToolRegistry.all, wording: (any ClinicalLookup)? = nil) {
         var rows: [Row] = []
         for group in ToolGroup.allCases {
             if group == .strokeTriage {
@@ -33,7 +34,8 @@ struct ToolCatalogue {
             }
             for tool in tools where tool.spec.group == group {
                 let spec = tool.spec
-                rows.append(Row(entry: .tool(id: spec.id), group: group, name: spec.name, summary: spec.summary, keywords: spec.id))
+                rows.append(Row(entry: .tool(id: spec.id), group: group, name: spec.nameText.resolved(wording),
+                                summary: spec.summaryText.resolved(wording), keywords: spec.id))
             }
             if group == .strokeTriage {
                 rows.append(Row(entry: .strokeCentres, group: group, name: centresName, summary: centresSummary, keywords: "stroke centres hospitals"))

@@ -32,9 +32,11 @@ struct ToolForm {
     static let noneTitle = "—"
 
     /// `preferredUnits` picks the field of a unit group (the ward's bilirubin unit); without a
-    /// match the group's first input has the field.
+    /// match the group's first input has the field. With `wording` the form shows the
+    /// declaration in that catalogue's language (labels, options, help); keys stay the contract's.
     init(spec: ToolSpec, context: FormContext, today: CalendarDate, preferredUnits: [String] = [],
-         evaluate: @escaping Evaluate) {
+         wording: (any ClinicalLookup)? = nil, evaluate: @escaping Evaluate) {
+        let spec = wording.map { spec.localized($0) } ?? spec
         self.spec = spec
         self.today = today
         self.evaluate = evaluate
@@ -43,8 +45,9 @@ struct ToolForm {
         refreshDependentOptions()
     }
 
-    init(tool: any ClinicalTool.Type, context: FormContext, today: CalendarDate, preferredUnits: [String] = []) {
-        self.init(spec: tool.spec, context: context, today: today, preferredUnits: preferredUnits,
+    init(tool: any ClinicalTool.Type, context: FormContext, today: CalendarDate, preferredUnits: [String] = [],
+         wording: (any ClinicalLookup)? = nil) {
+        self.init(spec: tool.spec, context: context, today: today, preferredUnits: preferredUnits, wording: wording,
                   evaluate: { tool.run($0, origin: .text) })
     }
 

@@ -33,7 +33,7 @@ final class ToolFormScreen: ActionScreen {
     convenience init(tool: any ClinicalTool.Type, context: AppContext) {
         self.init(form: ToolForm(tool: tool, context: ToolFormScreen.formContext(context),
                                  today: CalendarDate.on(context.clock.now, in: context.clock.timeZone),
-                                 preferredUnits: [context.wardSettings.bilirubinUnit.rawValue]))
+                                 preferredUnits: [context.wardSettings.bilirubinUnit.rawValue], wording: context.localizer))
     }
 
     static func formContext(_ context: AppContext) -> FormContext {

@@ -139,6 +139,8 @@ struct ToolStrings {
     var interpretation: String
     /// "In {0}, or type another unit after the number ({1})".
     var unitHelp: String
+    /// The catalogue the clinical texts of results (categories, sentences, labels) are read from.
+    var wording: Localizer
 
     @MainActor init(_ context: AppContext) {
         point = context.t("tools.point")
@@ -150,5 +152,6 @@ struct ToolStrings {
         warning = context.t("tools.warning")
         interpretation = context.t("tools.interpretation")
         unitHelp = context.t("tools.unit_help")
+        wording = context.localizer
     }
 }

@@ -54,7 +54,8 @@ final class ToolsTabScreen: ActionScreen, CommandScreen {
 
     func catalogue(_ context: AppContext) -> ToolCatalogue {
         ToolCatalogue(triageName: context.t("stroke.triage.name"), triageSummary: context.t("stroke.triage.summary"),
-                      centresName: context.t("stroke.centres.name"), centresSummary: context.t("stroke.centres.summary"))
+                      centresName: context.t("stroke.centres.name"), centresSummary: context.t("stroke.centres.summary"),
+                      wording: context.localizer)
     }
 
     func bindings(_ context: AppContext) -> [Binding<Action>] {

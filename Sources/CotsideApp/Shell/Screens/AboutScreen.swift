@@ -62,7 +62,7 @@ final class AboutScreen: ActionScreen {
         if ToolRegistry.all.isEmpty { para(context.t("about.no_tools"), .muted) }
         for tool in ToolRegistry.all {
             let spec = tool.spec
-            para("\(spec.name) (\(spec.id))", .normal)
+            para("\(spec.nameText.resolved(context.localizer)) (\(spec.id))", .normal)
             for reference in spec.references { para(reference.citation, .muted, indent: "  ") }
         }
         heading(context.t("about.data"))

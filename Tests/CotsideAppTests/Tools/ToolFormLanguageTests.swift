@@ -1,0 +1,67 @@
+import XCTest
+@testable import CotsideApp
+import TerminalUI
+import Clinical
+
+/// A calculator's form and result read in the chosen language: labels, options, the category,
+/// the interpretation and the result labels come from the catalogue by key (Issue 20), while
+/// the values and the contract's keys stay as they are. GCS 4 + 5 + 6 = 15 at 80×24.
+final class ToolFormLanguageTests: ShellTestCase {
+    @MainActor func makeShell(language: String) throws -> AppShell {
+        let options = LaunchOptions(language: language, now: Self.fixedNow, environment: environment)
+        return try AppBootstrap.makeShell(options: options, terminalHasColour: true, persistPreferences: false,
+                                          assumeDisclaimerAccepted: true).shell
+    }
+
+    @MainActor func testGcsFormAndResultInGerman() async throws {
+        let shell = try makeShell(language: "de")
+        let form = screen(shell, keys: "3 g c s Enter")
+        assertShows(form, "Glasgow-Koma-Skala (pädiatrisch)")
+        assertShows(form, "Augenöffnen")
+        assertShows(form, "Spontanes Augenöffnen")
+        assertShows(form, "Beste verbale Reaktion")
+        let result = screen(shell, keys: "4 5 6")
+        assertShows(result, "Beste motorische Reaktion")
+        assertShows(result, "6 Punkte")
+        assertShows(result, "Befolgt Aufforderungen")
+        assertShows(result, "Punktwert 15 Punkte")
+        assertShows(result, "Schweregrad: Leicht")
+        assertShows(result, "GCS 15 (E4 V5 M6): leichte Bewusstseinsstörung.")
+        for english in ["Eye opening", "Obeys commands", "Score 15", "impairment of consciousness"] {
+            assertDoesNotShow(result, english)
+        }
+    }
+
+    @MainActor func testGcsFormAndResultInChinese() async throws {
+        let shell = try makeShell(language: "zh-Hans")
+        let form = screen(shell, keys: "3 g c s Enter")
+        assertShows(form, "格拉斯哥昏迷评分（儿童）")
+        assertShows(form, "睁眼反应")
+        assertShows(form, "自动睁眼")
+        let result = screen(shell, keys: "4 5 6")
+        assertShows(result, "遵嘱动作")
+        assertShows(result, "评分 15 分")
+        assertShows(result, "严重程度: 轻度")
+        assertShows(result, "GCS 15（E4 V5 M6）：轻度意识障碍。")
+        for english in ["Eye opening", "Obeys commands", "Score 15", "impairment of consciousness"] {
+            assertDoesNotShow(result, english)
+        }
+    }
+
+    /// The paediatric verbal wording under 5 years follows the language too.
+    @MainActor func testGcsVerbalWordingUnderFiveInGerman() async throws {
+        let shell = try makeShell(language: "de")
+        let lines = screen(shell, keys: "3 g c s Enter Down Down Down 3 Up Up", width: 100, height: 30)
+        assertShows(lines, "Wach, gurrt und plappert")
+        assertDoesNotShow(lines, "Alert, coos and babbles")
+    }
+
+    /// English screens read the same words as before the texts moved into en.json.
+    @MainActor func testGcsResultInEnglishIsUnchanged() async throws {
+        let shell = try makeShell(language: "en")
+        let result = screen(shell, keys: "3 g c s Enter 4 5 6")
+        assertShows(result, "Score 15 points")
+        assertShows(result, "GCS 15 (E4 V5 M6): mild impairment of consciousness.")
+        assertShows(result, "Obeys commands")
+    }
+}
