@@ -9,10 +9,12 @@ import WardStore
 /// History and Trends at 120×40, in a UTF-8 locale and in ASCII mode (LANG=C). Target: a frame
 /// well under the 5 ms a key may take (medians, release build).
 ///
-/// Arguments: `--runs N` frames a case (default 200).
+/// Arguments: `--runs N` frames a case (default 200); `--lang CODE` draws in that language
+/// (default English), to measure its number and date formatting on the same frames.
 @MainActor
 func runFrameBenchmarks(arguments: [String]) async throws {
     let runs = arguments.firstIndex(of: "--runs").flatMap { $0 + 1 < arguments.count ? Int(arguments[$0 + 1]) : nil } ?? 200
+    let language = arguments.firstIndex(of: "--lang").flatMap { $0 + 1 < arguments.count ? arguments[$0 + 1] : nil }
     let now = Date(timeIntervalSince1970: 1_795_270_800)  // 2026-11-21 14:20 UTC
     let zone = TimeZone(identifier: "UTC")!
     let folder = FileManager.default.temporaryDirectory.appendingPathComponent("cotside-frame-bench-\(getpid())")
@@ -36,10 +38,10 @@ func runFrameBenchmarks(arguments: [String]) async throws {
         await store.close()
     }
     OpenWards.shared.closeAll()
-    print("Frame benchmarks: AppShell.render at 120×40 (median and p90 of \(runs) frames)")
+    print("Frame benchmarks: AppShell.render at 120×40 (median and p90 of \(runs) frames), language \(language ?? "en")")
     for (mode, lang) in [("UTF-8", "C.UTF-8"), ("ASCII", "C")] {
         let environment = ["LANG": lang, "TZ": "UTC", "HOME": folder.path, "XDG_CONFIG_HOME": folder.appendingPathComponent("config").path]
-        let shell = try await AppBootstrap.makeWardShell(options: LaunchOptions(databasePath: path, now: now, environment: environment),
+        let shell = try await AppBootstrap.makeWardShell(options: LaunchOptions(databasePath: path, language: language, now: now, environment: environment),
                                                          terminalHasColour: true, persistPreferences: false,
                                                          assumeDisclaimerAccepted: true, askForUser: false)
         await shell.settle()

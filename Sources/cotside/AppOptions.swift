@@ -15,7 +15,7 @@ struct AppOptions: ParsableArguments {
     @Option(name: .long, help: ArgumentHelp("Colour theme for this run: dark, light or monochrome.", valueName: "name"))
     var theme: String?
 
-    @Option(name: .long, help: ArgumentHelp("Language for this run (e.g. en).", valueName: "code"))
+    @Option(name: .long, help: ArgumentHelp("Language for this run: system (follows LC_ALL, LC_MESSAGES, LANG) or a shipped code (en, de, fr, es, pt-BR, zh-Hans); Settings → Language keeps a choice.", valueName: "code"))
     var lang: String?
 
     @Option(name: .long, help: ArgumentHelp("Fix the clock, e.g. 2026-11-21T14:05:00Z (env COTSIDE_NOW).", valueName: "instant"))
@@ -27,6 +27,10 @@ struct AppOptions: ParsableArguments {
         }
         if let now, WardClock.parseInstant(now) == nil {
             throw ValidationError("--now \(now) is not an ISO 8601 instant such as 2026-11-21T14:05:00Z")
+        }
+        if let lang, lang != Catalogues.system, !Catalogues.available().contains(where: { $0.code == lang }) {
+            let codes = ([Catalogues.system] + Catalogues.available().map(\.code)).joined(separator: ", ")
+            throw ValidationError("--lang \(lang) is not a language Cotside ships; use one of \(codes)")
         }
         if let db, db.isEmpty { throw ValidationError("--db needs a file path or a postgres:// URL") }
     }

@@ -42,9 +42,14 @@ public enum AppBootstrap {
         var startup: Message? = outcome.message(path: file.url.path).map(Message.warning)
         if let theme = options.theme { preferences.theme = theme.rawValue }
         if let language = options.language { preferences.language = language }
+        let systemLanguage = Catalogues.systemLanguage(environment: options.environment,
+                                                       available: Catalogues.available(in: options.catalogueDirectory))
         let localizer: Localizer
         do {
-            localizer = try Catalogues.localizer(for: preferences.language, in: options.catalogueDirectory)
+            let choice = try LanguageChoice.localizer(preference: preferences.language, systemLanguage: systemLanguage,
+                                                      asciiOnly: !options.localeIsUTF8, in: options.catalogueDirectory)
+            localizer = choice.localizer
+            if let notice = choice.notice { startup = startup ?? notice }
         } catch let error as CatalogueError {
             if options.language != nil { throw LaunchError(error.description) }
             // A stale language in the preferences file falls back to English with a warning.
@@ -69,6 +74,7 @@ public enum AppBootstrap {
             repository: repository,
             wardSettings: wardSettings ?? .defaults
         )
+        context.systemLanguage = systemLanguage
         let effects = persistPreferences && outcome.allowsSaving
             ? ShellEffects(savePreferences: { prefs in
                 do { try file.save(prefs); return nil } catch { return String(describing: error) }

@@ -84,7 +84,8 @@ final class ReportPreviewScreen: ActionScreen, CommandScreen {
         let maker = ReportMaker(staff: staff, localizer: context.localizer, now: context.clock.now, timeZone: context.clock.timeZone,
                                 wardSettings: context.wardSettings)
         let make = preview.make
-        return command("load") { repository in .document(try await make(repository, maker), madeBy: staff.id) }
+        let format = context.format
+        return command("load") { repository in .document(try await make(repository, maker).written(in: format), madeBy: staff.id) }
     }
 
     func update(_ loaded: Loaded, _ context: AppContext) -> Intent {

@@ -17,6 +17,11 @@ public final class AppContext {
     public let paths: AppPaths
     /// The folder of language catalogues (Settings lists what is there).
     public let catalogueDirectory: URL
+    /// The shipped language the locale asks for (LC_ALL, LC_MESSAGES, LANG): what the
+    /// preference `system` shows. English when the locale names none that ships.
+    public internal(set) var systemLanguage: String = "en"
+    /// Whether the terminal can show only ASCII (a locale that is not UTF-8).
+    public var asciiOnly: Bool { glyphs == .ascii }
 
     /// Languages the user can choose in Settings.
     public var availableLanguages: [Language] { Catalogues.available(in: catalogueDirectory) }
@@ -91,13 +96,25 @@ public final class AppContext {
         let text = WardTimeText(timeZone: clock.timeZone,
                                 weekdays: t("time.weekdays").split(separator: " ").map(String.init),
                                 months: t("time.months").split(separator: " ").map(String.init),
-                                yesterday: t("time.yesterday"), tomorrow: t("time.tomorrow"))
+                                yesterday: t("time.yesterday"), tomorrow: t("time.tomorrow"), format: format)
         cachedTimeText = text
         cachedTimeTextLanguage = localizer.language.code
         return text
     }
     private var cachedTimeText: WardTimeText?
     private var cachedTimeTextLanguage: String?
+
+    /// How the user's language writes numbers and dates (decimal comma in de, fr, es, pt-BR);
+    /// built once per language, every screen formats through it.
+    public var format: LanguageFormat {
+        if let cachedFormat, cachedFormatLanguage == localizer.language.code { return cachedFormat }
+        let format = LanguageFormat(localizer)
+        cachedFormat = format
+        cachedFormatLanguage = localizer.language.code
+        return format
+    }
+    private var cachedFormat: LanguageFormat?
+    private var cachedFormatLanguage: String?
 
     /// Shorthand for the localizer: `context.t("tab.history")`.
     public func t(_ key: String, _ args: CustomStringConvertible...) -> String {
@@ -117,6 +134,8 @@ public final class AppContext {
         var strings = UIStrings.localized { key, english in localizer.has(key) ? localizer(key) : english }
         let months = t("time.months").split(separator: " ").map(String.init)
         if months.count == 12 { strings.monthAbbreviations = months }
+        strings.decimalMark = String(format.decimalMark)
+        if localizer.has("format.day_month") { strings.dayMonthPattern = localizer("format.day_month") }
         return strings
     }
 }

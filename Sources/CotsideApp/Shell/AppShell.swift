@@ -313,9 +313,12 @@ public final class AppShell {
         var prefs = context.preferences
         change(&prefs)
         guard prefs != context.preferences else { return }
+        var notice: Message?
         if prefs.language != context.preferences.language {
             do {
-                context.localizer = try Catalogues.localizer(for: prefs.language, in: context.catalogueDirectory)
+                (context.localizer, notice) = try LanguageChoice.localizer(
+                    preference: prefs.language, systemLanguage: context.systemLanguage,
+                    asciiOnly: context.asciiOnly, in: context.catalogueDirectory)
             } catch {
                 message = .error(String(describing: error))
                 return
@@ -325,6 +328,8 @@ public final class AppShell {
         needsFullRedraw = true
         if let failure = effects.savePreferences(prefs) {
             message = .error(context.t("message.prefs_save_failed", failure))
+        } else if let notice {
+            message = notice
         }
     }
 

@@ -60,9 +60,10 @@ final class AutomaticBackup: CommandScreen {
         let folder = context.paths.backups
         let now = context.clock.now
         let localizer = context.localizer
+        let format = context.format
         return .write(WardWrite(undoSummary: nil) { repository in
             let backup = try await AutomaticBackup.takeBackup(repository, into: folder, at: now, priority: .userInitiated)
-            let size = String(format: "%.1f MB", Double(backup.bytes) / 1_048_576)
+            let size = format.fixed(Double(backup.bytes) / 1_048_576, digits: 1) + " MB"
             return WriteReceipt(auditEntryIds: [], message: localizer("backup.done", backup.path, size, backup.patients))
         })
     }

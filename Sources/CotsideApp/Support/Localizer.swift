@@ -1,5 +1,6 @@
 import Foundation
 import CotsideResources
+import TerminalUI
 
 /// A language Cotside can show. Catalogues live in `Resources/l10n/<code>.json`.
 public struct Language: Sendable, Equatable, Hashable {
@@ -42,11 +43,48 @@ public struct Localizer: Sendable {
 
     /// Every key of the English catalogue: tests check other catalogues against it.
     public var englishKeys: [String] { fallback.keys.sorted() }
+
+    /// Whether this language reads in ASCII once transliterated (accents dropped: "Größe" →
+    /// "Grosse"). False for a script with no ASCII form (简体中文), whose text would draw as "?"
+    /// in a terminal that is not UTF-8. Judged on the whole catalogue, so one symbol without
+    /// an ASCII form does not disqualify a Latin-script language.
+    public var isShowableInASCII: Bool {
+        var lost = 0
+        for text in strings.values where ASCIIScreen.hasNoASCIIForm(text) { lost += 1 }
+        return lost * 10 < max(1, strings.count)
+    }
 }
 
 /// Loads catalogues from the resources folder.
 public enum Catalogues {
     public static let english = Language(code: "en", nativeName: "English")
+    /// The language preference that follows the locale (LC_ALL, LC_MESSAGES, LANG).
+    public static let system = "system"
+
+    /// The shipped language the locale names: the first of LC_ALL, LC_MESSAGES, LANG that is
+    /// set ("de_DE.UTF-8" → de, "pt_BR" → pt-BR, "zh_CN" → zh-Hans); English for C, POSIX or
+    /// a language that does not ship (a Brazilian catalogue does not serve pt_PT, nor
+    /// Simplified Chinese zh_TW).
+    public static func systemLanguage(environment: [String: String], available: [Language]) -> String {
+        let value = ["LC_ALL", "LC_MESSAGES", "LANG"].lazy.compactMap { environment[$0] }.first { !$0.isEmpty } ?? ""
+        let locale = value.split(whereSeparator: { $0 == "." || $0 == "@" }).first.map(String.init) ?? ""
+        let parts = locale.split(whereSeparator: { $0 == "_" || $0 == "-" }).map(String.init)
+        guard let language = parts.first?.lowercased() else { return english.code }
+        let region = parts.count > 1 ? parts[1].uppercased() : ""
+        let codes = Set(available.map(\.code))
+        let wanted: String
+        switch language {
+        case "zh": wanted = ["TW", "HK", "MO", "HANT"].contains(region) ? "zh-Hant" : "zh-Hans"
+        case "pt": wanted = region == "BR" || region.isEmpty ? "pt-BR" : "pt-\(region)"
+        default: wanted = codes.contains("\(language)-\(region)") ? "\(language)-\(region)" : language
+        }
+        return codes.contains(wanted) ? wanted : english.code
+    }
+
+    /// The language to show for a preference: `system` resolved from the locale, else the code.
+    public static func resolve(_ preference: String, environment: [String: String], in directory: URL = CotsideResources.url("l10n")) -> String {
+        preference == system ? systemLanguage(environment: environment, available: available(in: directory)) : preference
+    }
 
     /// Languages with a catalogue on disk, English first. The catalogue's `_language` key names it.
     public static func available(in directory: URL = CotsideResources.url("l10n")) -> [Language] {
@@ -63,7 +101,7 @@ public enum Catalogues {
     public static func localizer(for code: String, in directory: URL = CotsideResources.url("l10n")) throws -> Localizer {
         let english = try load(directory.appendingPathComponent("en.json"))
         guard let language = available(in: directory).first(where: { $0.code == code }) else {
-            let codes = available(in: directory).map(\.code).joined(separator: ", ")
+            let codes = ([system] + available(in: directory).map(\.code)).joined(separator: ", ")
             throw CatalogueError.unknownLanguage(code: code, available: codes)
         }
         let table = code == "en" ? english : try load(directory.appendingPathComponent("\(code).json"))

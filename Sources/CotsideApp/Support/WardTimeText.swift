@@ -2,11 +2,12 @@ import Foundation
 
 /// Dates and times as the ward reads them, in the ward's time zone, built from calendar
 /// components: no DateFormatter (which starts ICU and costs milliseconds per instance), and
-/// day and month names from the user's catalogue rather than ICU's English.
+/// day and month names from the user's catalogue rather than ICU's English. The 24-hour clock
+/// in every language (wards chart that way); the order of day, month and year from `format`.
 public struct WardTimeText: Sendable {
     private let calendar: Calendar
-    private let weekdays: [String]
-    private let months: [String]
+    private let names: DayNames
+    private let format: LanguageFormat
     private let yesterday: String
     private let tomorrow: String
 
@@ -14,12 +15,15 @@ public struct WardTimeText: Sendable {
     ///   - weekdays: seven short names, Sunday first (the calendar's weekday numbering).
     ///   - months: twelve short names, January first.
     ///   - yesterday, tomorrow: the words `clock` puts before a time on those days.
-    public init(timeZone: TimeZone, weekdays: [String], months: [String], yesterday: String = "yesterday", tomorrow: String = "tomorrow") {
+    ///   - format: the language's order of day, month and year.
+    public init(timeZone: TimeZone, weekdays: [String], months: [String], yesterday: String = "yesterday", tomorrow: String = "tomorrow",
+                format: LanguageFormat = .english) {
         var calendar = Calendar(identifier: .gregorian)
         calendar.timeZone = timeZone
         self.calendar = calendar
-        self.weekdays = weekdays.count == 7 ? weekdays : ["Sun", "Mon", "Tue", "Wed", "Thu", "Fri", "Sat"]
-        self.months = months.count == 12 ? months : ["Jan", "Feb", "Mar", "Apr", "May", "Jun", "Jul", "Aug", "Sep", "Oct", "Nov", "Dec"]
+        self.names = DayNames(weekdays: weekdays.count == 7 ? weekdays : ["Sun", "Mon", "Tue", "Wed", "Thu", "Fri", "Sat"],
+                              months: months.count == 12 ? months : ["Jan", "Feb", "Mar", "Apr", "May", "Jun", "Jul", "Aug", "Sep", "Oct", "Nov", "Dec"])
+        self.format = format
         self.yesterday = yesterday
         self.tomorrow = tomorrow
     }
@@ -28,10 +32,22 @@ public struct WardTimeText: Sendable {
         calendar.dateComponents([.year, .month, .day, .hour, .minute, .weekday], from: date)
     }
 
-    /// "2026-11-21 14:05".
+    private func day(_ c: DateComponents) -> LanguageFormat.Day {
+        LanguageFormat.Day(year: c.year!, month: c.month!, day: c.day!, weekday: c.weekday!)
+    }
+
+    /// "2026-11-21 14:05" in every language: the form date-time fields are filled with and parse,
+    /// so an edited time reads back as it was typed.
     public func stamp(_ date: Date) -> String {
         let c = parts(date)
         return "\(pad4(c.year!))-\(pad2(c.month!))-\(pad2(c.day!)) \(pad2(c.hour!)):\(pad2(c.minute!))"
+    }
+
+    /// A date and time to read, in the language's order: "2026-11-21 14:05", "21.11.2026 14:05",
+    /// "21/11/2026 14:05" (History, the audit trail, confirmations); the same width in each.
+    public func shown(_ date: Date) -> String {
+        let c = parts(date)
+        return format.date(day(c), names: names) + " \(pad2(c.hour!)):\(pad2(c.minute!))"
     }
 
     /// "14:05".
@@ -48,20 +64,21 @@ public struct WardTimeText: Sendable {
         case 0: return time(date)
         case -1: return "\(yesterday) \(time(date))"
         case 1: return "\(tomorrow) \(time(date))"
-        default: return stamp(date)
+        default: return shown(date)
         }
     }
 
-    /// "21 Nov 14:05": a time with its day, where the year would only take room (History at 80 columns).
+    /// "21 Nov 14:05" ("21. Nov 14:05", "11月21日 14:05"): a time with its day, where the year
+    /// would only take room (History at 80 columns).
     public func dayMonthTime(_ date: Date) -> String {
         let c = parts(date)
-        return "\(c.day!) \(months[c.month! - 1]) \(pad2(c.hour!)):\(pad2(c.minute!))"
+        return format.dayMonth(day(c), names: names) + " \(pad2(c.hour!)):\(pad2(c.minute!))"
     }
 
-    /// "Sat 21 Nov 14:05", for the status line.
+    /// "Sat 21 Nov 14:05" ("Sa 21. Nov 14:05", "11月21日 周六 14:05"), for the status line.
     public func dayAndTime(_ date: Date) -> String {
         let c = parts(date)
-        return "\(weekdays[c.weekday! - 1]) \(c.day!) \(months[c.month! - 1]) \(pad2(c.hour!)):\(pad2(c.minute!))"
+        return format.weekdayDayMonth(day(c), names: names) + " \(pad2(c.hour!)):\(pad2(c.minute!))"
     }
 
     private func pad2(_ n: Int) -> String { n < 10 ? "0\(n)" : String(n) }

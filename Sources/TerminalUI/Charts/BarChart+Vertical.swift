@@ -4,7 +4,7 @@ extension BarChart {
         let steps = glyphs.barRamp.count
         // Only bars that can be on screen are formatted (a two-year stay has 730).
         let candidates = Array(bars.suffix(area.width / max(1, barWidth + gap) + 1))
-        let totals = candidates.map { ChartFormat.number($0.value, decimals: nil) }
+        let totals = candidates.map { strings.number(ChartFormat.number($0.value, decimals: nil)) }
         let valuesFit = area.height >= 3 && totals.allSatisfy { TextWidth.columns(of: $0) <= barWidth }
         let labelRows = area.height >= 2 ? 1 : 0
         let valueRows = valuesFit ? 1 : 0
@@ -15,7 +15,7 @@ extension BarChart {
         var scale: AxisScale?
         if !valuesFit, plotRows >= 2 {
             let fit = NiceScale.scale(low: 0, high: largest > 0 ? largest : 1, maxTicks: min(11, max(2, plotRows / 2 + 1)))
-            let width = fit.ticks.map { TextWidth.columns(of: fit.label($0)) }.max() ?? 0
+            let width = fit.ticks.map { TextWidth.columns(of: strings.number(fit.label($0))) }.max() ?? 0
             if area.width >= width + 1 + barWidth {
                 scale = fit
                 top = fit.upper
@@ -75,7 +75,7 @@ extension BarChart {
             // Zero is the bars' foot, below the last row: no row of its own to label.
             guard row < gutter.height, !used.contains(row) else { continue }
             used.insert(row)
-            buffer.put(scale.label(value), in: Rect(x: gutter.x, y: gutter.y + row, width: gutter.width - 1, height: 1),
+            buffer.put(strings.number(scale.label(value)), in: Rect(x: gutter.x, y: gutter.y + row, width: gutter.width - 1, height: 1),
                        role: .chartAxis, alignment: .right)
             buffer.set(Cell(tick, role: .chartAxis), x: axisX, y: gutter.y + row)
         }

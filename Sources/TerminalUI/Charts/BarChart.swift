@@ -134,7 +134,7 @@ public struct BarChart: Widget, Sendable {
 
     /// A stacked value as text: "5+2" for layers, "7" for a plain bar.
     func valueText(_ bar: Bar) -> String {
-        guard bar.segments.count > 1 else { return ChartFormat.number(bar.value, decimals: nil) }
-        return bar.segments.map { ChartFormat.number($0.isFinite ? $0 : 0, decimals: nil) }.joined(separator: "+")
+        guard bar.segments.count > 1 else { return strings.number(ChartFormat.number(bar.value, decimals: nil)) }
+        return bar.segments.map { strings.number(ChartFormat.number($0.isFinite ? $0 : 0, decimals: nil)) }.joined(separator: "+")
     }
 }

@@ -38,7 +38,7 @@ extension LineChart {
             guard width > 0 else { return ([], title) }
             let scale = NiceScale.scale(low: mapping.xLow, high: mapping.xHigh, maxTicks: max(2, width / 7))
             let ticks = scale.ticks.filter { $0 >= mapping.xLow - 1e-9 && $0 <= mapping.xHigh + 1e-9 }
-            return (ticks.map { ($0, scale.label($0)) }, title)
+            return (ticks.map { ($0, strings.number(scale.label($0))) }, title)
         }
     }
 

@@ -23,7 +23,7 @@ extension LineChart {
     func xText(_ x: Double) -> String {
         switch xAxis {
         case .time(let zone): return TimeAxis.instant(x, timeZone: zone, strings: strings)
-        case .numeric(let title): return "\(title) \(ChartFormat.number(x, decimals: nil))"
+        case .numeric(let title): return "\(title) \(strings.number(ChartFormat.number(x, decimals: nil)))"
         }
     }
 
@@ -33,7 +33,7 @@ extension LineChart {
         var parts = [xText(x)]
         for (i, points) in data.series.enumerated() {
             let value = points.first { $0.x == x && $0.y?.isFinite == true }?.y
-            let text = value.map { series[i].format($0) } ?? strings.noReading
+            let text = value.map { strings.number(series[i].format($0)) } ?? strings.noReading
             parts.append(series[i].name.isEmpty ? text : "\(series[i].name) \(text)")
         }
         return parts.joined(separator: "  ")

@@ -73,7 +73,7 @@ public struct LineChart: Widget, Sendable {
                                  hasCursor: cursor.resolved(stopCount: data.stops.count) != nil,
                                  maxOutOfRangeRows: maxOutOfRangeRows)
         let scale = yScale(data: data, rows: rows.plot)
-        let tickLabels = scale.ticks.map { scale.label($0) }
+        let tickLabels = scale.ticks.map { strings.number(scale.label($0)) }
         let labelWidth = tickLabels.map(TextWidth.columns(of:)).max() ?? 0
         let gutter = area.width >= labelWidth + 1 + 4 ? labelWidth + 1 : 0
         var y = area.y

@@ -121,15 +121,15 @@ public enum TimeAxis {
         let c = calendar.dateComponents([.month, .day, .hour], from: Date(timeIntervalSince1970: t))
         switch unit {
         case .hours:  // midnight carries the date, so a span of hours still says which day
-            return c.hour == 0 ? "\(c.day ?? 1) \(monthName(c.month ?? 1, strings))" : String(format: "%02d:00", c.hour ?? 0)
-        case .days, .weeks: return "\(c.day ?? 1) \(monthName(c.month ?? 1, strings))"
+            return c.hour == 0 ? strings.dayMonth(day: c.day ?? 1, month: c.month ?? 1) : String(format: "%02d:00", c.hour ?? 0)
+        case .days, .weeks: return strings.dayMonth(day: c.day ?? 1, month: c.month ?? 1)
         }
     }
 
     /// "21 Nov 14:05": an instant as a reader wants it next to a value.
     public static func instant(_ t: Double, timeZone: TimeZone, strings: UIStrings = .english) -> String {
         let c = gregorian(timeZone).dateComponents([.month, .day, .hour, .minute], from: Date(timeIntervalSince1970: t))
-        return "\(c.day ?? 1) \(monthName(c.month ?? 1, strings)) " + String(format: "%02d:%02d", c.hour ?? 0, c.minute ?? 0)
+        return strings.dayMonth(day: c.day ?? 1, month: c.month ?? 1) + " " + String(format: "%02d:%02d", c.hour ?? 0, c.minute ?? 0)
     }
 
     static func monthName(_ month: Int, _ strings: UIStrings) -> String {

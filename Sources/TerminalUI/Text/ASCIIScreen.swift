@@ -20,6 +20,14 @@ public enum ASCIIScreen {
         return ASCIITransliteration.fold(text, for: .screen)
     }
 
+    /// True when ASCII mode would draw part of `text` as "?" (a script with no ASCII form, such
+    /// as Chinese); accented letters and symbols with a spelling are fine.
+    public static func hasNoASCIIForm(_ text: String) -> Bool {
+        guard !text.utf8.allSatisfy({ $0 < 0x80 }) else { return false }
+        func marks(_ s: String) -> Int { s.utf8.lazy.filter { $0 == UInt8(ascii: "?") }.count }
+        return marks(ASCIITransliteration.fold(text, for: .screen)) > marks(text)
+    }
+
     /// One cell's grapheme as drawn: in ASCII mode a non-ASCII grapheme becomes the first
     /// character of its transliteration (a cell holds one; "?" when it has no ASCII form), and
     /// the right half of a wide grapheme a space. The buffer's last guard: `put` has already

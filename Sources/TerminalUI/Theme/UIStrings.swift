@@ -41,6 +41,11 @@ public struct UIStrings: Hashable, Sendable {
     public var axisWeeks: String
     /// January…December, short, for time-axis labels ("21 Nov").
     public var monthAbbreviations: [String]
+    /// "." or ",": how axis labels write a decimal ("36,5" in German).
+    public var decimalMark: String = "."
+    /// A day with its month's name on a time axis: `d` the day, `MMM` the month ("d. MMM" →
+    /// "21. Nov", "MMMd日" → "11月21日").
+    public var dayMonthPattern: String = "d MMM"
 
     public init(
         tooSmall: String = "Enlarge the window to at least {minW}×{minH} (now {w}×{h})",
@@ -90,6 +95,19 @@ public struct UIStrings: Hashable, Sendable {
     }
 
     public static let english = UIStrings()
+
+    /// A number's text with the language's decimal mark ("36.5" → "36,5").
+    public func number(_ text: String) -> String {
+        decimalMark == "." ? text : text.replacingOccurrences(of: ".", with: decimalMark)
+    }
+
+    /// "21 Nov" in the language's order, from `dayMonthPattern`.
+    public func dayMonth(day: Int, month: Int) -> String {
+        let name = (1...monthAbbreviations.count).contains(month) ? monthAbbreviations[month - 1] : String(month)
+        if dayMonthPattern == "d MMM" { return "\(day) \(name)" }
+        return dayMonthPattern.replacingOccurrences(of: "MMM", with: "\u{1}").replacingOccurrences(of: "d", with: String(day))
+            .replacingOccurrences(of: "\u{1}", with: name)
+    }
 
     /// Replaces `{name}` placeholders in a template.
     public static func fill(_ template: String, _ values: [String: String]) -> String {

@@ -36,7 +36,9 @@ final class CommandLineBasicsTests: XCTestCase {
             (["snapshot", "dashboard", "--size", "wide"], "--size wide is not WIDTHxHEIGHT"),
             (["snapshot", "dashboard", "--now", "teatime"], "--now teatime is not an ISO 8601 instant"),
             (["snapshot", "dashboard", "--theme", "neon"], "--theme neon is not a theme; use dark, light or monochrome"),
-            (["snapshot", "dashboard", "--lang", "tlh"], "unknown language ‘tlh’; available: en"),
+            (["snapshot", "dashboard", "--lang", "tlh"],
+             "--lang tlh is not a language Cotside ships; use one of system, en, de, es, fr, pt-BR, zh-Hans"),
+            (["patients", "--lang", "xx"], "--lang xx is not a language Cotside ships; use one of system, en"),
         ]
         for (arguments, message) in cases {
             let outcome = try cli.run(arguments)

@@ -10,8 +10,11 @@ struct WardFormat {
 
     init(_ context: AppContext) { self.context = context }
 
-    /// "2026-11-21 14:05" in the ward's time zone.
+    /// "2026-11-21 14:05" in the ward's time zone, in every language: what a date-time field is
+    /// filled with (it parses back); to show a time, use `shown`.
     func stamp(_ date: Date) -> String { context.timeText.stamp(date) }
+    /// "2026-11-21 14:05", "21.11.2026 14:05": a date and time to read, in the language's order.
+    func shown(_ date: Date) -> String { context.timeText.shown(date) }
     /// "14:05", only for an instant known to be today (a "done at now" message).
     func time(_ date: Date) -> String { context.timeText.time(date) }
     /// "14:05" today, else with its day: "yesterday 14:50", "tomorrow 15:00", "2026-11-23 15:00".
@@ -50,8 +53,25 @@ struct WardFormat {
         age(PatientAge(patient: patient, now: context.clock.now, timeZone: context.clock.timeZone))
     }
 
-    /// "2 h 5 min ago".
-    func since(_ date: Date) -> String { TimeShortcut.relative(date, now: context.clock.now) }
+    /// "2 h 5 min ago", "vor 2 h 5 min", "in 10 min", "now", in the user's language.
+    func since(_ date: Date) -> String { Self.relative(date, now: context.clock.now, context) }
+
+    /// `TimeShortcut.relative`'s span (minutes, hours, days) in the catalogue's words.
+    static func relative(_ date: Date, now: Date, _ context: AppContext) -> String {
+        let delta = Int((date.timeIntervalSince(now) / 60).rounded())
+        if delta == 0 { return context.t("time.now") }
+        let minutes = abs(delta)
+        let text: String
+        if minutes < 60 {
+            text = "\(minutes) min"
+        } else if minutes < 48 * 60 {
+            let h = minutes / 60, m = minutes % 60
+            text = m == 0 ? "\(h) h" : "\(h) h \(m) min"
+        } else {
+            text = context.t("age.days", minutes / (24 * 60))
+        }
+        return context.t(delta < 0 ? "time.ago" : "time.in", text)
+    }
 
     /// Seven day counts as bars on a shared 0…max scale (0 shows the lowest bar).
     func spark(_ counts: [Int]) -> String {
@@ -64,6 +84,9 @@ struct WardFormat {
         }.joined()
     }
 
-    /// "1.25" mL/kg/h with two decimals.
-    func rate(_ value: Double) -> String { String(format: "%.2f", value) }
+    /// "1.25" mL/kg/h with two decimals ("1,25" in German).
+    func rate(_ value: Double) -> String { context.format.fixed(value, digits: 2) }
+
+    /// Text made below the app (store summaries, clinical results) with the language's decimal mark.
+    func decimals(_ text: String) -> String { context.format.decimals(text) }
 }

@@ -99,9 +99,9 @@ struct DashboardDoseColumns {
     func outOfRange(_ row: DashboardRow) -> String {
         guard let marked = row.latestOutOfRange, let mark = marked.mark else { return context.t("range.none") }
         let m = marked.measurement
-        let value = Self.number(m.value) + (m.diastolicMmHg.map { "/" + Self.number($0) } ?? "")
+        let value = context.format.decimals(Self.number(m.value) + (m.diastolicMmHg.map { "/" + Self.number($0) } ?? ""))
         let word = context.t("range.\(mark.rawValue)")
-        let oxygen = m.oxygen.map { " on \($0.text)" } ?? ""
+        let oxygen = m.oxygen.map { " " + context.t("range.on_oxygen", context.format.decimals($0.text)) } ?? ""
         let text = "\(word) \(context.t("measurement.kind.\(m.kind.rawValue)")) \(value) \(m.kind.canonicalUnit)\(oxygen) \(WardFormat(context).clock(m.measuredAt))"
         return StatusBadge(mark == .high ? .high : .low, word: text, glyphs: context.glyphs).text
     }

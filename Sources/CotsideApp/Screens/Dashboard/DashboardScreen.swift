@@ -382,11 +382,13 @@ final class DashboardScreen: ActionScreen, CommandScreen {
     /// The most urgent alert as a badge ("no wet 9 h", "Temperature"), then "+N" for the others.
     static func alertText(_ alerts: [Insight], _ context: AppContext) -> String? {
         guard let first = alerts.first else { return nil }
+        // A subject the store names with a fixed word ("intake") is looked up; a drug's name is not.
+        let subject = context.localizer.has("insight.subject.\(first.subject)") ? context.t("insight.subject.\(first.subject)") : first.subject
         let badge = first.kind == .noWetNappy
             ? StatusBadge(.danger, word: context.t("dashboard.alert.no_wet", Int(first.evidence.first?.value ?? 0)),
                           glyphs: context.glyphs)
-            : StatusBadge(first.severity == .urgent ? .danger : .warning, word: first.subject.prefix(1).uppercased()
-                            + first.subject.dropFirst(), glyphs: context.glyphs)
+            : StatusBadge(first.severity == .urgent ? .danger : .warning, word: subject.prefix(1).uppercased()
+                            + subject.dropFirst(), glyphs: context.glyphs)
         return alerts.count > 1 ? context.t("dashboard.alert.more", badge.text, alerts.count - 1) : badge.text
     }
 

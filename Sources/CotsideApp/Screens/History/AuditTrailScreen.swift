@@ -198,8 +198,8 @@ final class AuditTrailScreen: ActionScreen, CommandScreen {
         parts.append(query.patient.map { context.t("audit.patient", $0.bedLabel, $0.fullName) } ?? context.t("audit.scope.ward"))
         if let initials = query.initials { parts.append(context.t("history.scope.by", initials)) }
         if query.group != .any { parts.append(context.t("audit.group.\(query.group.rawValue)")) }
-        if let from = query.from { parts.append(context.t("history.scope.from", format.stamp(from))) }
-        if let until = query.until { parts.append(context.t("history.scope.until", format.stamp(until))) }
+        if let from = query.from { parts.append(context.t("history.scope.from", format.shown(from))) }
+        if let until = query.until { parts.append(context.t("history.scope.until", format.shown(until))) }
         return parts.joined(separator: " · ")
     }
 
@@ -224,7 +224,7 @@ final class AuditTrailScreen: ActionScreen, CommandScreen {
     func detail(_ row: AuditTrailRow, _ context: AppContext) -> String {
         let words = AuditWords(context)
         let patient = row.patientId.flatMap { names.patients[$0] }.map { context.t("audit.patient", $0.bedLabel, $0.fullName) }
-        return ([context.timeText.stamp(row.entry.at), words.author(row), patient].compactMap { $0 }
+        return ([context.timeText.shown(row.entry.at), words.author(row), patient].compactMap { $0 }
                 + [words.sentence(row, member: names.members[row.entry.entityId])]).joined(separator: " · ")
     }
 
@@ -255,7 +255,7 @@ final class AuditTrailScreen: ActionScreen, CommandScreen {
                              glyphs: context.glyphs) { [names] row in
             let patient = row.patientId.flatMap { names.patients[$0] }
             let role: StyleRole = row.entry.action == .refused || row.entry.action == .lockedOut ? .warning : .normal
-            return TableRow([context.timeText.stamp(row.entry.at), row.staffInitials ?? "—", patient?.bedLabel ?? "",
+            return TableRow([context.timeText.shown(row.entry.at), row.staffInitials ?? "—", patient?.bedLabel ?? "",
                              patient?.fullName ?? "", words.sentence(row, member: names.members[row.entry.entityId])], role: role)
         }
         view.render(in: regions.table, into: &buffer)

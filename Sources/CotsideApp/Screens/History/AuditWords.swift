@@ -35,7 +35,7 @@ public struct AuditWords {
         case .pinFailed:
             return context.t("audit.sentence.pinFailed", note["failures"].map(leaf) ?? "?")
         case .lockedOut:
-            let until = note["until"].flatMap(\.instant).map { context.timeText.stamp($0) } ?? "?"
+            let until = note["until"].flatMap(\.instant).map { context.timeText.shown($0) } ?? "?"
             return context.t("audit.sentence.lockedOut", until)
         case .refused:
             return context.t("audit.sentence.refused", note["what"].map(leaf) ?? "?", note["needs"].map(leaf) ?? "?")
@@ -72,7 +72,7 @@ public struct AuditWords {
     /// name (when `names` knows it), yes/no, text as it is.
     func value(_ value: AuditValue?, field: String, names: AuditNames = AuditNames()) -> String {
         guard let value else { return "—" }
-        if Self.isTimeField(field), let date = value.instant { return context.timeText.stamp(date) }
+        if Self.isTimeField(field), let date = value.instant { return context.timeText.shown(date) }
         if case .integer(let id) = value {
             if AuditNames.isStaffField(field), let member = names.members[id] { return "\(member.initials) \(member.name)" }
             if AuditNames.isPatientField(field), let patient = names.patients[id] {

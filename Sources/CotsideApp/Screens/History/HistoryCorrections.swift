@@ -72,7 +72,7 @@ enum HistoryCorrections {
         // Refused before asking, so nobody answers a question whose answer cannot be saved.
         if let refusal = WardTask.requireUser(context) { return refusal }
         let format = WardFormat(context)
-        let summary = context.t("history.summary", event.title, event.bedLabel, format.stamp(event.occurredAt))
+        let summary = context.t("history.summary", event.title, event.bedLabel, format.shown(event.occurredAt))
         let deleted = context.t("history.deleted", summary)
         let by = context.staff?.id
         let delete = WardWrite(undoSummary: summary) { repository in

@@ -252,10 +252,10 @@ final class HistoryScreen: ActionScreen, CommandScreen {
         }
         if case .event(let kind) = HistoryFilterScreen.current(baseFilter) { parts.append(context.t("filter.event.\(kind.rawValue)")) }
         if baseFilter.staffId != nil, let initials = staffInitialsFilter { parts.append(context.t("history.scope.by", initials)) }
-        if let from = baseFilter.from { parts.append(context.t("history.scope.from", format.stamp(from))) }
-        if let until = baseFilter.until { parts.append(context.t("history.scope.until", format.stamp(until))) }
+        if let from = baseFilter.from { parts.append(context.t("history.scope.from", format.shown(from))) }
+        if let until = baseFilter.until { parts.append(context.t("history.scope.until", format.shown(until))) }
         if let text = baseFilter.notesContaining { parts.append(context.t("history.scope.notes", text)) }
-        if let jump = jumpDate { parts.append(context.t("history.scope.jump", format.stamp(jump))) }
+        if let jump = jumpDate { parts.append(context.t("history.scope.jump", format.shown(jump))) }
         return parts.joined(separator: " · ")
     }
 
@@ -312,7 +312,7 @@ final class HistoryScreen: ActionScreen, CommandScreen {
             ]
             let view = TableView(source: ArrayDataSource(events), state: list, columns: columns, emptyText: empty,
                                  glyphs: context.glyphs) { [self] event in
-                let what = [eventTitle(event, format, context), details(event)].filter { !$0.isEmpty }.joined(separator: " · ")
+                let what = [eventTitle(event, format, context), details(event, format)].filter { !$0.isEmpty }.joined(separator: " · ")
                 return TableRow([format.dayMonthTime(event.occurredAt), event.bedLabel, what, event.staffInitials ?? "—"])
             }
             view.render(in: regions.table, into: &buffer)
@@ -324,7 +324,7 @@ final class HistoryScreen: ActionScreen, CommandScreen {
         let fits = [
             ColumnFit(wanted: ColumnFit.content(events.map(\.patientName), title: context.t("column.patient"), cap: 24), minimum: 6, priority: 1),
             ColumnFit(wanted: max(12, ColumnFit.content(titles, title: context.t("column.event"), cap: 48)), minimum: 12, priority: 2),
-            ColumnFit(wanted: max(12, ColumnFit.content(events.map { details($0) }, title: context.t("column.details"))),
+            ColumnFit(wanted: max(12, ColumnFit.content(events.map { details($0, format) }, title: context.t("column.details"))),
                       minimum: ColumnFit.content(events.map(\.details), title: context.t("column.details"), cap: 40), priority: 0),
         ]
         let widths = ColumnFit.widths(fits, available: regions.table.width - 16 - 6 - 4 - 5)
@@ -338,8 +338,8 @@ final class HistoryScreen: ActionScreen, CommandScreen {
         ]
         let view = TableView(source: ArrayDataSource(events), state: list, columns: columns, emptyText: empty,
                              glyphs: context.glyphs) { [self] event in
-            TableRow([format.stamp(event.occurredAt), event.bedLabel, event.patientName, eventTitle(event, format, context),
-                      details(event), event.staffInitials ?? "—"])
+            TableRow([format.shown(event.occurredAt), event.bedLabel, event.patientName, eventTitle(event, format, context),
+                      details(event, format), event.staffInitials ?? "—"])
         }
         view.render(in: regions.table, into: &buffer)
     }
@@ -351,8 +351,9 @@ final class HistoryScreen: ActionScreen, CommandScreen {
     }
 
     /// The details, then the notes.
-    private func details(_ event: HistoryEvent) -> String {
-        guard !event.notes.isEmpty else { return event.details }
-        return event.details + (event.details.isEmpty ? "" : " · ") + event.notes
+    private func details(_ event: HistoryEvent, _ format: WardFormat) -> String {
+        let details = format.decimals(event.details)
+        guard !event.notes.isEmpty else { return details }
+        return details + (details.isEmpty ? "" : " · ") + event.notes
     }
 }

@@ -144,7 +144,7 @@ final class RecordTrailScreen: ActionScreen, CommandScreen {
         var out: [Line] = []
         for (row, fields) in zip(versions, diffs) {
             let entry = row.entry
-            out.append([Segment(text: context.timeText.stamp(entry.at) + "  "),
+            out.append([Segment(text: context.timeText.shown(entry.at) + "  "),
                         Segment(text: words.author(row) + "  ", bold: true),
                         Segment(text: words.action(entry.action), role: .info, bold: true)])
             if AuditDiff.isRedacted(entry) {

@@ -45,7 +45,7 @@ final class MedicationFormScreen: WardFormScreen, CommandScreen {
             .number("dose", label: context.t("medform.dose"), spec: NumberSpec(range: 0.001...100_000, unit: ""), value: amount),
             .choice("unit", label: context.t("medform.unit"), options: Self.units.map { ChoiceOption($0.rawValue) },
                     selected: Self.units.firstIndex(of: editing?.doseUnit ?? .mg)),
-            .choice("route", label: context.t("medform.route"), options: Self.routes.map { ChoiceOption($0.displayName) },
+            .choice("route", label: context.t("medform.route"), options: Self.routes.map { ChoiceOption(context.t("med.route.\($0.rawValue)")) },
                     selected: Self.routes.firstIndex(of: editing?.route ?? .oral)),
             .choice("kind", label: context.t("medform.schedule"),
                     options: Self.scheduleKinds.map { ChoiceOption(context.t("medform.schedule.\($0)")) }, selected: kind),

@@ -71,9 +71,11 @@ struct MedicationText {
         }
     }
 
+    /// "2.5 mg oral", "2,5 mg i.v.": the amount with the language's decimal mark, the unit as
+    /// charted, the route in the user's language.
     func dose(_ medication: Medication) -> String {
         let amount = medication.doseAmount == medication.doseAmount.rounded()
-            ? String(Int(medication.doseAmount)) : String(medication.doseAmount)
-        return "\(amount) \(medication.doseUnit.rawValue) \(medication.route.displayName)"
+            ? String(Int(medication.doseAmount)) : context.format.decimals(String(medication.doseAmount))
+        return "\(amount) \(medication.doseUnit.rawValue) \(context.t("med.route.\(medication.route.rawValue)"))"
     }
 }

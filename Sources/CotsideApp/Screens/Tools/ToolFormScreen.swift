@@ -49,7 +49,7 @@ final class ToolFormScreen: ActionScreen {
         ChartPrefill.apply(facts, to: &f, now: now, timeZone: context.clock.timeZone,
                            noBirthTime: context.t("tools.no_birth_time"),
                            notRecorded: context.t("tools.chart_not_recorded")) { at in
-            at.map { context.t("tools.from_chart_when", TimeShortcut.relative($0, now: now)) } ?? context.t("tools.from_chart")
+            at.map { context.t("tools.from_chart_when", WardFormat.relative($0, now: now, context)) } ?? context.t("tools.from_chart")
         }
         form = f
     }

@@ -23,9 +23,9 @@ extension PatientTrendsLayout {
                 let when: String
                 switch item.moment {
                 case .day(let day): when = day.description
-                case .instant(let date): when = format.stamp(date)
+                case .instant(let date): when = format.shown(date)
                 }
-                return "\(when) \(ChartFormat.number(item.value, decimals: item.value == item.value.rounded() ? 0 : 1)) \(item.note)"
+                return "\(when) \(context.format.decimals(ChartFormat.number(item.value, decimals: item.value == item.value.rounded() ? 0 : 1))) \(item.note)"
             }
             lines.append(("    " + context.t("trends.insights.evidence", evidence.joined(separator: "; ")), .muted))
         }

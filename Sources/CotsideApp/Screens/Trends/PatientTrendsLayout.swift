@@ -106,11 +106,12 @@ struct PatientTrendsLayout {
                                                   context.t("trends.kpi.min"), context.t("trends.kpi.max")]), .header)]
         func numberRow(_ name: String, _ latest: Double?, _ before: Double?, _ mean: Double?, _ low: Double?, _ high: Double?,
                        decimals: Int, soFar: Bool = false) -> (String, StyleRole) {
-            let f = { (v: Double?) in v.map { ChartFormat.number($0, decimals: decimals) } ?? "–" }
+            let format = context.format
+            let f = { (v: Double?) in v.map { format.decimals(ChartFormat.number($0, decimals: decimals)) } ?? "–" }
             let change: String = {
                 guard let latest, let before else { return "–" }
                 let delta = latest - before
-                return (delta > 0 ? "+" : "") + ChartFormat.number(delta, decimals: decimals)
+                return (delta > 0 ? "+" : "") + format.decimals(ChartFormat.number(delta, decimals: decimals))
             }()
             let latestText = soFar ? latest.map { context.t("trends.kpi.so_far", f($0)) } ?? "–" : f(latest)
             return (row([name, latestText, change, f(mean), f(low), f(high)]), latest == nil ? .muted : .normal)

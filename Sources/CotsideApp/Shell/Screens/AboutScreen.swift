@@ -85,7 +85,7 @@ final class AboutScreen: ActionScreen {
             : context.t("about.backup.schedule", settings.backupEveryHours, settings.backupKeep, context.paths.backups ?? "?"), .normal)]
         let record = context.backupRecord
         if let at = record?.lastBackupAt, let path = record?.lastBackupPath {
-            let megabytes = String(format: "%.1f", Double(record?.lastBackupBytes ?? 0) / 1_048_576)
+            let megabytes = context.format.fixed(Double(record?.lastBackupBytes ?? 0) / 1_048_576, digits: 1)
             lines.append((context.t("about.backup.last", context.timeText.dayAndTime(at), megabytes, path), .normal))
         } else {
             lines.append((context.t("about.backup.none"), .muted))

@@ -56,10 +56,9 @@ final class SettingsScreen: ActionScreen {
             let i = all.firstIndex(of: context.preferences.themeName) ?? 0
             return .shell(.setTheme(all[(i + step + all.count) % all.count]))
         case .language:
-            let all = context.availableLanguages
-            guard !all.isEmpty else { return .handled }
-            let i = all.firstIndex { $0.code == context.preferences.language } ?? 0
-            return .shell(.setLanguage(all[(i + step + all.count) % all.count].code))
+            let all = [Catalogues.system] + context.availableLanguages.map(\.code)
+            let i = all.firstIndex(of: context.preferences.language) ?? 0
+            return .shell(.setLanguage(all[(i + step + all.count) % all.count]))
         case .ward:
             guard context.repository != nil else { return .message(.info(context.t("ward.no_database"))) }
             return .push(WardSettingsScreen(context))
@@ -70,7 +69,9 @@ final class SettingsScreen: ActionScreen {
         drawn = Rect(width: area.width, height: area.height)
         let rows = Self.rows(in: area)
         buffer.put(context.t("settings.title"), in: rows[0], role: .header, attributes: [.bold])
-        let language = context.availableLanguages.first { $0.code == context.preferences.language }?.nativeName ?? context.preferences.language
+        func name(_ code: String) -> String { context.availableLanguages.first { $0.code == code }?.nativeName ?? code }
+        let language = context.preferences.language == Catalogues.system
+            ? context.t("settings.language.system", name(context.systemLanguage)) : name(context.preferences.language)
         let values: [(String, String)] = [
             (context.t("settings.theme"), context.t("settings.theme.\(context.preferences.themeName.rawValue)")),
             (context.t("settings.language"), language),

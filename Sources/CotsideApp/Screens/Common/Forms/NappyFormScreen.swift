@@ -74,7 +74,7 @@ final class NappyFormScreen: EntryFormScreen {
             let by = context.staff?.id
             let editing = editing
             let format = WardFormat(context)
-            let summary = context.t("nappy.summary", format.kind(kind), patient.bedLabel, format.stamp(time))
+            let summary = context.t("nappy.summary", format.kind(kind), patient.bedLabel, format.shown(time))
             let message = context.t(editing == nil ? "nappy.saved" : "entry.updated", summary)
             return write(summary: summary, message: message) { repository in
                 if let editing { return try await repository.updateNappyChange(id: editing.id, draft, by: by) }

@@ -146,7 +146,7 @@ class WardFormScreen: ActionScreen {
     func confirmBackdate(_ time: Date, now: Date, keeping original: Date? = nil, titleKey: String, bodyKey: String,
                          _ context: AppContext) -> Intent? {
         guard WardValidation.needsBackdateConfirmation(time, now: now), !backdateConfirmed, time != original else { return nil }
-        return .push(ConfirmScreen(title: context.t(titleKey), body: context.t(bodyKey, WardFormat(context).stamp(time)),
+        return .push(ConfirmScreen(title: context.t(titleKey), body: context.t(bodyKey, WardFormat(context).shown(time)),
                                    onConfirm: [.followUp { [self] context in
                                        backdateConfirmed = true
                                        return submit(context)
