@@ -168,12 +168,12 @@ extension StoolColour {
 extension SQLiteWardStore {
     public func historyPage(_ filter: HistoryFilter, after cursor: HistoryCursor?, limit: Int) async throws -> HistoryPage {
         let query = HistoryQuery(filter: filter, cursor: cursor, direction: .older, limit: max(1, limit))
-        return try await pool.read { db in try query.fetch(db) }
+        return try await database.read { db in try query.fetch(db) }
     }
 
     public func historyPage(_ filter: HistoryFilter, before cursor: HistoryCursor, limit: Int) async throws -> HistoryPage {
         let query = HistoryQuery(filter: filter, cursor: cursor, direction: .newer, limit: max(1, limit))
-        return try await pool.read { db in try query.fetch(db) }
+        return try await database.read { db in try query.fetch(db) }
     }
 
     public func historyPage(_ filter: HistoryFilter, atOrBefore date: Date, limit: Int) async throws -> HistoryPage {

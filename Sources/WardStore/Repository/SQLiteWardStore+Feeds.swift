@@ -1,7 +1,7 @@
 import Foundation
 import WardSQL
 
-/// Feeds, IV infusions and outputs. Writes run in one `pool.write` transaction each, with their
+/// Feeds, IV infusions and outputs. Writes run in one `database.write` transaction each, with their
 /// audit row; an infusion's stop is an update of the feed (audited as one), checked in the same
 /// transaction against the row as it stands (another workstation may have stopped it first).
 extension SQLiteWardStore {
@@ -57,13 +57,13 @@ extension SQLiteWardStore {
     }
 
     public func feed(id: Int64) async throws -> Feed? {
-        try await pool.read { db in try db.fetchRecord(Feed.self, id: id) }
+        try await database.read { db in try db.fetchRecord(Feed.self, id: id) }
     }
 
     /// The patient's latest feed, not output (to pre-fill the quick log with the last kind and
     /// volume: the next 3-hourly feed, not the vomit charted after the last one).
     public func latestFeed(patientId: Int64) async throws -> Feed? {
-        try await pool.read { db in
+        try await database.read { db in
             try db.fetchRecord(Feed.self, """
                 SELECT * FROM feed WHERE patientId = \(patientId) AND deletedAt IS NULL
                     AND kind NOT IN (\(sql: .list(FeedKind.allCases.filter(\.isOutput))))
@@ -102,7 +102,7 @@ extension SQLiteWardStore {
 
     /// The patient's live infusions still running, earliest first.
     public func runningInfusions(patientId: Int64) async throws -> [Feed] {
-        try await pool.read { db in
+        try await database.read { db in
             try db.fetchRecords(Feed.self, """
                 SELECT * FROM feed WHERE patientId = \(patientId) AND deletedAt IS NULL AND rateMLPerHour IS NOT NULL
                     AND stoppedAt IS NULL ORDER BY occurredAt, id

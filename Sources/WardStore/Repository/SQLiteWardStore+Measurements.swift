@@ -45,12 +45,12 @@ extension SQLiteWardStore {
     }
 
     public func measurement(id: Int64) async throws -> MeasurementRecord? {
-        try await pool.read { db in try db.fetchRecord(MeasurementRecord.self, id: id) }
+        try await database.read { db in try db.fetchRecord(MeasurementRecord.self, id: id) }
     }
 
     /// One kind's readings in `[from, to)`, oldest first (trend charts, the effectiveness series).
     public func measurements(patientId: Int64, kind: MeasurementKind, from: Date, to: Date) async throws -> [MeasurementRecord] {
-        try await pool.read { db in
+        try await database.read { db in
             try db.fetchRecords(MeasurementRecord.self, """
                 SELECT * FROM measurement WHERE patientId = \(patientId) AND kind = \(kind) AND deletedAt IS NULL
                     AND measuredAt >= \(from) AND measuredAt < \(to) ORDER BY measuredAt, id
@@ -61,7 +61,7 @@ extension SQLiteWardStore {
     /// The goal range per kind for a patient: their own goal, else the default for their age.
     public func goalRanges(patientId: Int64) async throws -> [MeasurementKind: GoalRange] {
         let (now, timeZone) = (self.now, self.timeZone)
-        return try await pool.read { db in
+        return try await database.read { db in
             guard let patient = try db.fetchRecord(Patient.self, id: patientId) else {
                 throw WardStoreError("no patient with id \(patientId)")
             }

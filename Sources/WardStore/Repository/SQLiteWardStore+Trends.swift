@@ -6,7 +6,7 @@ import WardSQL
 extension SQLiteWardStore {
     public func patientTrends(patientId: Int64, window: TrendWindow, now: Date,
                               timeZone: TimeZone) async throws -> PatientTrends {
-        try await pool.read { db in
+        try await database.read { db in
             guard let patient = try db.fetchRecord(Patient.self, id: patientId), patient.deletedAt == nil else {
                 throw UnknownPatientError(id: patientId)
             }
@@ -16,7 +16,7 @@ extension SQLiteWardStore {
     }
 
     public func wardTrends(window: TrendWindow, now: Date, timeZone: TimeZone) async throws -> WardTrends {
-        try await pool.read { db in
+        try await database.read { db in
             try WardTrendsQuery(window: window, now: now, timeZone: timeZone, settings: try Self.settings(db)).fetch(db)
         }
     }
