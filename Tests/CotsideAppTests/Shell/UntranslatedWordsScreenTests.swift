@@ -25,8 +25,9 @@ final class UntranslatedWordsScreenTests: WardTestCase {
         "cotside", "ok", "pdf", "html", "json", "csv", "sqlite", "id", "pin", "esc", "enter", "tab", "shift", "ctrl",
         "page", "home", "end", "ml", "mmhg", "kg", "min", "spo", "fio", "ett", "gcs", "flacc", "pram", "qtc", "bsa",
         "iv", "bmi", "who", "nice", "aap", "nih", "nihss", "lvo", "ich", "pecarn", "gfr", "fena", "space",
-        // The demo ward's name ("Ward") is ward data, as typed in its settings.
-        "ward",
+        "bpm", "mmol",
+        // Ward data, as typed: the demo ward's name ("Ward") and its drugs' names.
+        "ward", "benzylpenicillin", "gentamicin",
     ]
 
     /// Text that reaches these screens without passing through a catalogue, found by this test
