@@ -26,12 +26,21 @@ public protocol SQLConnection {
     /// Every row of a query.
     func fetchAll(_ sql: SQLQuery) throws -> [SQLRow]
 
+    /// Every row of a query, each handed to `body` as it is read and then dropped: for results of
+    /// thousands of rows folded as they come (GRDB steps its cursor; an engine without one reads
+    /// them all first, which is the default).
+    func forEachRow(_ sql: SQLQuery, _ body: (SQLRow) throws -> Void) throws
+
     /// Runs a statement that returns no rows; the number of rows it changed.
     @discardableResult
     func execute(_ sql: SQLQuery) throws -> Int
 }
 
 extension SQLConnection {
+    public func forEachRow(_ sql: SQLQuery, _ body: (SQLRow) throws -> Void) throws {
+        for row in try fetchAll(sql) { try body(row) }
+    }
+
     /// The first row, or nil. The query should say `LIMIT 1` when more rows may match.
     public func fetchOne(_ sql: SQLQuery) throws -> SQLRow? { try fetchAll(sql).first }
 

@@ -3,16 +3,26 @@
 /// SQLite keeps them as written, and a query reads the same name on both.
 public final class SQLColumns: Sendable {
     public let names: [String]
+    /// Each name as the engine returned it, to the position its lower-cased form finds (the
+    /// usual hit: no lower-casing per lookup).
+    private let exact: [String: Int]
     private let index: [String: Int]
 
     public init(_ names: [String]) {
         self.names = names
+        var exact: [String: Int] = [:]
         var index: [String: Int] = [:]
         for (i, name) in names.enumerated() where index[name.lowercased()] == nil { index[name.lowercased()] = i }
+        for name in names { exact[name] = index[name.lowercased()] }
+        self.exact = exact
         self.index = index
     }
 
-    public func position(of name: String) -> Int? { index[name.lowercased()] }
+    /// The first column of that name, matched without regard to case. A record read by name
+    /// looks up every column of every row, so the name as written is tried before lower-casing it.
+    public func position(of name: String) -> Int? {
+        exact[name] ?? index[name.lowercased()]
+    }
 }
 
 /// One row of a result, read by column name on either engine.
@@ -34,6 +44,19 @@ public struct SQLRow: Sendable {
     /// A column's value as a Swift type (see `SQLColumnReader.column`).
     public func decode<T: SQLValueConvertible>(_ name: String, as type: T.Type = T.self) throws -> T {
         try column(name, as: type)
+    }
+
+    /// The value at a position as a Swift type: for the widest statements (the Dashboard's),
+    /// whose computed columns are read by position as the query lists them.
+    public func decode<T: SQLValueConvertible>(at position: Int, as type: T.Type = T.self) throws -> T {
+        let name = position < columns.names.count ? columns.names[position] : "#\(position)"
+        guard position < values.count else {
+            throw SQLDecodingError(column: name, expected: "\(T.self)", found: "no such column")
+        }
+        guard let decoded = T.fromSQL(values[position]) else {
+            throw SQLDecodingError(column: name, expected: "\(T.self)", found: values[position].storageClass)
+        }
+        return decoded
     }
 
     /// The first column's value: for `SELECT count(*)` and the like.

@@ -30,17 +30,27 @@ extension Database: SQLConnection {
     public var dialect: SQLDialect { .sqlite }
 
     public func fetchAll(_ sql: SQLQuery) throws -> [SQLRow] {
+        var rows: [SQLRow] = []
+        try forEachRow(sql) { rows.append($0) }
+        return rows
+    }
+
+    /// Steps GRDB's cursor and copies each row once into an `SQLRow` (its values read straight
+    /// from the statement, with no intermediate GRDB row array).
+    public func forEachRow(_ sql: SQLQuery, _ body: (SQLRow) throws -> Void) throws {
         let (text, values) = sql.rendered(for: .sqlite)
-        return try Self.reportingEngineErrors {
-            let statement = try cachedStatement(sql: text)
+        try Self.reportingEngineErrors {
+            let statement = try Self.statement(self, text, values: values.count)
             try statement.setArguments(StatementArguments(values.map(\.databaseValue)))
             let columns = SQLColumns(statement.columnNames)
-            var rows: [SQLRow] = []
+            let count = columns.names.count
             let cursor = try Row.fetchCursor(statement)
             while let row = try cursor.next() {
-                rows.append(SQLRow(columns: columns, values: row.databaseValues.map(SQLValue.init)))
+                var values: [SQLValue] = []
+                values.reserveCapacity(count)
+                for i in 0..<count { values.append(SQLValue(row[i] as DatabaseValue)) }
+                try body(SQLRow(columns: columns, values: values))
             }
-            return rows
         }
     }
 
@@ -51,6 +61,13 @@ extension Database: SQLConnection {
             try execute(sql: text, arguments: StatementArguments(values.map(\.databaseValue)))
             return changesCount
         }
+    }
+
+    /// Prepared once per connection and kept, except a statement with many values: its text
+    /// changes with the length of its `IN` list, and a cache that kept every length would grow
+    /// for as long as the ward is open.
+    static func statement(_ db: Database, _ text: String, values: Int) throws -> Statement {
+        values <= 100 ? try db.cachedStatement(sql: text) : try db.makeStatement(sql: text)
     }
 
     static func reportingEngineErrors<T>(_ body: () throws -> T) throws -> T {
