@@ -2,6 +2,7 @@ import Foundation
 import GRDB
 import XCTest
 @testable import WardStore
+import WardSQL
 
 /// Pause history (migration v5): slots that fall while a medication is paused are `.paused` —
 /// never due, overdue or missed, and outside adherence — and resuming makes later slots due again.
@@ -200,9 +201,9 @@ final class MedicationPauseTests: WardStoreTestCase {
     }
 
     func testPausePeriodsAreReadThroughTheirIndex() async throws {
-        let sql = MedicationPause.periodsSQL([1, 2, 3])
+        let query = MedicationPause.periodsSQL([1, 2, 3], from: Date(timeIntervalSince1970: 0), to: Date(timeIntervalSince1970: 1))
         let plan = try await self.sql { db in
-            try Row.fetchAll(db, sql: "EXPLAIN QUERY PLAN " + sql, arguments: [1, 0]).map { $0["detail"] as String }
+            try db.fetchAll("EXPLAIN QUERY PLAN " + query).map { try $0.column("detail", as: String.self) }
         }.joined(separator: "\n")
         XCTAssertTrue(plan.contains("SEARCH medication_pause USING") && plan.contains("INDEX medication_pause_time"), plan)
         XCTAssertFalse(plan.contains("SCAN medication_pause"), plan)

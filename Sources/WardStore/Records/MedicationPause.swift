@@ -1,12 +1,12 @@
 import Foundation
-import GRDB
 import WardSQL
 
 /// One pause of a medication as stored (`medication_pause`): who paused it and when, and who
 /// resumed it and when (nil while still paused). Written in the transaction that flips
 /// `Medication.isPaused` (see `WardMigrations.v5MedicationPauses`).
-public struct MedicationPause: Sendable, Hashable, FetchableRecord, TableRecord {
-    public static let databaseTableName = "medication_pause"
+/// (Its GRDB reading, for import, is in `Record+SQL.swift`.)
+public struct MedicationPause: Sendable, Hashable {
+    public static let tableName = "medication_pause"
 
     public var id: Int64
     public var medicationId: Int64
@@ -19,8 +19,6 @@ public struct MedicationPause: Sendable, Hashable, FetchableRecord, TableRecord 
 }
 
 extension MedicationPause {
-    public init(row: Row) throws { try self.init(reading: row) }
-
     init(reading row: some SQLColumnReader) throws {
         id = try row.column("id")
         medicationId = try row.column("medicationId")
@@ -31,23 +29,22 @@ extension MedicationPause {
     }
 
     /// The pause periods of the given medications overlapping `[from, to)`, by medication.
-    static func periods(_ db: Database, medicationIds: [Int64], from: Date, to: Date) throws -> [Int64: [PausePeriod]] {
+    static func periods(_ db: some SQLConnection, medicationIds: [Int64], from: Date, to: Date) throws -> [Int64: [PausePeriod]] {
         guard !medicationIds.isEmpty else { return [:] }
         var out: [Int64: [PausePeriod]] = [:]
-        for row in try Row.fetchAll(db, sql: periodsSQL(medicationIds),
-                                    arguments: [StoredTime.milliseconds(to), StoredTime.milliseconds(from)]) {
-            out[row[0], default: []].append(PausePeriod(pausedAt: StoredTime.date(milliseconds: row[1]),
-                                                        resumedAt: (row[2] as Int64?).map(StoredTime.date(milliseconds:))))
+        for row in try db.fetchAll(periodsSQL(medicationIds, from: from, to: to)) {
+            out[try row.decode(at: 0, as: Int64.self), default: []].append(
+                PausePeriod(pausedAt: try row.decode(at: 1), resumedAt: try row.decode(at: 2)))
         }
         return out
     }
 
-    /// One indexed search per medication (`medication_pause_time`); arguments: to, from (ms).
-    static func periodsSQL(_ medicationIds: [Int64]) -> String {
+    /// One indexed search per medication (`medication_pause_time`).
+    static func periodsSQL(_ medicationIds: [Int64], from: Date, to: Date) -> SQLQuery {
         """
         SELECT medicationId, pausedAt, resumedAt FROM medication_pause
-        WHERE medicationId IN (\(medicationIds.map(String.init).joined(separator: ","))) AND pausedAt < ?
-            AND (resumedAt IS NULL OR resumedAt > ?)
+        WHERE medicationId IN (\(sql: .list(medicationIds))) AND pausedAt < \(to)
+            AND (resumedAt IS NULL OR resumedAt > \(from))
         """
     }
 }

@@ -51,3 +51,9 @@ extension AsNeededDose: SQLRecord { public static var tableName: String { databa
 extension Medication: SQLRecord { public static var tableName: String { databaseTableName } }
 extension SavedCalculatorResult: SQLRecord { public static var tableName: String { databaseTableName } }
 extension StoredStrokeAssessment: SQLRecord { public static var tableName: String { databaseTableName } }
+
+/// Import checks a pause row through GRDB (`SQLiteWardStore+Import`).
+extension MedicationPause: FetchableRecord, TableRecord {
+    public static var databaseTableName: String { tableName }
+    public init(row: Row) throws { try self.init(reading: row) }
+}
