@@ -1,5 +1,5 @@
 import Foundation
-import GRDB
+import WardSQL
 
 /// Everything the insight rules read for one cot, over fixed spans whatever the Trends window, so
 /// the Trends screen and the Dashboard judge a cot from the same facts and raise the same alerts.
@@ -40,53 +40,60 @@ public struct CotInsightInput: Sendable, Hashable {
 
 extension CotInsightInput {
     /// Reads one cot's input. Each part is a range search on a per-patient covering index
-    /// (nappies, feeds, measurements) or the patient's few medications' slots; the statements are
-    /// cached per connection, so the Dashboard's 40 cots reuse them.
-    static func fetch(_ db: Database, patient: Patient, now: Date, timeZone: TimeZone, settings: WardSettings,
+    /// (nappies, feeds, measurements) or the patient's few medications' slots (`RecentDoses`).
+    static func fetch(_ db: some SQLConnection, patient: Patient, now: Date, timeZone: TimeZone, settings: WardSettings,
                       goals: [MeasurementKind: GoalRange]) throws -> CotInsightInput {
         let id = patient.id
         let nowMs = StoredTime.milliseconds(now)
         let wardDays = WardDay.lastDays(dayCount, endingAt: now, dayStartMinutes: settings.dayStartMinutes, timeZone: timeZone)
         var days = TrendDay.days(wardDays, stayOf: patient, now: now, timeZone: timeZone)
-        let table = TimeBucket.valuesTable("d", TimeBucket.split(wardDays, parts: 1))
-        for row in try Row.fetchAll(db.cachedStatement(sql: """
-            WITH \(table)
-            SELECT d.i, sum(n.kind IN ('wet', 'mixed')), count(*)
-            FROM d CROSS JOIN nappy_change n ON n.patientId = ? AND n.deletedAt IS NULL
+        let table = SQLQuery(verbatim: TimeBucket.valuesTable("d", TimeBucket.split(wardDays, parts: 1)))
+        for row in try db.fetchAll("""
+            WITH \(sql: table)
+            SELECT d.i, count(*) FILTER (WHERE n.kind IN ('wet', 'mixed')), count(*)
+            FROM d \(sql: .orderedJoin) nappy_change n ON n.patientId = \(id) AND n.deletedAt IS NULL
                 AND n.occurredAt >= d.s AND n.occurredAt < d.e
             GROUP BY d.i
-            """), arguments: [id]) {
-            let i: Int = row[0]
-            days[i].wet = row[1]
-            days[i].nappies = row[2]
+            """) {
+            let i = try row.decode(at: 0, as: Int.self)
+            days[i].wet = try row.decode(at: 1)
+            days[i].nappies = try row.decode(at: 2)
         }
-        try PatientTrendsQuery.fillFeeds(db, patientId: id, table: table, now: now, into: &days)
+        let patientId: SQLQuery = "\(id)", at: SQLQuery = "\(nowMs)"
+        for row in try db.fetchAll("""
+            WITH \(sql: table)
+            SELECT d.i, \(sql: FeedTotalsQuery.intake(patient: patientId, s: "d.s", e: "d.e", now: at)),
+                \(sql: FeedTotalsQuery.count(patient: patientId, s: "d.s", e: "d.e")),
+                \(sql: FeedTotalsQuery.output(patient: patientId, s: "d.s", e: "d.e"))
+            FROM d
+            """) {
+            let i = try row.decode(at: 0, as: Int.self)
+            days[i].feedML = try row.decode(at: 1)
+            days[i].feeds = try row.decode(at: 2)
+            days[i].outputML = try row.decode(at: 3)
+        }
         let weightFrom = nowMs - Int64(weightSpan * 1000)
-        let weights = try Row.fetchAll(db.cachedStatement(sql: """
-            SELECT measuredAt, value FROM measurement WHERE patientId = :id AND kind = 'weight' AND deletedAt IS NULL
-                AND measuredAt >= coalesce((SELECT max(measuredAt) FROM measurement WHERE patientId = :id AND kind = 'weight'
-                    AND deletedAt IS NULL AND measuredAt < :from), :from) AND measuredAt <= :now
+        let weights = try db.fetchAll("""
+            SELECT measuredAt, value FROM measurement WHERE patientId = \(id) AND kind = 'weight' AND deletedAt IS NULL
+                AND measuredAt >= coalesce((SELECT max(measuredAt) FROM measurement WHERE patientId = \(id) AND kind = 'weight'
+                    AND deletedAt IS NULL AND measuredAt < \(weightFrom)), \(weightFrom)) AND measuredAt <= \(nowMs)
             ORDER BY measuredAt, id
-            """), arguments: ["id": id, "from": weightFrom, "now": nowMs]).map {
-            TimedValue(at: StoredTime.date(milliseconds: $0[0]), value: $0[1])
-        }
+            """).map { TimedValue(at: try $0.decode(at: 0), value: try $0.decode(at: 1)) }
         var lastDay: [MeasurementKind: [TimedValue]] = [:]
-        for row in try Row.fetchAll(db.cachedStatement(sql: """
+        for row in try db.fetchAll("""
             SELECT kind, measuredAt, value FROM measurement
-            WHERE patientId = ? AND deletedAt IS NULL AND measuredAt > ? AND measuredAt <= ?
+            WHERE patientId = \(id) AND deletedAt IS NULL AND measuredAt > \(nowMs - 86_400_000) AND measuredAt <= \(nowMs)
             ORDER BY measuredAt, id
-            """), arguments: [id, nowMs - 86_400_000, nowMs]) {
-            guard let kind = MeasurementKind(rawValue: row[0]) else { continue }
-            lastDay[kind, default: []].append(TimedValue(at: StoredTime.date(milliseconds: row[1]), value: row[2]))
+            """) {
+            guard let kind = MeasurementKind(rawValue: try row.decode(at: 0)) else { continue }
+            lastDay[kind, default: []].append(TimedValue(at: try row.decode(at: 1), value: try row.decode(at: 2)))
         }
-        let lastWet = try Int64.fetchOne(db.cachedStatement(sql: """
-            SELECT max(occurredAt) FROM nappy_change WHERE patientId = ? AND kind IN ('wet', 'mixed') AND deletedAt IS NULL
-            """), arguments: [id])
-        let recent = try PatientTrendsQuery.recentDoses(db, patient: patient, now: now, timeZone: timeZone,
-                                                        timing: settings.slotTiming)
+        let lastWet = try db.fetchValue("""
+            SELECT max(occurredAt) FROM nappy_change WHERE patientId = \(id) AND kind IN ('wet', 'mixed') AND deletedAt IS NULL
+            """, as: Date?.self) ?? nil
+        let recent = try RecentDoses.fetch(db, patients: [patient], now: now, timeZone: timeZone, timing: settings.slotTiming)
         return CotInsightInput(patient: patient, now: now, timeZone: timeZone, days: days, weights: weights,
-                               recentDoses: recent, lastDayReadings: lastDay, goals: goals,
-                               lastWetAt: lastWet.map(StoredTime.date(milliseconds:)),
-                               noWetThresholdMinutes: settings.noWetAlertThresholdMinutes)
+                               recentDoses: recent[id] ?? [:], lastDayReadings: lastDay, goals: goals,
+                               lastWetAt: lastWet, noWetThresholdMinutes: settings.noWetAlertThresholdMinutes)
     }
 }
