@@ -1,5 +1,5 @@
 import Foundation
-import GRDB
+import WardSQL
 
 /// Never-recorded missed doses per ward day across every cot: the scheduled slots that the drug
 /// round turned "missed" (nothing recorded by the end of their day, not inside a pause) and that
@@ -45,7 +45,7 @@ struct WardMissedSlots {
     /// A course needs slot-by-slot treatment when it was ever paused or changed after it was
     /// written. (`IN` builds the set of paused medications once; a correlated `EXISTS` per course
     /// cost 15 ms on the 174-cot ward.)
-    static let slotBySlotSQL = """
+    static let slotBySlotSQL: SQLQuery = """
         (m.updatedAt <> m.createdAt OR m.id IN (SELECT medicationId FROM medication_pause))
         """
 
@@ -62,7 +62,7 @@ struct WardMissedSlots {
     }
 
     /// Missed slots with no row (or a row holding no final status), per day of `days`.
-    func count(_ db: Database) throws -> [Int] {
+    func count(_ db: some SQLConnection) throws -> [Int] {
         var missed = Array(repeating: 0, count: days.count)
         guard !days.isEmpty else { return missed }
         let grid = DayGrid(days, timeZone: timeZone)
@@ -97,27 +97,30 @@ struct WardMissedSlots {
 
     /// The scheduled medications of patients not deleted whose stay-capped span meets the window,
     /// by id. The medication table is the outer loop (rowid order, no sort).
-    private func fetchCourses(_ db: Database, from: Int64, to: Int64) throws -> [Course] {
+    private func fetchCourses(_ db: some SQLConnection, from: Int64, to: Int64) throws -> [Course] {
         let open = Int64.max
-        let rows = try Row.fetchCursor(db, sql: """
+        // SQLite: CROSS JOIN keeps the medication table as the outer loop.
+        let sql: SQLQuery = """
             SELECT m.id, coalesce(m.intervalHours, 0), m.scheduleTimes, m.startsAt,
-                max(m.startsAt, p.admittedAt), min(coalesce(m.endsAt, \(open)), coalesce(p.dischargedAt, \(open))),
-                \(Self.slotBySlotSQL)
-            FROM medication m CROSS JOIN patient p ON p.id = m.patientId AND p.deletedAt IS NULL
+                \(sql: .greatest("m.startsAt", "p.admittedAt")),
+                \(sql: .least("coalesce(m.endsAt, \(open))", "coalesce(p.dischargedAt, \(open))")),
+                \(sql: Self.slotBySlotSQL)
+            FROM medication m \(sql: .orderedJoin) patient p ON p.id = m.patientId AND p.deletedAt IS NULL
             WHERE m.deletedAt IS NULL AND m.scheduleKind <> 'asNeeded' AND m.startsAt < \(to)
                 AND (m.endsAt IS NULL OR m.endsAt > \(from)) AND (p.dischargedAt IS NULL OR p.dischargedAt > \(from))
             ORDER BY m.id
-            """)
+            """
         var fixed: [String: (MedicationSchedule, [Int])] = [:]
         var out: [Course] = []
-        while let row = try rows.next() {
-            let id: Int64 = row[0], hours: Int = row[1], lower: Int64 = row[4], upper: Int64 = row[5]
-            guard lower < upper, lower < to, upper > from else { continue }
+        try db.forEachRow(sql) { row in
+            let id = try row.decode(at: 0, as: Int64.self), hours = try row.decode(at: 1, as: Int.self)
+            let lower = try row.decode(at: 4, as: Int64.self), upper = try row.decode(at: 5, as: Int64.self)
+            guard lower < upper, lower < to, upper > from else { return }
             let schedule: MedicationSchedule, minutes: [Int]
             if hours > 0 {
                 (schedule, minutes) = (.everyHours(hours), [])
             } else {
-                let text: String = row[2] ?? ""
+                let text = try row.decode(at: 2, as: String?.self) ?? ""
                 if let known = fixed[text] {
                     (schedule, minutes) = known
                 } else {
@@ -130,8 +133,8 @@ struct WardMissedSlots {
                     fixed[text] = (schedule, minutes)
                 }
             }
-            out.append(Course(id: id, schedule: schedule, minutes: minutes, startsAt: row[3], lower: lower, upper: upper,
-                              slotBySlot: row[6]))
+            out.append(Course(id: id, schedule: schedule, minutes: minutes, startsAt: try row.decode(at: 3), lower: lower,
+                              upper: upper, slotBySlot: try row.decode(at: 6)))
         }
         return out
     }
@@ -146,26 +149,26 @@ struct WardMissedSlots {
     /// 40 ms for 12 000 searches; a search costs about as much as stepping over 16 index rows,
     /// and the table's largest rowid tells how many rows a pass steps over. The snooze time is
     /// read (from the table) only for rows without a status.
-    private func subtractAnswered(_ db: Database, _ courses: [Course], from: Int64, to: Int64, openAfter: Int64,
+    private func subtractAnswered(_ db: some SQLConnection, _ courses: [Course], from: Int64, to: Int64, openAfter: Int64,
                                   grid: DayGrid, from counts: inout [Int]) throws {
         let fast = courses.filter { !$0.slotBySlot && $0.lower < to && $0.upper > from }
         guard !fast.isEmpty else { return }
-        let rowsInTable = try Int64.fetchOne(db, sql: "SELECT max(rowid) FROM dose_record") ?? 0
-        let ids = Int64(fast.count) * 16 < rowsInTable ? fast.map(\.id) : nil
-        let rows = try Row.fetchCursor(db, sql: Self.answeredSQL(courses: ids, from: from, to: to, openAfter: openAfter))
+        let rowsInTable = (try db.fetchValue("SELECT max(id) FROM dose_record", as: Int64?.self) ?? nil) ?? 0
+        // (A list is bound value by value: past a few thousand courses, one pass instead.)
+        let ids = Int64(fast.count) * 16 < rowsInTable && fast.count <= 8_000 ? fast.map(\.id) : nil
         var k = 0
         var day = -1
         var current: Int64 = -1
-        while let row = try rows.next() {
-            let id: Int64 = row[0], at: Int64 = row[1]
+        try db.forEachRow(Self.answeredSQL(courses: ids, from: from, to: to, openAfter: openAfter)) { row in
+            let id = try row.decode(at: 0, as: Int64.self), at = try row.decode(at: 1, as: Int64.self)
             if id != current {
                 current = id
                 day = -1
                 while k < courses.count && courses[k].id < id { k += 1 }
             }
-            guard k < courses.count, courses[k].id == id else { continue }
+            guard k < courses.count, courses[k].id == id else { return }
             let course = courses[k]
-            guard !course.slotBySlot, at >= course.lower, at < course.upper else { continue }
+            guard !course.slotBySlot, at >= course.lower, at < course.upper else { return }
             // A course's rows come in time order: find its first day, then step forward.
             if day < 0 { day = grid.index(of: at) }
             while grid.ends[day] <= at { day += 1 }
@@ -174,20 +177,21 @@ struct WardMissedSlots {
     }
 
     /// The answered rows (`medicationId, scheduledAt`) in `[from, to)` in index order: of the
-    /// given courses (one range search each), or of every course (one pass over the index).
-    static func answeredSQL(courses ids: [Int64]?, from: Int64, to: Int64, openAfter: Int64) -> String {
-        let source = ids.map { "dose_record WHERE medicationId IN (\($0.map(String.init).joined(separator: ",")))" }
-            ?? "dose_record INDEXED BY dose_record_live_medication WHERE 1"
+    /// given courses (one range search each), or of every course (one pass over the index; SQLite
+    /// is told which, PostgreSQL's planner takes no hint).
+    static func answeredSQL(courses ids: [Int64]?, from: Int64, to: Int64, openAfter: Int64) -> SQLQuery {
+        let source: SQLQuery = ids.map { "dose_record WHERE medicationId IN (\(sql: .list($0)))" }
+            ?? .dialect(sqlite: "dose_record INDEXED BY dose_record_live_medication WHERE TRUE", postgres: "dose_record WHERE TRUE")
         return """
-            SELECT medicationId, scheduledAt FROM \(source)
+            SELECT medicationId, scheduledAt FROM \(sql: source)
                 AND deletedAt IS NULL AND scheduledAt >= \(from) AND scheduledAt < \(to)
-                AND CASE WHEN status IS NOT NULL THEN 1 ELSE snoozedUntil > \(openAfter) END
+                AND CASE WHEN status IS NOT NULL THEN TRUE ELSE snoozedUntil > \(openAfter) END
             ORDER BY medicationId, scheduledAt
             """
     }
 
     /// Slot by slot with the drug round's rules: each course from `from` to the window's end.
-    private func countSlotBySlot(_ db: Database, _ courses: [(Course, from: Int64)], settled: Int64, windowEnd: Int64,
+    private func countSlotBySlot(_ db: some SQLConnection, _ courses: [(Course, from: Int64)], settled: Int64, windowEnd: Int64,
                                  grid: DayGrid, into missed: inout [Int]) throws {
         let work = courses.filter { $0.from < min($0.0.upper, windowEnd) }
         guard !work.isEmpty else { return }
@@ -198,14 +202,13 @@ struct WardMissedSlots {
         // `dose_record_live_medication`.
         for group in Dictionary(grouping: work, by: { $0.from >= settled }).values {
             let from = group.map(\.from).min()!
-            let rows = try Row.fetchCursor(db, sql: """
+            try db.forEachRow("""
                 SELECT medicationId, scheduledAt, status, CASE WHEN status IS NULL THEN snoozedUntil END FROM dose_record
-                WHERE medicationId IN (\(group.map { String($0.0.id) }.joined(separator: ","))) AND deletedAt IS NULL
+                WHERE medicationId IN (\(sql: .list(group.map(\.0.id)))) AND deletedAt IS NULL
                     AND scheduledAt >= \(from) AND scheduledAt < \(windowEnd)
-                """)
-            while let row = try rows.next() {
-                records[row[0], default: [:]][row[1]] = ((row[2] as String?).flatMap(DoseStatus.init(rawValue:)),
-                                                         (row[3] as Int64?).map(StoredTime.date(milliseconds:)))
+                """) { row in
+                records[try row.decode(at: 0, as: Int64.self), default: [:]][try row.decode(at: 1, as: Int64.self)] =
+                    (try row.decode(at: 2, as: DoseStatus?.self), try row.decode(at: 3, as: Date?.self))
             }
         }
         let earliest = work.map(\.from).min()!
