@@ -2,6 +2,7 @@ import Foundation
 import XCTest
 import GRDB
 @testable import WardStore
+import WardSQL
 
 /// Every query a screen runs must use an index on `nappy_change`, never a full scan.
 final class QueryPlanTests: WardStoreTestCase {
@@ -9,6 +10,12 @@ final class QueryPlanTests: WardStoreTestCase {
         try await sql { db in
             try Row.fetchAll(db, sql: "EXPLAIN QUERY PLAN " + query, arguments: StatementArguments(arguments))
                 .map { $0["detail"] as String }.joined(separator: "\n")
+        }
+    }
+
+    func plan(_ query: SQLQuery) async throws -> String {
+        try await sql { db in
+            try db.fetchAll("EXPLAIN QUERY PLAN " + query).map { try $0.column("detail", as: String.self) }.joined(separator: "\n")
         }
     }
 
@@ -35,9 +42,9 @@ final class QueryPlanTests: WardStoreTestCase {
         }
         let query = DashboardQuery(now: clock.now, timeZone: london, settings: .defaults)
         let (same, wetToday) = try await sql { db in
-            let parameterised = try Row.fetchAll(db.cachedStatement(sql: query.sql), arguments: query.arguments)
-            let inlined = try Row.fetchAll(db, sql: query.inlinedSQL)
-            return (parameterised == inlined, parameterised.first?[0] as Int64?)
+            let parameterised = try db.fetchAll(query.query(for: .sqlite))
+            let inlined = try db.fetchAll(SQLQuery(verbatim: query.inlinedSQL))
+            return (parameterised.map(\.values) == inlined.map(\.values), try parameterised.first?.decode(at: 0, as: Int64.self))
         }
         XCTAssertTrue(same, "the inlined text reads other rows")
         XCTAssertEqual(wetToday, 2, "two wet nappies today")
