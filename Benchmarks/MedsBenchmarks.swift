@@ -1,6 +1,7 @@
 import ChildProcess
 import Foundation
 import GRDB
+import WardSQL
 import WardStore
 
 /// Medication-round benchmarks on the 40-cot × 730-day demo (about a million events of every
@@ -57,9 +58,7 @@ func runMedsBenchmarks(arguments: [String]) async throws {
     let dashboardQuery = DashboardQuery(now: now, timeZone: timeZone, settings: try await again.settings())
     results.append(("  of which the Dashboard's one SQL statement",
                     try await benchMedian(runs) {
-                        _ = try again.pool.read { db in
-                            try Row.fetchAll(db.cachedStatement(sql: dashboardQuery.sql), arguments: dashboardQuery.arguments)
-                        }
+                        _ = try again.pool.read { db in try db.fetchAll(dashboardQuery.query(for: .sqlite)) }
                     }, ""))
     let busiest = dashboard.rows.max { $0.dueDoses + $0.overdueDoses < $1.dueDoses + $1.overdueDoses }?.patient.id
         ?? dashboard.rows.first?.patient.id

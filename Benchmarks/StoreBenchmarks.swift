@@ -1,6 +1,7 @@
 import ChildProcess
 import Foundation
 import GRDB
+import WardSQL
 import WardStore
 
 /// Store benchmarks: a 40-cot × 730-day demo ward and one scaled to about a million nappy
@@ -68,9 +69,7 @@ private struct StoreBench {
         }
         var rowCount = 0
         let dashboardMs = try await median(runs) {
-            rowCount = try await fresh.pool.read { db in
-                try Row.fetchAll(db.cachedStatement(sql: dashboardQuery.sql), arguments: dashboardQuery.arguments).count
-            }
+            rowCount = try await fresh.pool.read { db in try db.fetchAll(dashboardQuery.query(for: .sqlite)).count }
         }
         let dashboardAPIMs = try await median(runs) { _ = try await fresh.dashboard(now: now, timeZone: timeZone) }
 

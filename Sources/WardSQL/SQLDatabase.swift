@@ -26,14 +26,14 @@ public protocol SQLConnection {
     /// Every row of a query.
     func fetchAll(_ sql: SQLQuery) throws -> [SQLRow]
 
+    /// Every row of a query, each handed to `body` as it is read and then dropped: for results of
+    /// thousands of rows folded as they come (GRDB steps its cursor; an engine without one reads
+    /// them all first, which is the default).
+    func forEachRow(_ sql: SQLQuery, _ body: (SQLRow) throws -> Void) throws
+
     /// Runs a statement that returns no rows; the number of rows it changed.
     @discardableResult
     func execute(_ sql: SQLQuery) throws -> Int
-
-    /// Hands each row of a query to `body` as it is read, keeping none: a pass over many rows
-    /// (a hundred thousand dose rows) without holding them all. An engine that cannot stream
-    /// reads them all first (the default).
-    func forEachRow(_ sql: SQLQuery, _ body: (SQLRow) throws -> Void) throws
 }
 
 extension SQLConnection {

@@ -3,16 +3,26 @@
 /// SQLite keeps them as written, and a query reads the same name on both.
 public final class SQLColumns: Sendable {
     public let names: [String]
+    /// Each name as the engine returned it, to the position its lower-cased form finds (the
+    /// usual hit: no lower-casing per lookup).
+    private let exact: [String: Int]
     private let index: [String: Int]
 
     public init(_ names: [String]) {
         self.names = names
+        var exact: [String: Int] = [:]
         var index: [String: Int] = [:]
         for (i, name) in names.enumerated() where index[name.lowercased()] == nil { index[name.lowercased()] = i }
+        for name in names { exact[name] = index[name.lowercased()] }
+        self.exact = exact
         self.index = index
     }
 
-    public func position(of name: String) -> Int? { index[name.lowercased()] }
+    /// The first column of that name, matched without regard to case. A record read by name
+    /// looks up every column of every row, so the name as written is tried before lower-casing it.
+    public func position(of name: String) -> Int? {
+        exact[name] ?? index[name.lowercased()]
+    }
 }
 
 /// One row of a result, read by column name on either engine.

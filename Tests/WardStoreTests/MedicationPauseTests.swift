@@ -201,11 +201,9 @@ final class MedicationPauseTests: WardStoreTestCase {
     }
 
     func testPausePeriodsAreReadThroughTheirIndex() async throws {
-        let sql = MedicationPause.periodsSQL([1, 2, 3], from: Date(timeIntervalSince1970: 0), to: Date(timeIntervalSince1970: 0.001))
-            .rendered(for: .sqlite)
+        let query = MedicationPause.periodsSQL([1, 2, 3], from: Date(timeIntervalSince1970: 0), to: Date(timeIntervalSince1970: 1))
         let plan = try await self.sql { db in
-            try Row.fetchAll(db, sql: "EXPLAIN QUERY PLAN " + sql.text, arguments: StatementArguments(sql.values.map(\.databaseValue)))
-                .map { $0["detail"] as String }
+            try db.fetchAll("EXPLAIN QUERY PLAN " + query).map { try $0.column("detail", as: String.self) }
         }.joined(separator: "\n")
         XCTAssertTrue(plan.contains("SEARCH medication_pause USING") && plan.contains("INDEX medication_pause_time"), plan)
         XCTAssertFalse(plan.contains("SCAN medication_pause"), plan)

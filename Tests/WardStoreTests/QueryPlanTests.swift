@@ -13,10 +13,10 @@ final class QueryPlanTests: WardStoreTestCase {
         }
     }
 
-    /// SQLite's plan of a portable statement, with its values bound.
     func plan(_ query: SQLQuery) async throws -> String {
-        let (text, values) = query.rendered(for: .sqlite)
-        return try await plan(text, values.map(\.databaseValue))
+        try await sql { db in
+            try db.fetchAll("EXPLAIN QUERY PLAN " + query).map { try $0.column("detail", as: String.self) }.joined(separator: "\n")
+        }
     }
 
     func assertNoFullScanOfNappies(_ plan: String, file: StaticString = #filePath, line: UInt = #line) {
@@ -42,9 +42,9 @@ final class QueryPlanTests: WardStoreTestCase {
         }
         let query = DashboardQuery(now: clock.now, timeZone: london, settings: .defaults)
         let (same, wetToday) = try await sql { db in
-            let parameterised = try Row.fetchAll(db.cachedStatement(sql: query.sql), arguments: query.arguments)
-            let inlined = try Row.fetchAll(db, sql: query.inlinedSQL)
-            return (parameterised == inlined, parameterised.first?[0] as Int64?)
+            let parameterised = try db.fetchAll(query.query(for: .sqlite))
+            let inlined = try db.fetchAll(SQLQuery(verbatim: query.inlinedSQL))
+            return (parameterised.map(\.values) == inlined.map(\.values), try parameterised.first?.column(at: 0, as: Int64.self))
         }
         XCTAssertTrue(same, "the inlined text reads other rows")
         XCTAssertEqual(wetToday, 2, "two wet nappies today")

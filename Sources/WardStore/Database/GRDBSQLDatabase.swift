@@ -35,16 +35,21 @@ extension Database: SQLConnection {
         return rows
     }
 
-    /// Steps GRDB's cursor, one row copied at a time.
+    /// Steps GRDB's cursor and copies each row once into an `SQLRow` (its values read straight
+    /// from the statement, with no intermediate GRDB row array).
     public func forEachRow(_ sql: SQLQuery, _ body: (SQLRow) throws -> Void) throws {
         let (text, values) = sql.rendered(for: .sqlite)
         try Self.reportingEngineErrors {
-            let statement = try cachedStatement(sql: text)
+            let statement = try Self.statement(self, text, values: values.count)
             try statement.setArguments(StatementArguments(values.map(\.databaseValue)))
             let columns = SQLColumns(statement.columnNames)
+            let count = columns.names.count
             let cursor = try Row.fetchCursor(statement)
             while let row = try cursor.next() {
-                try body(SQLRow(columns: columns, values: row.databaseValues.map(SQLValue.init)))
+                var values: [SQLValue] = []
+                values.reserveCapacity(count)
+                for i in 0..<count { values.append(SQLValue(row[i] as DatabaseValue)) }
+                try body(SQLRow(columns: columns, values: values))
             }
         }
     }
@@ -56,6 +61,13 @@ extension Database: SQLConnection {
             try execute(sql: text, arguments: StatementArguments(values.map(\.databaseValue)))
             return changesCount
         }
+    }
+
+    /// Prepared once per connection and kept, except a statement with many values: its text
+    /// changes with the length of its `IN` list, and a cache that kept every length would grow
+    /// for as long as the ward is open.
+    static func statement(_ db: Database, _ text: String, values: Int) throws -> Statement {
+        values <= 100 ? try db.cachedStatement(sql: text) : try db.makeStatement(sql: text)
     }
 
     static func reportingEngineErrors<T>(_ body: () throws -> T) throws -> T {

@@ -39,37 +39,46 @@ public struct CotInsightInput: Sendable, Hashable {
 }
 
 extension CotInsightInput {
-    /// Reads one cot's input, on either engine. Each part is a range search on a per-patient
-    /// covering index (nappies, feeds, measurements) or the patient's few medications' slots; the
-    /// statements are cached per connection (SQLite), so repeated reads reuse them.
+    /// Reads one cot's input. Each part is a range search on a per-patient covering index
+    /// (nappies, feeds, measurements) or the patient's few medications' slots (`RecentDoses`).
     static func fetch(_ db: some SQLConnection, patient: Patient, now: Date, timeZone: TimeZone, settings: WardSettings,
                       goals: [MeasurementKind: GoalRange]) throws -> CotInsightInput {
         let id = patient.id
         let nowMs = StoredTime.milliseconds(now)
         let wardDays = WardDay.lastDays(dayCount, endingAt: now, dayStartMinutes: settings.dayStartMinutes, timeZone: timeZone)
         var days = TrendDay.days(wardDays, stayOf: patient, now: now, timeZone: timeZone)
-        let table = TimeBucket.valuesTable("d", TimeBucket.split(wardDays, parts: 1))
+        let table = SQLQuery(verbatim: TimeBucket.valuesTable("d", TimeBucket.split(wardDays, parts: 1)))
         for row in try db.fetchAll("""
-            WITH \(sql: SQLQuery(verbatim: table))
+            WITH \(sql: table)
             SELECT d.i, count(*) FILTER (WHERE n.kind IN ('wet', 'mixed')), count(*)
             FROM d \(sql: .orderedJoin) nappy_change n ON n.patientId = \(id) AND n.deletedAt IS NULL
                 AND n.occurredAt >= d.s AND n.occurredAt < d.e
             GROUP BY d.i
             """) {
-            let i: Int = try row.column(at: 0)
+            let i = try row.column(at: 0, as: Int.self)
             days[i].wet = try row.column(at: 1)
             days[i].nappies = try row.column(at: 2)
         }
-        try PatientTrendsQuery.fillFeeds(db, patientId: id, table: table, now: now, into: &days)
+        let patientId: SQLQuery = "\(id)", at: SQLQuery = "\(nowMs)"
+        for row in try db.fetchAll("""
+            WITH \(sql: table)
+            SELECT d.i, \(sql: FeedTotalsQuery.intake(patient: patientId, s: "d.s", e: "d.e", now: at)),
+                \(sql: FeedTotalsQuery.count(patient: patientId, s: "d.s", e: "d.e")),
+                \(sql: FeedTotalsQuery.output(patient: patientId, s: "d.s", e: "d.e"))
+            FROM d
+            """) {
+            let i = try row.column(at: 0, as: Int.self)
+            days[i].feedML = try row.column(at: 1)
+            days[i].feeds = try row.column(at: 2)
+            days[i].outputML = try row.column(at: 3)
+        }
         let weightFrom = nowMs - Int64(weightSpan * 1000)
         let weights = try db.fetchAll("""
             SELECT measuredAt, value FROM measurement WHERE patientId = \(id) AND kind = 'weight' AND deletedAt IS NULL
                 AND measuredAt >= coalesce((SELECT max(measuredAt) FROM measurement WHERE patientId = \(id) AND kind = 'weight'
                     AND deletedAt IS NULL AND measuredAt < \(weightFrom)), \(weightFrom)) AND measuredAt <= \(nowMs)
             ORDER BY measuredAt, id
-            """).map {
-            TimedValue(at: try $0.column(at: 0), value: try $0.column(at: 1))
-        }
+            """).map { TimedValue(at: try $0.column(at: 0), value: try $0.column(at: 1)) }
         var lastDay: [MeasurementKind: [TimedValue]] = [:]
         for row in try db.fetchAll("""
             SELECT kind, measuredAt, value FROM measurement
@@ -81,12 +90,10 @@ extension CotInsightInput {
         }
         let lastWet = try db.fetchValue("""
             SELECT max(occurredAt) FROM nappy_change WHERE patientId = \(id) AND kind IN ('wet', 'mixed') AND deletedAt IS NULL
-            """, as: Int64?.self) ?? nil
-        let recent = try PatientTrendsQuery.recentDoses(db, patient: patient, now: now, timeZone: timeZone,
-                                                        timing: settings.slotTiming)
+            """, as: Date?.self) ?? nil
+        let recent = try RecentDoses.fetch(db, patients: [patient], now: now, timeZone: timeZone, timing: settings.slotTiming)
         return CotInsightInput(patient: patient, now: now, timeZone: timeZone, days: days, weights: weights,
-                               recentDoses: recent, lastDayReadings: lastDay, goals: goals,
-                               lastWetAt: lastWet.map(StoredTime.date(milliseconds:)),
-                               noWetThresholdMinutes: settings.noWetAlertThresholdMinutes)
+                               recentDoses: recent[id] ?? [:], lastDayReadings: lastDay, goals: goals,
+                               lastWetAt: lastWet, noWetThresholdMinutes: settings.noWetAlertThresholdMinutes)
     }
 }

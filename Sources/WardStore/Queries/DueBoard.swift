@@ -1,5 +1,5 @@
 import Foundation
-import GRDB
+import WardSQL
 
 /// One slot on the drug round.
 public struct DueBoardItem: Sendable, Hashable {
@@ -34,7 +34,7 @@ public struct DueBoard: Sendable, Hashable {
     /// Every item in board order.
     public var items: [DueBoardItem] { groups.flatMap(\.items) }
 
-    static func fetch(_ db: Database, now: Date, timeZone: TimeZone, settings: WardSettings) throws -> DueBoard {
+    static func fetch(_ db: some SQLConnection, now: Date, timeZone: TimeZone, settings: WardSettings) throws -> DueBoard {
         let timing = settings.slotTiming
         let entries = try WardSlots.load(db, now: now, timeZone: timeZone, timing: timing,
                                          lookAhead: TimeInterval(timing.windowMinutes * 60 + 60))

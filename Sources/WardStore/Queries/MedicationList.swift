@@ -1,5 +1,5 @@
 import Foundation
-import GRDB
+import WardSQL
 
 /// The filter chips of a patient's medication list.
 public enum MedicationFilter: String, Sendable, CaseIterable {
@@ -60,39 +60,75 @@ public struct MedicationList: Sendable, Hashable {
     public func rows(_ filter: MedicationFilter) -> [MedicationListRow] { rows.filter { $0.matches(filter) } }
     public func count(_ filter: MedicationFilter) -> Int { rows(filter).count }
 
-    static func fetch(_ db: Database, patientId: Int64, now: Date, timeZone: TimeZone,
+    /// Reads the list in a fixed number of statements whatever the number of medications (each
+    /// part for every medication at once, by range searches per medication): on a server every
+    /// statement is a round trip.
+    static func fetch(_ db: some SQLConnection, patientId: Int64, now: Date, timeZone: TimeZone,
                       settings: WardSettings) throws -> MedicationList {
         let timing = settings.slotTiming
         let nowMs = StoredTime.milliseconds(now)
         let day: Int64 = 86_400_000
-        let medications = try Medication.fetchAll(db, sql: """
-            SELECT * FROM medication WHERE patientId = ? AND deletedAt IS NULL
-            """, arguments: [patientId])
+        let medications = try db.fetchRecords(Medication.self, """
+            SELECT * FROM medication WHERE patientId = \(patientId) AND deletedAt IS NULL
+            """)
         // Slots run from admission to discharge, as in Trends: a dose due before the baby reached
         // the ward was not the ward's to give, so it is never a missed dose in adherence, and a
         // discharged patient's list shows no open slot after they left.
-        let stay = try Patient.fetchOne(db, key: patientId)?.stay ?? PatientStay(admittedAt: .distantPast, dischargedAt: nil)
+        let stay = try db.fetchRecord(Patient.self, id: patientId)?.stay ?? PatientStay(admittedAt: .distantPast, dischargedAt: nil)
         var rows: [MedicationListRow] = []
         var patient7 = Adherence()
         var patient14 = Adherence()
         let gate = Double(settings.adherenceGatePercent) / 100
-        let pauses = try MedicationPause.periods(db, medicationIds: medications.map(\.id),
+        let ids = medications.map(\.id)
+        let pauses = try MedicationPause.periods(db, medicationIds: ids,
                                                  from: now.addingTimeInterval(-28 * 86_400), to: now.addingTimeInterval(48 * 3600))
+        // 28 days of slot rows feed adherence (14 d) and the effectiveness dose times (28 d).
+        var slotRecords: [Int64: [Date: (DoseStatus?, WithheldReason?, Date?)]] = [:]
+        var givenSlots: [Int64: [Date]] = [:]
+        if !ids.isEmpty {
+            try db.forEachRow("""
+                SELECT medicationId, scheduledAt, status, withheldReason, snoozedUntil, recordedAt FROM dose_record
+                WHERE medicationId IN (\(sql: .list(ids))) AND deletedAt IS NULL
+                    AND scheduledAt >= \(nowMs - 28 * day) AND scheduledAt < \(nowMs + day)
+                ORDER BY medicationId, scheduledAt
+                """) { row in
+                let id = try row.column(at: 0, as: Int64.self)
+                let status = try row.column(at: 2, as: DoseStatus?.self)
+                slotRecords[id, default: [:]][try row.column(at: 1, as: Date.self)] = (
+                    status, try row.column(at: 3, as: WithheldReason?.self), try row.column(at: 4, as: Date?.self))
+                if status == .given, let at = try row.column(at: 5, as: Date?.self) { givenSlots[id, default: []].append(at) }
+            }
+        }
+        let latest = try latestDoses(db, medications)
+        // What effectiveness reads: as-needed doses of 28 days, and each profile's readings.
+        let profiled = medications.filter { Effectiveness.profile(for: $0.category) != nil }
+        let asNeededIds = profiled.filter(\.schedule.isAsNeeded).map(\.id)
+        var asNeededGiven: [Int64: [Date]] = [:]
+        if !asNeededIds.isEmpty {
+            for row in try db.fetchAll("""
+                SELECT medicationId, givenAt FROM as_needed_dose WHERE medicationId IN (\(sql: .list(asNeededIds)))
+                    AND deletedAt IS NULL AND givenAt >= \(nowMs - 28 * day)
+                ORDER BY medicationId, givenAt
+                """) {
+                asNeededGiven[try row.column(at: 0, as: Int64.self), default: []].append(try row.column(at: 1, as: Date.self))
+            }
+        }
+        let kinds = Set(profiled.compactMap { Effectiveness.profile(for: $0.category)?.kind })
+        var series: [MeasurementKind: [TimedValue]] = [:]
+        if !kinds.isEmpty {
+            for row in try db.fetchAll("""
+                SELECT kind, measuredAt, value FROM measurement WHERE patientId = \(patientId)
+                    AND kind IN (\(sql: .list(kinds.map(\.rawValue).sorted()))) AND deletedAt IS NULL
+                    AND measuredAt >= \(nowMs - 28 * day) AND measuredAt <= \(nowMs)
+                ORDER BY kind, measuredAt
+                """) {
+                series[try row.column(at: 0, as: MeasurementKind.self), default: []].append(
+                    TimedValue(at: try row.column(at: 1), value: try row.column(at: 2)))
+            }
+        }
         for medication in medications {
             let paused = pauses[medication.id] ?? []
-            // 28 days of slot rows feed adherence (14 d) and the effectiveness dose times (28 d).
-            let records = try Row.fetchAll(db, sql: """
-                SELECT scheduledAt, status, withheldReason, snoozedUntil, recordedAt FROM dose_record
-                WHERE medicationId = ? AND deletedAt IS NULL AND scheduledAt >= ? AND scheduledAt < ?
-                """, arguments: [medication.id, nowMs - 28 * day, nowMs + day])
-            var byTime: [Date: (DoseStatus?, WithheldReason?, Date?)] = [:]
-            var givenTimes: [Date] = []
-            for row in records {
-                let status = (row[1] as String?).flatMap(DoseStatus.init(rawValue:))
-                byTime[StoredTime.date(milliseconds: row[0])] = (status, (row[2] as String?).flatMap(WithheldReason.init(rawValue:)),
-                                                                  (row[3] as Int64?).map(StoredTime.date(milliseconds:)))
-                if status == .given, let at = row[4] as Int64? { givenTimes.append(StoredTime.date(milliseconds: at)) }
-            }
+            let byTime = slotRecords[medication.id] ?? [:]
             let a7 = Adherence.of(medication, during: stay, records: byTime, pauses: paused,
                                   from: now.addingTimeInterval(-7 * 86_400), now: now, timing: timing, timeZone: timeZone)
             let a14 = Adherence.of(medication, during: stay, records: byTime, pauses: paused,
@@ -116,28 +152,18 @@ public struct MedicationList: Sendable, Hashable {
                 }
             }
 
-            let latest = try latestDose(db, medication: medication)
             var effectiveness: EffectivenessResult?
             if let profile = Effectiveness.profile(for: medication.category) {
-                if medication.schedule.isAsNeeded {
-                    givenTimes = try Int64.fetchAll(db, sql: """
-                        SELECT givenAt FROM as_needed_dose WHERE medicationId = ? AND deletedAt IS NULL AND givenAt >= ?
-                        """, arguments: [medication.id, nowMs - 28 * day]).map(StoredTime.date(milliseconds:))
-                }
-                let series = try Row.fetchAll(db, sql: """
-                    SELECT measuredAt, value FROM measurement WHERE patientId = ? AND kind = ? AND deletedAt IS NULL
-                        AND measuredAt >= ? AND measuredAt <= ? ORDER BY measuredAt
-                    """, arguments: [patientId, profile.kind, nowMs - 28 * day, nowMs])
-                    .map { TimedValue(at: StoredTime.date(milliseconds: $0[0]), value: $0[1]) }
+                let givenTimes = medication.schedule.isAsNeeded ? asNeededGiven[medication.id] ?? [] : givenSlots[medication.id] ?? []
                 effectiveness = Effectiveness.evaluate(
-                    category: medication.category, doses: givenTimes, series: series,
+                    category: medication.category, doses: givenTimes, series: series[profile.kind] ?? [],
                     adherence: medication.schedule.isAsNeeded ? nil : a14.rate, mode: settings.effectivenessMode,
                     now: now, adherenceGate: gate)
             }
             let lowAdherence = a7.rate.map { $0 < gate } ?? false
             rows.append(MedicationListRow(
-                medication: medication, latest: latest, nextSlot: next?.0, nextSlotState: next?.1, nextDueAt: next?.2,
-                overdueSlots: overdue, adherence7d: a7, adherence14d: a14, effectiveness: effectiveness,
+                medication: medication, latest: latest[medication.id], nextSlot: next?.0, nextSlotState: next?.1,
+                nextDueAt: next?.2, overdueSlots: overdue, adherence7d: a7, adherence14d: a14, effectiveness: effectiveness,
                 isActive: medication.isActive(at: now),
                 needsAttention: medication.isPaused || overdue > 0 || lowAdherence))
         }
@@ -151,27 +177,41 @@ public struct MedicationList: Sendable, Hashable {
                               patientAdherence14d: patient14)
     }
 
-    /// The latest final slot status or as-needed dose, whichever happened last.
-    static func latestDose(_ db: Database, medication: Medication) throws -> LatestDose? {
-        if medication.schedule.isAsNeeded {
-            return try Row.fetchOne(db, sql: """
-                SELECT givenAt, (SELECT s.initials FROM staff s WHERE s.id = checkedBy) FROM as_needed_dose
-                WHERE medicationId = ? AND deletedAt IS NULL ORDER BY givenAt DESC LIMIT 1
-                """, arguments: [medication.id]).map {
-                LatestDose(status: .given, withheldReason: nil, at: StoredTime.date(milliseconds: $0[0]), scheduledAt: nil,
-                           checkedBy: $0[1])
+    /// The latest final slot status or as-needed dose of each medication, by medication: one
+    /// statement for the scheduled ones and one for the as-needed ones, each a backward search
+    /// per medication (`dose_record_live_medication`, `as_needed_live_medication_time`).
+    static func latestDoses(_ db: some SQLConnection, _ medications: [Medication]) throws -> [Int64: LatestDose] {
+        var out: [Int64: LatestDose] = [:]
+        let asNeeded = medications.filter(\.schedule.isAsNeeded).map(\.id)
+        let scheduled = medications.filter { !$0.schedule.isAsNeeded }.map(\.id)
+        if !asNeeded.isEmpty {
+            for row in try db.fetchAll("""
+                SELECT m.id, d.givenAt, (SELECT s.initials FROM staff s WHERE s.id = d.checkedBy) AS checker
+                FROM medication m JOIN as_needed_dose d ON d.id = (SELECT x.id FROM as_needed_dose x
+                    WHERE x.medicationId = m.id AND x.deletedAt IS NULL ORDER BY x.givenAt DESC, x.id DESC LIMIT 1)
+                WHERE m.id IN (\(sql: .list(asNeeded)))
+                """) {
+                out[try row.column(at: 0, as: Int64.self)] = LatestDose(status: .given, withheldReason: nil, at: try row.column(at: 1),
+                                                                         scheduledAt: nil, checkedBy: try row.column(at: 2))
             }
         }
-        guard let row = try Row.fetchOne(db, sql: """
-            SELECT scheduledAt, status, withheldReason, recordedAt, (SELECT s.initials FROM staff s WHERE s.id = checkedBy)
-            FROM dose_record
-            WHERE medicationId = ? AND deletedAt IS NULL AND status IS NOT NULL ORDER BY scheduledAt DESC LIMIT 1
-            """, arguments: [medication.id]),
-              let status = (row[1] as String?).flatMap(DoseStatus.init(rawValue:)) else { return nil }
-        let scheduled = StoredTime.date(milliseconds: row[0])
-        return LatestDose(status: status, withheldReason: (row[2] as String?).flatMap(WithheldReason.init(rawValue:)),
-                          at: (row[3] as Int64?).map(StoredTime.date(milliseconds:)) ?? scheduled, scheduledAt: scheduled,
-                          checkedBy: row[4])
+        if !scheduled.isEmpty {
+            for row in try db.fetchAll("""
+                SELECT m.id, d.scheduledAt, d.status, d.withheldReason, d.recordedAt,
+                    (SELECT s.initials FROM staff s WHERE s.id = d.checkedBy) AS checker
+                FROM medication m JOIN dose_record d ON d.id = (SELECT x.id FROM dose_record x
+                    WHERE x.medicationId = m.id AND x.deletedAt IS NULL AND x.status IS NOT NULL
+                    ORDER BY x.scheduledAt DESC LIMIT 1)
+                WHERE m.id IN (\(sql: .list(scheduled)))
+                """) {
+                guard let status = try row.column(at: 2, as: DoseStatus?.self) else { continue }
+                let scheduledAt = try row.column(at: 1, as: Date.self)
+                out[try row.column(at: 0, as: Int64.self)] = LatestDose(
+                    status: status, withheldReason: try row.column(at: 3), at: try row.column(at: 4, as: Date?.self) ?? scheduledAt,
+                    scheduledAt: scheduledAt, checkedBy: try row.column(at: 5))
+            }
+        }
+        return out
     }
 }
 

@@ -26,9 +26,6 @@ import WardSQL
 ///   never missed) and courses edited since they were written (an edited schedule leaves rows on
 ///   times that are no longer slots).
 ///
-/// The statements run on SQLite and PostgreSQL alike; where SQLite needs a hint (`INDEXED BY` for
-/// the one pass, `CROSS JOIN` for the join order) it is written per engine.
-///
 /// Courses of soft-deleted patients and medications do not count; a course's slots are those
 /// during the patient's stay (from admission, none after discharge), as on every other screen.
 ///
@@ -101,23 +98,24 @@ struct WardMissedSlots {
     /// The scheduled medications of patients not deleted whose stay-capped span meets the window,
     /// by id. The medication table is the outer loop (rowid order, no sort).
     private func fetchCourses(_ db: some SQLConnection, from: Int64, to: Int64) throws -> [Course] {
-        let open = SQLQuery(verbatim: String(Int64.max))
-        let rows = try db.fetchAll("""
+        let open = Int64.max
+        // SQLite: CROSS JOIN keeps the medication table as the outer loop.
+        let sql: SQLQuery = """
             SELECT m.id, coalesce(m.intervalHours, 0), m.scheduleTimes, m.startsAt,
                 \(sql: .greatest("m.startsAt", "p.admittedAt")),
-                \(sql: .least("coalesce(m.endsAt, \(sql: open))", "coalesce(p.dischargedAt, \(sql: open))")),
+                \(sql: .least("coalesce(m.endsAt, \(open))", "coalesce(p.dischargedAt, \(open))")),
                 \(sql: Self.slotBySlotSQL)
             FROM medication m \(sql: .orderedJoin) patient p ON p.id = m.patientId AND p.deletedAt IS NULL
             WHERE m.deletedAt IS NULL AND m.scheduleKind <> 'asNeeded' AND m.startsAt < \(to)
                 AND (m.endsAt IS NULL OR m.endsAt > \(from)) AND (p.dischargedAt IS NULL OR p.dischargedAt > \(from))
             ORDER BY m.id
-            """)
+            """
         var fixed: [String: (MedicationSchedule, [Int])] = [:]
         var out: [Course] = []
-        for row in rows {
-            let id: Int64 = try row.column(at: 0), hours: Int = try row.column(at: 1)
-            let lower: Int64 = try row.column(at: 4), upper: Int64 = try row.column(at: 5)
-            guard lower < upper, lower < to, upper > from else { continue }
+        try db.forEachRow(sql) { row in
+            let id = try row.column(at: 0, as: Int64.self), hours = try row.column(at: 1, as: Int.self)
+            let lower = try row.column(at: 4, as: Int64.self), upper = try row.column(at: 5, as: Int64.self)
+            guard lower < upper, lower < to, upper > from else { return }
             let schedule: MedicationSchedule, minutes: [Int]
             if hours > 0 {
                 (schedule, minutes) = (.everyHours(hours), [])
@@ -155,13 +153,14 @@ struct WardMissedSlots {
                                   grid: DayGrid, from counts: inout [Int]) throws {
         let fast = courses.filter { !$0.slotBySlot && $0.lower < to && $0.upper > from }
         guard !fast.isEmpty else { return }
-        let rowsInTable: Int64 = (try db.fetchValue("SELECT max(id) FROM dose_record", as: Int64?.self) ?? nil) ?? 0
-        let ids = Int64(fast.count) * 16 < rowsInTable ? fast.map(\.id) : nil
+        let rowsInTable = (try db.fetchValue("SELECT max(id) FROM dose_record", as: Int64?.self) ?? nil) ?? 0
+        // (A list is bound value by value: past a few thousand courses, one pass instead.)
+        let ids = Int64(fast.count) * 16 < rowsInTable && fast.count <= 8_000 ? fast.map(\.id) : nil
         var k = 0
         var day = -1
         var current: Int64 = -1
         try db.forEachRow(Self.answeredSQL(courses: ids, from: from, to: to, openAfter: openAfter)) { row in
-            let id: Int64 = try row.column(at: 0), at: Int64 = try row.column(at: 1)
+            let id = try row.column(at: 0, as: Int64.self), at = try row.column(at: 1, as: Int64.self)
             if id != current {
                 current = id
                 day = -1
@@ -179,15 +178,14 @@ struct WardMissedSlots {
 
     /// The answered rows (`medicationId, scheduledAt`) in `[from, to)` in index order: of the
     /// given courses (one range search each), or of every course (one pass over the index; SQLite
-    /// is told which index, PostgreSQL's planner chooses). A status answers the slot; only a row
-    /// without one has its snooze read (`OR` stops at the first true term on both engines).
+    /// is told which, PostgreSQL's planner takes no hint).
     static func answeredSQL(courses ids: [Int64]?, from: Int64, to: Int64, openAfter: Int64) -> SQLQuery {
         let source: SQLQuery = ids.map { "dose_record WHERE medicationId IN (\(sql: .list($0)))" }
             ?? .dialect(sqlite: "dose_record INDEXED BY dose_record_live_medication WHERE TRUE", postgres: "dose_record WHERE TRUE")
         return """
             SELECT medicationId, scheduledAt FROM \(sql: source)
                 AND deletedAt IS NULL AND scheduledAt >= \(from) AND scheduledAt < \(to)
-                AND (status IS NOT NULL OR snoozedUntil > \(openAfter))
+                AND CASE WHEN status IS NOT NULL THEN TRUE ELSE snoozedUntil > \(openAfter) END
             ORDER BY medicationId, scheduledAt
             """
     }
@@ -204,14 +202,13 @@ struct WardMissedSlots {
         // `dose_record_live_medication`.
         for group in Dictionary(grouping: work, by: { $0.from >= settled }).values {
             let from = group.map(\.from).min()!
-            for row in try db.fetchAll("""
+            try db.forEachRow("""
                 SELECT medicationId, scheduledAt, status, CASE WHEN status IS NULL THEN snoozedUntil END FROM dose_record
                 WHERE medicationId IN (\(sql: .list(group.map(\.0.id)))) AND deletedAt IS NULL
                     AND scheduledAt >= \(from) AND scheduledAt < \(windowEnd)
-                """) {
-                records[try row.column(at: 0), default: [:]][try row.column(at: 1)] = (
-                    try row.column(at: 2, as: String?.self).flatMap(DoseStatus.init(rawValue:)),
-                    try row.column(at: 3, as: Int64?.self).map(StoredTime.date(milliseconds:)))
+                """) { row in
+                records[try row.column(at: 0, as: Int64.self), default: [:]][try row.column(at: 1, as: Int64.self)] =
+                    (try row.column(at: 2, as: DoseStatus?.self), try row.column(at: 3, as: Date?.self))
             }
         }
         let earliest = work.map(\.from).min()!

@@ -1,5 +1,5 @@
 import Foundation
-import GRDB
+import WardSQL
 
 /// Scheduled slots of the admitted patients' active medications around a clock, with their
 /// recorded status: what the due board, the Dashboard's next-dose column and the status line read.
@@ -22,45 +22,42 @@ struct WardSlots {
     }
 
     /// Slots from `lookBack` before `now` to `lookAhead` after it.
-    static func load(_ db: Database, now: Date, timeZone: TimeZone, timing: SlotTiming, patientId: Int64? = nil,
+    static func load(_ db: some SQLConnection, now: Date, timeZone: TimeZone, timing: SlotTiming, patientId: Int64? = nil,
                      lookBack: TimeInterval = 36 * 3600, lookAhead: TimeInterval) throws -> [Entry] {
         let from = now.addingTimeInterval(-lookBack)
         let to = now.addingTimeInterval(lookAhead)
-        let (fromMs, toMs) = (StoredTime.milliseconds(from), StoredTime.milliseconds(to))
-        let patientFilter = patientId.map { "AND p.id = \($0)" } ?? ""
-        // CROSS JOIN keeps the admitted cots as the outer loop (medication_live_patient per cot).
-        let medicationRows = try Row.fetchAll(db, sql: """
+        let patientFilter: SQLQuery = patientId.map { "AND p.id = \($0)" } ?? ""
+        // SQLite: CROSS JOIN keeps the admitted cots as the outer loop (medication_live_patient per cot).
+        let medicationRows = try db.fetchAll("""
             SELECT p.bedLabel, p.givenName, p.familyName, m.*
-            FROM patient p CROSS JOIN medication m ON m.patientId = p.id AND m.deletedAt IS NULL
-            WHERE p.dischargedAt IS NULL AND p.deletedAt IS NULL \(patientFilter)
-                AND m.isPaused = 0 AND m.scheduleKind <> 'asNeeded'
-                AND m.startsAt < \(toMs) AND (m.endsAt IS NULL OR m.endsAt > \(fromMs))
-            """, adapter: ScopeAdapter(["m": SuffixRowAdapter(fromIndex: 3)]))
-        guard !medicationRows.isEmpty else { return [] }
-        let recordRows = try Row.fetchAll(db, sql: """
-            SELECT d.medicationId, d.scheduledAt, d.status, d.withheldReason, d.snoozedUntil
-            FROM patient p CROSS JOIN medication m ON m.patientId = p.id AND m.deletedAt IS NULL
-            CROSS JOIN dose_record d ON d.medicationId = m.id AND d.deletedAt IS NULL
-                AND d.scheduledAt >= \(fromMs) AND d.scheduledAt < \(toMs)
-            WHERE p.dischargedAt IS NULL AND p.deletedAt IS NULL \(patientFilter)
-                AND m.isPaused = 0 AND m.scheduleKind <> 'asNeeded'
+            FROM patient p \(sql: .orderedJoin) medication m ON m.patientId = p.id AND m.deletedAt IS NULL
+            WHERE p.dischargedAt IS NULL AND p.deletedAt IS NULL \(sql: patientFilter)
+                AND m.isPaused = FALSE AND m.scheduleKind <> 'asNeeded'
+                AND m.startsAt < \(to) AND (m.endsAt IS NULL OR m.endsAt > \(from))
             """)
+        guard !medicationRows.isEmpty else { return [] }
         var records: [Int64: [Int64: SlotRecord]] = [:]
-        for row in recordRows {
-            let medicationId: Int64 = row[0]
-            let scheduledAt: Int64 = row[1]
-            records[medicationId, default: [:]][scheduledAt] = SlotRecord(
-                status: (row[2] as String?).flatMap(DoseStatus.init(rawValue:)),
-                withheldReason: (row[3] as String?).flatMap(WithheldReason.init(rawValue:)),
-                snoozedUntil: (row[4] as Int64?).map(StoredTime.date(milliseconds:)))
+        try db.forEachRow("""
+            SELECT d.medicationId, d.scheduledAt, d.status, d.withheldReason, d.snoozedUntil
+            FROM patient p \(sql: .orderedJoin) medication m ON m.patientId = p.id AND m.deletedAt IS NULL
+            \(sql: .orderedJoin) dose_record d ON d.medicationId = m.id AND d.deletedAt IS NULL
+                AND d.scheduledAt >= \(from) AND d.scheduledAt < \(to)
+            WHERE p.dischargedAt IS NULL AND p.deletedAt IS NULL \(sql: patientFilter)
+                AND m.isPaused = FALSE AND m.scheduleKind <> 'asNeeded'
+            """) { row in
+            records[try row.column(at: 0, as: Int64.self), default: [:]][try row.column(at: 1, as: Int64.self)] = SlotRecord(
+                status: try row.column(at: 2, as: String?.self).flatMap(DoseStatus.init(rawValue:)),
+                withheldReason: try row.column(at: 3, as: String?.self).flatMap(WithheldReason.init(rawValue:)),
+                snoozedUntil: try row.column(at: 4, as: Int64?.self).map(StoredTime.date(milliseconds:)))
         }
         // Slots that fell inside a pause of a since-resumed medication are `.paused`, never overdue.
-        let medications = try medicationRows.map { try Medication(row: $0.scopes["m"]!) }
+        // The patient's three columns come first; the medication's are read by name (none clash).
+        let medications = try medicationRows.map { try Medication(row: $0) }
         let pauses = try MedicationPause.periods(db, medicationIds: medications.map(\.id), from: from, to: to)
         var entries: [Entry] = []
         for (row, medication) in zip(medicationRows, medications) {
-            let name = (row["givenName"] as String) + " " + (row["familyName"] as String)
-            let patient = (medication.patientId, row["bedLabel"] as String, name)
+            let name = try row.column(at: 1, as: String.self) + " " + row.column(at: 2, as: String.self)
+            let patient = (medication.patientId, try row.column(at: 0, as: String.self), name)
             for slot in SlotGenerator.slots(for: medication, from: from, to: to, timeZone: timeZone) {
                 let record = records[medication.id]?[StoredTime.milliseconds(slot.scheduledAt)]
                 let state = timing.state(of: slot, status: record?.status, snoozedUntil: record?.snoozedUntil,

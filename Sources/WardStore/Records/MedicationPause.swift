@@ -1,12 +1,12 @@
 import Foundation
-import GRDB
 import WardSQL
 
 /// One pause of a medication as stored (`medication_pause`): who paused it and when, and who
 /// resumed it and when (nil while still paused). Written in the transaction that flips
 /// `Medication.isPaused` (see `WardMigrations.v5MedicationPauses`).
-public struct MedicationPause: Sendable, Hashable, FetchableRecord, TableRecord {
-    public static let databaseTableName = "medication_pause"
+/// (Its GRDB reading, for import, is in `Record+SQL.swift`.)
+public struct MedicationPause: Sendable, Hashable {
+    public static let tableName = "medication_pause"
 
     public var id: Int64
     public var medicationId: Int64
@@ -19,8 +19,6 @@ public struct MedicationPause: Sendable, Hashable, FetchableRecord, TableRecord 
 }
 
 extension MedicationPause {
-    public init(row: Row) throws { try self.init(reading: row) }
-
     init(reading row: some SQLColumnReader) throws {
         id = try row.column("id")
         medicationId = try row.column("medicationId")

@@ -52,3 +52,9 @@ extension Medication: SQLRecord { public static var tableName: String { database
 extension SavedCalculatorResult: SQLRecord { public static var tableName: String { databaseTableName } }
 extension StoredStrokeAssessment: SQLRecord { public static var tableName: String { databaseTableName } }
 extension AuditEntry: SQLRecord { public static var tableName: String { databaseTableName } }
+
+/// Import checks a pause row through GRDB (`SQLiteWardStore+Import`).
+extension MedicationPause: FetchableRecord, TableRecord {
+    public static var databaseTableName: String { tableName }
+    public init(row: Row) throws { try self.init(reading: row) }
+}
