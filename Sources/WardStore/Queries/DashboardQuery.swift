@@ -264,7 +264,7 @@ extension DashboardQuery {
 
 extension SQLiteWardStore {
     public func dashboard(now: Date, timeZone: TimeZone) async throws -> Dashboard {
-        try await pool.read { db in
+        try await database.read { db in
             let settings = try Self.settings(db)
             return try DashboardQuery(now: now, timeZone: timeZone, settings: settings).fetch(db)
         }

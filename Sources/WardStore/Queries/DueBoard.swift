@@ -67,7 +67,7 @@ public struct DueBoard: Sendable, Hashable {
 
 extension SQLiteWardStore {
     public func dueBoard(now: Date, timeZone: TimeZone) async throws -> DueBoard {
-        try await pool.read { db in
+        try await database.read { db in
             try DueBoard.fetch(db, now: now, timeZone: timeZone, settings: try Self.settings(db))
         }
     }

@@ -41,7 +41,7 @@ extension SQLiteWardStore {
     /// patient's goal range (their own goal, else the default for their age).
     public func latestMeasurements(patientId: Int64) async throws -> [MarkedMeasurement] {
         let (now, timeZone) = (self.now, self.timeZone)
-        return try await pool.read { db in
+        return try await database.read { db in
             guard let patient = try db.fetchRecord(Patient.self, id: patientId) else {
                 throw WardStoreError("no patient with id \(patientId)")
             }

@@ -217,7 +217,7 @@ public struct MedicationList: Sendable, Hashable {
 
 extension SQLiteWardStore {
     public func medicationList(patientId: Int64, now: Date, timeZone: TimeZone) async throws -> MedicationList {
-        try await pool.read { db in
+        try await database.read { db in
             try MedicationList.fetch(db, patientId: patientId, now: now, timeZone: timeZone, settings: try Self.settings(db))
         }
     }

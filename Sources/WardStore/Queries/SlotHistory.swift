@@ -17,7 +17,7 @@ extension SQLiteWardStore {
     /// medications have none: see `asNeededDoses`).
     public func slotHistory(medicationId: Int64, from: Date, to: Date, now: Date,
                             timeZone: TimeZone) async throws -> [SlotStatus] {
-        try await pool.read { db in
+        try await database.read { db in
             try Self.slotHistory(db, medicationId: medicationId, from: from, to: to, now: now, timeZone: timeZone)
         }
     }

@@ -1,5 +1,4 @@
 import Foundation
-import GRDB
 import WardSQL
 
 /// Reads a `DischargeSummary` inside one read transaction: a handful of range searches on the
@@ -13,7 +12,7 @@ import WardSQL
 struct DischargeSummaryQuery {
     let request: DischargeSummaryRequest
 
-    func fetch(_ db: Database) throws -> DischargeSummary {
+    func fetch(_ db: some SQLConnection) throws -> DischargeSummary {
         guard let patient = try db.fetchRecord(Patient.self, "SELECT * FROM patient WHERE id = \(request.patientId) AND deletedAt IS NULL") else {
             throw WardStoreError("no patient with id \(request.patientId)")
         }
@@ -150,7 +149,7 @@ struct DischargeSummaryQuery {
 
     /// Every medication prescribed during the stay, with its slots counted as the Medications tab
     /// counts adherence (over the whole stay), its as-needed doses and its last dose given.
-    static func medications(_ db: Database, patient: Patient, end: Date, settings: WardSettings,
+    static func medications(_ db: some SQLConnection, patient: Patient, end: Date, settings: WardSettings,
                             timeZone: TimeZone) throws -> [DischargeMedication] {
         let from = patient.admittedAt
         let medications = try db.fetchRecords(Medication.self, """

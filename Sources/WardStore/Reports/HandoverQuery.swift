@@ -1,5 +1,5 @@
 import Foundation
-import GRDB
+import WardSQL
 
 /// Reads a `ShiftHandover` inside one read transaction. Each part is one statement for every cot
 /// asked for (a range search per cot on the per-patient covering indexes), so 40 cots cost a
@@ -16,7 +16,7 @@ struct HandoverQuery {
     /// How far back the slots and their notes are read: the shift and 36 h before it (overdue ones).
     var lookBack: TimeInterval { max(request.until.timeIntervalSince(request.since), 0) + 36 * 3600 }
 
-    func fetch(_ db: Database) throws -> ShiftHandover {
+    func fetch(_ db: some SQLConnection) throws -> ShiftHandover {
         let settings = try SQLiteWardStore.settings(db)
         let (since, until, timeZone) = (request.since, request.until, request.timeZone)
         let charted = try HandoverCharted.fetch(db, request: request, lookBack: lookBack)

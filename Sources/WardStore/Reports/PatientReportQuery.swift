@@ -1,5 +1,4 @@
 import Foundation
-import GRDB
 import WardSQL
 
 /// Reads a `PatientReport` inside one read transaction. Every part is another screen's own
@@ -14,7 +13,7 @@ import WardSQL
 struct PatientReportQuery {
     let request: PatientReportRequest
 
-    func fetch(_ db: Database) throws -> PatientReport {
+    func fetch(_ db: some SQLConnection) throws -> PatientReport {
         let (from, to, timeZone) = (request.from, request.to, request.timeZone)
         guard let patient = try db.fetchRecord(Patient.self, id: request.patientId), patient.deletedAt == nil else {
             throw UnknownPatientError(id: request.patientId)
@@ -85,7 +84,7 @@ struct PatientReportQuery {
 
     /// The medications that overlap the period: the Medications tab's rows at `to`, each with its
     /// adherence over the period (the same slots, states and pauses) and its as-needed doses.
-    func medications(_ db: Database, patient: Patient, settings: WardSettings) throws -> [PatientReportMedication] {
+    func medications(_ db: some SQLConnection, patient: Patient, settings: WardSettings) throws -> [PatientReportMedication] {
         let (from, to) = (request.from, request.to)
         let list = try MedicationList.fetch(db, patientId: patient.id, now: to, timeZone: request.timeZone, settings: settings)
         let rows = list.rows.filter { $0.medication.startsAt <= to && ($0.medication.endsAt ?? .distantFuture) >= from }
@@ -128,7 +127,7 @@ struct PatientReportQuery {
 
     /// Who charted (History's events of the period, by author) and what the audit trail says
     /// was changed afterwards.
-    func charting(_ db: Database, patientId: Int64) throws -> Charting {
+    func charting(_ db: some SQLConnection, patientId: Int64) throws -> Charting {
         let events = try HistoryQuery(filter: HistoryFilter(patientId: patientId, from: request.from,
                                                             until: request.to.addingTimeInterval(0.001)),
                                       cursor: nil, direction: .newer, limit: 1_000_000).fetch(db).events

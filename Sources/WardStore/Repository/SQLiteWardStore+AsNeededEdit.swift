@@ -34,7 +34,7 @@ extension SQLiteWardStore {
     }
 
     public func asNeededDose(id: Int64) async throws -> AsNeededDose? {
-        try await pool.read { db in try db.fetchRecord(AsNeededDose.self, id: id) }
+        try await database.read { db in try db.fetchRecord(AsNeededDose.self, id: id) }
     }
 
     /// Validates an as-needed dose of `medication` (throwing `WardValidationError`, or

@@ -6,6 +6,6 @@ import WardSQL
 /// the same moment even while another workstation charts; it never waits for the writer.
 extension SQLiteWardStore {
     public func dischargeSummary(_ request: DischargeSummaryRequest) async throws -> DischargeSummary {
-        try await pool.read { db in try DischargeSummaryQuery(request: request).fetch(db) }
+        try await database.read { db in try DischargeSummaryQuery(request: request).fetch(db) }
     }
 }

@@ -55,7 +55,7 @@ extension SQLiteWardStore {
     }
 
     public func doseRecords(medicationId: Int64, from: Date, to: Date) async throws -> [DoseRecord] {
-        try await pool.read { db in
+        try await database.read { db in
             try db.fetchRecords(DoseRecord.self, """
                 SELECT * FROM dose_record WHERE medicationId = \(medicationId) AND scheduledAt >= \(from) AND scheduledAt < \(to)
                     AND deletedAt IS NULL ORDER BY scheduledAt
@@ -64,7 +64,7 @@ extension SQLiteWardStore {
     }
 
     public func doseRecord(id: Int64) async throws -> DoseRecord? {
-        try await pool.read { db in try db.fetchRecord(DoseRecord.self, id: id) }
+        try await database.read { db in try db.fetchRecord(DoseRecord.self, id: id) }
     }
 
     public func deleteDoseRecord(id: Int64, by: Int64?) async throws -> Audited<DoseRecord> {
@@ -98,7 +98,7 @@ extension SQLiteWardStore {
     }
 
     public func asNeededDoses(medicationId: Int64, from: Date, to: Date) async throws -> [AsNeededDose] {
-        try await pool.read { db in
+        try await database.read { db in
             try db.fetchRecords(AsNeededDose.self, """
                 SELECT * FROM as_needed_dose WHERE medicationId = \(medicationId) AND deletedAt IS NULL
                     AND givenAt >= \(from) AND givenAt < \(to)

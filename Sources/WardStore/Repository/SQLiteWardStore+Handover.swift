@@ -9,6 +9,6 @@ extension SQLiteWardStore {
         guard request.since <= request.until else {
             throw WardStoreError("the handover's start (since) is after its end (until)")
         }
-        return try await pool.read { db in try HandoverQuery(request: request).fetch(db) }
+        return try await database.read { db in try HandoverQuery(request: request).fetch(db) }
     }
 }

@@ -65,11 +65,11 @@ extension SQLiteWardStore {
     }
 
     public func medication(id: Int64) async throws -> Medication? {
-        try await pool.read { db in try db.fetchRecord(Medication.self, id: id) }
+        try await database.read { db in try db.fetchRecord(Medication.self, id: id) }
     }
 
     public func prescribedDrugNames() async throws -> [String] {
-        try await pool.read { db in
+        try await database.read { db in
             try db.fetchAll("SELECT DISTINCT lower(drugName) AS name FROM medication WHERE deletedAt IS NULL ORDER BY 1").map {
                 try $0.column("name", as: String.self)
             }
@@ -78,7 +78,7 @@ extension SQLiteWardStore {
 
     public func medications(patientId: Int64, includeEnded: Bool) async throws -> [Medication] {
         let now = self.now
-        return try await pool.read { db in
+        return try await database.read { db in
             try db.fetchRecords(Medication.self, """
                 SELECT * FROM medication WHERE patientId = \(patientId) AND deletedAt IS NULL
                     AND (\(includeEnded) OR endsAt IS NULL OR endsAt > \(now))
@@ -89,7 +89,7 @@ extension SQLiteWardStore {
 
     /// A medication's pause periods, oldest first (the last one open while it is paused).
     public func medicationPauses(medicationId: Int64) async throws -> [MedicationPause] {
-        try await pool.read { db in
+        try await database.read { db in
             try db.fetchAll("SELECT * FROM medication_pause WHERE medicationId = \(medicationId) ORDER BY pausedAt, id")
                 .map(MedicationPause.init(reading:))
         }

@@ -9,6 +9,6 @@ extension SQLiteWardStore {
         guard request.from <= request.to else {
             throw WardStoreError("the report's start (from) is after its end (to)")
         }
-        return try await pool.read { db in try PatientReportQuery(request: request).fetch(db) }
+        return try await database.read { db in try PatientReportQuery(request: request).fetch(db) }
     }
 }
