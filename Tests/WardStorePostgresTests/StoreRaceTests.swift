@@ -63,10 +63,10 @@ final class StoreRaceTests: XCTestCase {
         }
     }
 
-    static func patient(bed: String, number: String) -> PatientDraft {
+    static func patient(bed: String, number: String, hoursAgo: Double = 1) -> PatientDraft {
         PatientDraft(bedLabel: bed, givenName: "Ava", familyName: "Race", hospitalNumber: number,
-                     dateOfBirth: CalendarDay("2026-03-08")!, sex: .female, gestationalAgeWeeks: 34, gestationalAgeDays: 2,
-                     birthWeightGrams: 2100, admittedAt: Self.clockTime.addingTimeInterval(-3600))
+                     dateOfBirth: CalendarDay("2026-03-01")!, sex: .female, gestationalAgeWeeks: 34, gestationalAgeDays: 2,
+                     birthWeightGrams: 2100, admittedAt: Self.clockTime.addingTimeInterval(-3600 * hoursAgo))
     }
 
     func testTwoWorkstationsAdmittingToOneBedFillItOnce() async throws {
@@ -129,7 +129,7 @@ final class StoreRaceTests: XCTestCase {
 
     func testTwoWorkstationsGivingOneAsNeededDoseGiveItOnce() async throws {
         guard let (a, b, drop) = try await twoWorkstations() else { return }
-        let patient = try await a.admit(Self.patient(bed: "P1", number: "HP1"), by: nil).record
+        let patient = try await a.admit(Self.patient(bed: "P1", number: "HP1", hoursAgo: 70), by: nil).record
         let prn = try await a.addMedication(MedicationDraft(
             patientId: patient.id, drugName: "paracetamol", doseAmount: 15, doseUnit: .mg, route: .oral,
             schedule: .asNeeded(minimumIntervalMinutes: 240, maxDosesPer24h: 4), startsAt: patient.admittedAt,
@@ -150,6 +150,7 @@ final class StoreRaceTests: XCTestCase {
         }
         let doses = try await a.asNeededDoses(medicationId: prn.id, from: .distantPast, to: .distantFuture)
             .map(\.givenAt).sorted()
+        XCTAssertGreaterThanOrEqual(doses.count, 8, "doses 5 h apart are given, up to 4 in any 24 h")
         for (index, dose) in doses.enumerated() {
             let window = doses[index...].prefix { $0.timeIntervalSince(dose) < 24 * 3600 }
             XCTAssertLessThanOrEqual(window.count, 4, "at most 4 in any 24 h from \(dose)")

@@ -39,7 +39,7 @@ final class AppendOnlyTrailTests: WardStoreTestCase {
         ]
         for statement in statements {
             do {
-                try await store.pool.write { db in try db.execute(sql: statement) }
+                try await filePool.write { db in try db.execute(sql: statement) }
                 XCTFail("allowed: \(statement)")
             } catch let error as DatabaseError {
                 XCTAssertTrue(error.message?.contains("the audit trail is append-only") ?? false, "\(statement): \(error)")

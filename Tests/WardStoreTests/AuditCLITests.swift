@@ -96,7 +96,9 @@ final class AuditCLITests: WardStoreTestCase {
             lines.removeLast()
             XCTAssertLessThan(page, 5)
             // The continuation repeats every argument given (quoted where the shell needs it).
-            XCTAssertTrue(last.contains("--limit 2 --since 'yesterday 00:00' --db \(dbPath) --now 2026-03-10T12:00:00Z --older-than "), last)
+            // A server's URL holds `?` and `&`, so the shell needs it quoted.
+            let db = serverWard == nil ? dbPath : "'\(wardAddress)'"
+            XCTAssertTrue(last.contains("--limit 2 --since 'yesterday 00:00' --db \(db) --now 2026-03-10T12:00:00Z --older-than "), last)
             let olderThan = String(last.split(separator: " ").last!)
             arguments = ["audit", "--limit", "2", "--since", "yesterday 00:00", "--older-than", olderThan]
         }

@@ -7,6 +7,8 @@ import XCTest
 /// `cotside backup`: a consistent copy by SQLite's online backup, checked, 0600, one file, never
 /// half-written under its name, never replacing a file.
 final class BackupTests: WardStoreTestCase {
+    override class var sqliteOnlyReason: String? { "a backup copies the ward file (a server is backed up with pg_dump)" }
+
     func testABackupIsACheckedPrivateSingleFileCopy() async throws {
         let patient = try await admit()
         for minutes in [30.0, 20, 10] {

@@ -115,7 +115,7 @@ final class ControlCharacterTests: WardStoreTestCase {
     /// patients` prints the name with U+FFFD where the ESC was, and the exit is 0.
     func testOldStoredControlCharactersArePrintedSanitised() async throws {
         let patient = try await admit(bed: "3", given: "Ava")
-        try await store.pool.write { db in
+        try await filePool.write { db in
             try db.execute(sql: "UPDATE patient SET givenName = ? WHERE id = ?", arguments: ["Ava\u{1B}[2J\u{07}", patient.id])
         }
         let list = try runCotside(["patients"])

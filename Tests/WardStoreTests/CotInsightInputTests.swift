@@ -7,7 +7,7 @@ import XCTest
 /// every cot) against the obvious one (`fetch`, cot by cot, as the Trends screen reads it).
 final class CotInsightInputTests: WardStoreTestCase {
     func testWardReadEqualsCotByCotReadOnASeededWard() async throws {
-        try await DemoWard.generate(into: store, cots: 10, days: 40, seed: 9, now: clock.now, timeZone: london)
+        try await DemoWard.generate(into: try storeToSeed, cots: 10, days: 40, seed: 9, now: clock.now, timeZone: london)
         // Edge cases the demo lacks: a soft-deleted reading, a cot admitted an hour ago, own goals.
         let patients = try await store.admittedPatients()
         let reading = try await store.logMeasurement(MeasurementDraft(patientId: patients[0].id, measuredAt: clock.now.addingTimeInterval(-600),
@@ -19,7 +19,7 @@ final class CotInsightInputTests: WardStoreTestCase {
                                                gestationalAgeDays: 0, birthWeightGrams: 3300,
                                                admittedAt: clock.now.addingTimeInterval(-3600)), by: nil)
         let (now, zone) = (clock.now, london)
-        let (ward, oneByOne) = try await store.pool.read { db -> ([Int64: CotInsightInput], [Int64: CotInsightInput]) in
+        let (ward, oneByOne) = try await filePool.read { db -> ([Int64: CotInsightInput], [Int64: CotInsightInput]) in
             let settings = try SQLiteWardStore.settings(db)
             let admitted = try Patient.fetchAll(db, sql: "SELECT * FROM patient WHERE dischargedAt IS NULL AND deletedAt IS NULL")
             var goals: [Int64: [MeasurementKind: GoalRange]] = [:]

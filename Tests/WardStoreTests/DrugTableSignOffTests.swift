@@ -123,7 +123,7 @@ final class DrugTableSignOffTests: WardStoreTestCase {
     /// And the PIN question a ward made before PINs still has pending (migration v10).
     func testAnExportWithThePinQuestionPendingImports() async throws {
         try await addDoctor()
-        try await store.pool.write { db in
+        try await filePool.write { db in
             try db.execute(sql: "INSERT OR REPLACE INTO ward_setting (key, value) VALUES ('requirePinQuestion', 'pending')")
         }
         let out = folder.appendingPathComponent("out").path

@@ -12,7 +12,7 @@ final class EraseCLITests: ErasureTestCase {
     /// A small demo ward with the distinct patient charted and discharged, staff ZZ active and a
     /// ward admin (only a ward admin erases).
     func seedDemoWard() async throws -> Patient {
-        try await DemoWard.generate(into: store, cots: 3, days: 2, seed: 3, now: noon, timeZone: london)
+        try await DemoWard.generate(into: try storeToSeed, cots: 3, days: 2, seed: 3, now: noon, timeZone: london)
         let doctor = try await addDoctor("ZZ")
         _ = try await store.setWardAdmin(staffId: doctor.id, isAdmin: true, by: nil)
         let patient = try await store.admit(distinctPatient(), by: doctor.id).record

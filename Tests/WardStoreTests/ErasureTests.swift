@@ -203,7 +203,7 @@ final class ErasureTests: ErasureTestCase {
         try await chartEverything(for: patient, by: doctor.id)
         _ = try await store.discharge(patientId: patient.id, at: noon, by: doctor.id)
         let marker = AuditRedaction.marker
-        try await store.pool.write { db in
+        try await filePool.write { db in
             try db.execute(sql: """
                 CREATE TRIGGER audit_entry_append_only BEFORE UPDATE ON audit_entry
                 WHEN NOT (NEW.id IS OLD.id AND NEW.at IS OLD.at AND NEW.staffId IS OLD.staffId AND NEW.action IS OLD.action
@@ -218,7 +218,7 @@ final class ErasureTests: ErasureTestCase {
         let report = try await store.erasePatient(hospitalNumber: number, by: doctor.id)
         XCTAssertGreaterThan(report.auditEntriesRedacted, 0)
         do {
-            try await store.pool.write { db in try db.execute(sql: "UPDATE audit_entry SET afterJSON = '{}' WHERE id = 1") }
+            try await filePool.write { db in try db.execute(sql: "UPDATE audit_entry SET afterJSON = '{}' WHERE id = 1") }
             XCTFail("any other change of the audit trail is refused")
         } catch let error as DatabaseError {
             XCTAssertTrue(error.description.contains("append-only"), error.description)
@@ -231,20 +231,20 @@ final class ErasureTests: ErasureTestCase {
     /// in free space, which only the VACUUM after the erasure wipes.
     func testNoNameNumberOrDateOfBirthOfAnErasedPatientIsLeftInTheFile() async throws {
         let doctor = try await addDoctor("ZZ")  // the ward's first member: its ward admin, who may erase
-        try await DemoWard.generate(into: store, cots: 3, days: 3, seed: 7, now: noon, timeZone: london)
+        try await DemoWard.generate(into: try storeToSeed, cots: 3, days: 3, seed: 7, now: noon, timeZone: london)
         var draft = distinctPatient()
         draft.givenName = "Zephyrine Anne"
         let patient = try await store.admit(draft, by: doctor.id).record
         try await chartEverything(for: patient, by: doctor.id)
         _ = try await store.updatePatient(id: patient.id, distinctPatient(), by: doctor.id)
         let long = String(repeating: "\(family) \(given) \(number) \(born) ", count: 200)
-        try await store.pool.database.writeWithoutTransaction { db in
+        try await filePool.database.writeWithoutTransaction { db in
             try db.execute(sql: "PRAGMA secure_delete = OFF")
             try db.execute(sql: "UPDATE nappy_change SET notes = ? WHERE patientId = ?", arguments: [long, patient.id])
             try db.execute(sql: "UPDATE nappy_change SET notes = 'short' WHERE patientId = ?", arguments: [patient.id])
         }
         _ = try await store.discharge(patientId: patient.id, at: noon, by: doctor.id)
-        try store.pool.checkpoint()
+        try filePool.checkpoint()
         XCTAssertEqual(traces(in: try fileBytes()), [given, family, number, born], "the search finds the patient before")
 
         let report = try await store.erasePatient(hospitalNumber: number, by: doctor.id)

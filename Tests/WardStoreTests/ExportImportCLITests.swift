@@ -7,6 +7,8 @@ import XCTest
 /// `cotside export` and `cotside import` as a script sees them: exit codes, messages, and a
 /// refused import leaving the target ward's file exactly as it was.
 final class ExportImportCLITests: WardStoreTestCase {
+    override class var sqliteOnlyReason: String? { "exports and imports between ward files of its own (both engines: WardOnBothEnginesTests)" }
+
     private var out: String { folder.appendingPathComponent("out").path }
     private var exportFile: String { out + "/" + WardExportKind.jsonFileName }
 
@@ -37,7 +39,7 @@ final class ExportImportCLITests: WardStoreTestCase {
     }
 
     func testExportRefusesToReplaceAnExportAndImportIsAllOrNothing() async throws {
-        _ = try await DemoWard.generate(into: store, cots: 2, days: 4, seed: 3, now: noon.addingTimeInterval(-3600), timeZone: london)
+        _ = try await DemoWard.generate(into: try storeToSeed, cots: 2, days: 4, seed: 3, now: noon.addingTimeInterval(-3600), timeZone: london)
         let first = try runCotside(["export", "--out", out])
         XCTAssertEqual(first.status, 0, first.stderr)
         XCTAssertTrue(first.stdout.hasPrefix("Exported "), first.stdout)

@@ -82,7 +82,7 @@ final class FeedInfusionTests: WardStoreTestCase {
     /// (`FeedTotals`) applied to every feed row, on a demo ward given infusions and outputs at
     /// random: crossing day starts and the 24 h mark, running, stopped, deleted.
     func testEveryIntakeTotalMatchesTheReferenceOnASeededWard() async throws {
-        try await DemoWard.generate(into: store, cots: 6, days: 12, seed: 5, now: clock.now, timeZone: london)
+        try await DemoWard.generate(into: try storeToSeed, cots: 6, days: 12, seed: 5, now: clock.now, timeZone: london)
         let patients = try await store.admittedPatients()
         var random = SystemRandomNumberGenerator()
         for patient in patients {

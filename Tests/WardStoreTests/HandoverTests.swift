@@ -143,7 +143,7 @@ final class HandoverTests: WardStoreTestCase {
     /// The ward read (a statement per part for every cot, `CotInsightInput.fetchWard`) against the
     /// one-cot read (`CotInsightInput.fetch`, WardSlots per patient), cot by cot, on a seeded ward.
     func testWardHandoverEqualsCotByCotHandoverOnASeededWard() async throws {
-        try await DemoWard.generate(into: store, cots: 8, days: 20, seed: 4, now: clock.now, timeZone: london)
+        try await DemoWard.generate(into: try storeToSeed, cots: 8, days: 20, seed: 4, now: clock.now, timeZone: london)
         let (from, to) = (clock.now.addingTimeInterval(-12 * 3600), clock.now)
         let ward = try await store.handover(HandoverRequest(since: from, until: to, timeZone: london))
         let admitted = try await store.admittedPatients().count
@@ -161,7 +161,7 @@ final class HandoverTests: WardStoreTestCase {
     /// the cot fetched and counted in Swift (intake, nappies, the last stool, the longest dry
     /// stretch by brute force, readings out of range and the latest of each kind).
     func testWardHandoverAgreesWithCountingEveryRowInSwiftOnASeededWard() async throws {
-        try await DemoWard.generate(into: store, cots: 8, days: 20, seed: 11, now: clock.now, timeZone: london)
+        try await DemoWard.generate(into: try storeToSeed, cots: 8, days: 20, seed: 11, now: clock.now, timeZone: london)
         let (from, to) = (clock.now.addingTimeInterval(-12 * 3600), clock.now)
         let ward = try await store.handover(HandoverRequest(since: from, until: to, timeZone: london))
         var checkedReadings = 0

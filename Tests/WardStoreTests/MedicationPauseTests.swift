@@ -125,7 +125,7 @@ final class MedicationPauseTests: WardStoreTestCase {
         XCTAssertEqual(periods.first?.resumedBy, doctor.id)
 
         // One transaction: when writing the period fails, the flag and the audit row roll back too.
-        try await store.pool.write { db in
+        try await filePool.write { db in
             try db.execute(sql: """
                 CREATE TEMP TRIGGER refuse_pause BEFORE INSERT ON main.medication_pause
                 BEGIN SELECT RAISE(ABORT, 'test refuses the period'); END
@@ -168,7 +168,7 @@ final class MedicationPauseTests: WardStoreTestCase {
         clock.now = date("2026-03-06T08:30:00Z")
         _ = try await store.setMedicationPaused(id: audited.id, paused: true, by: doctor.id)
         // Roll the database back to v3: no pause table, and a medication paused without an audit row.
-        try await store.pool.write { db in
+        try await filePool.write { db in
             try db.execute(sql: """
                 DROP TRIGGER medication_pause_opens; DROP TRIGGER medication_pause_closes; DROP TABLE medication_pause;
                 DELETE FROM grdb_migrations WHERE identifier = 'v5_medication_pauses';

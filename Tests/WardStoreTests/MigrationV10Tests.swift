@@ -7,6 +7,8 @@ import XCTest
 /// member becomes ward admin, PINs stay off until that admin answers the question once, and its
 /// audit trail is linked to patients so the trail filters by bed from the start.
 final class MigrationV10Tests: WardStoreTestCase {
+    override class var sqliteOnlyReason: String? { "SQLite's own migration of a ward file made at v9 (PostgreSQL's schema: PostgresMigrationTests)" }
+
     func makeV9Ward() async throws {
         await store.close()
         store = nil

@@ -7,6 +7,8 @@ import XCTest
 /// the medication table is rebuilt for the antibiotic category with its ids, rows, indexes and
 /// the triggers that name it all kept, and the dose tables gain their second checker.
 final class MigrationV13Tests: WardStoreTestCase {
+    override class var sqliteOnlyReason: String? { "SQLite's table rebuild of migration v13 on a ward file made before it (PostgreSQL's schema: PostgresMigrationTests)" }
+
     /// Names and SQL of every index and trigger that concerns the medication table.
     static let dependentsSQL = """
         SELECT type, name, sql FROM sqlite_master
@@ -88,7 +90,7 @@ final class MigrationV13Tests: WardStoreTestCase {
 
     func testTheNewChecksHold() async throws {
         _ = try await makeV10Ward()
-        let refusals = try await store.pool.write { db -> [Bool] in
+        let refusals = try await filePool.write { db -> [Bool] in
             func refused(_ statement: String) -> Bool {
                 do { try db.execute(sql: statement); return false } catch { return true }
             }
@@ -100,7 +102,7 @@ final class MigrationV13Tests: WardStoreTestCase {
             ]
         }
         XCTAssertEqual(refusals, [true, true, true, true])
-        let written = try await store.pool.write { db -> Int64? in
+        let written = try await filePool.write { db -> Int64? in
             try db.execute(sql: "UPDATE dose_record SET checkedBy = 2 WHERE id = 3")
             return try Int64.fetchOne(db, sql: "SELECT checkedBy FROM dose_record WHERE id = 3")
         }

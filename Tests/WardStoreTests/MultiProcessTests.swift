@@ -6,6 +6,8 @@ import GRDB
 
 /// Real second processes (`cotside-store-probe`, built next to the test bundle) on the same file.
 final class MultiProcessTests: WardStoreTestCase {
+    override class var sqliteOnlyReason: String? { "processes sharing one ward file (StoreRaceTests race two workstations on a server)" }
+
     /// The probe executable in the build folder that holds this test bundle.
     func probeURL() throws -> URL {
         var folder = URL(fileURLWithPath: CommandLine.arguments[0]).deletingLastPathComponent()

@@ -14,7 +14,7 @@ final class NotesSearchTests: WardStoreTestCase {
     /// A demo ward (nappy notes) plus feeds, measurements, saved results and stroke triage with
     /// notes, some soft-deleted and some edited after logging.
     private func seed() async throws {
-        try await DemoWard.generate(into: store, cots: 4, days: 20, seed: 3, now: clock.now, timeZone: london)
+        try await DemoWard.generate(into: try storeToSeed, cots: 4, days: 20, seed: 3, now: clock.now, timeZone: london)
         let patients = try await sql { db in try Int64.fetchAll(db, sql: "SELECT id FROM patient WHERE dischargedAt IS NULL") }
         var random = SeededRandom(seed: 11)
         func phrase() -> String { Self.phrases[random.int(0...Self.phrases.count - 1)] }
@@ -143,7 +143,7 @@ final class NotesSearchTests: WardStoreTestCase {
         found = try await search("intact")
         XCTAssertEqual(found, ["nappyChange#\(id)"], "undoing the delete shows it again")
         // A row removed outright (no path in the app does this) leaves the index too.
-        try await store.pool.write { db in try db.execute(sql: "DELETE FROM nappy_change WHERE id = ?", arguments: [id]) }
+        try await filePool.write { db in try db.execute(sql: "DELETE FROM nappy_change WHERE id = ?", arguments: [id]) }
         let orphans = try await sql { db in
             try Int.fetchOne(db, sql: "SELECT count(*) FROM nappy_change_search WHERE nappy_change_search MATCH 'intact'")
         }
@@ -153,7 +153,7 @@ final class NotesSearchTests: WardStoreTestCase {
 
     /// FTS5's own check that each index holds exactly the words of its table's rows.
     private func assertIndexesAgreeWithTheirTables(file: StaticString = #filePath, line: UInt = #line) async throws {
-        try await store.pool.write { db in
+        try await filePool.write { db in
             for kind in HistoryEventKind.allCases {
                 let table = HistoryBranch.of(kind).searchTable
                 try db.execute(sql: "INSERT INTO \(table) (\(table), rank) VALUES ('integrity-check', 1)")
@@ -162,6 +162,7 @@ final class NotesSearchTests: WardStoreTestCase {
     }
 
     func testMigrationIndexesNotesWrittenBeforeIt() async throws {
+        try XCTSkipIf(serverWard != nil, "a ward FILE made before migration v6; runs on the SQLite pass")
         // A ward file made by the migrations before v6, with notes in it.
         await store.close()
         store = nil

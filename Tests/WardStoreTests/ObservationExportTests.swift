@@ -6,6 +6,8 @@ import XCTest
 /// The oxygen beside an SpO2 and the pain score go out in an export and come back in an
 /// import; an export from before them (no oxygen keys) still imports, the oxygen unknown.
 final class ObservationExportTests: WardStoreTestCase {
+    override class var sqliteOnlyReason: String? { "moves observations between ward files of its own" }
+
     private var exports: URL { folder.appendingPathComponent("exports") }
 
     private func exportText(_ store: SQLiteWardStore, _ name: String) async throws -> String {

@@ -46,7 +46,7 @@ final class ObservationSetTests: WardStoreTestCase {
     /// test adds) leaves neither the first four rows nor their audit entries.
     func testAFailureHalfWayThroughStoresNothing() async throws {
         let patient = try await admit()
-        try await store.pool.write { db in
+        try await filePool.write { db in
             try db.execute(sql: """
                 CREATE TEMP TRIGGER refuse_bp BEFORE INSERT ON measurement WHEN NEW.kind = 'bloodPressure'
                 BEGIN SELECT RAISE(ABORT, 'test: the disk is full'); END;
@@ -116,7 +116,7 @@ final class ObservationSetTests: WardStoreTestCase {
     func testTheDatabaseRefusesOxygenOffAnSpO2RowOrOutOfRange() async throws {
         let patient = try await admit()
         func insert(_ kind: String, _ mode: String?, _ amount: Double?) async throws {
-            try await store.pool.write { db in
+            try await filePool.write { db in
                 try db.execute(sql: """
                     INSERT INTO measurement (patientId, measuredAt, kind, value, oxygenMode, oxygenAmount, createdAt, updatedAt)
                     VALUES (?, 1, ?, 95, ?, ?, 1, 1)

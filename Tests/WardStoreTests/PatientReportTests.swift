@@ -10,7 +10,7 @@ final class PatientReportTests: WardStoreTestCase {
     /// period that starts and ends mid-day, so the cut days and the 23-hour day are exercised.
     func demoWard() async throws -> (patients: [Patient], from: Date, to: Date) {
         clock.now = date("2026-04-02T12:00:00Z")
-        _ = try await DemoWard.generate(into: store, cots: 3, days: 20, seed: 5, now: clock.now, timeZone: london)
+        _ = try await DemoWard.generate(into: try storeToSeed, cots: 3, days: 20, seed: 5, now: clock.now, timeZone: london)
         let patients = try await store.admittedPatients()
         return (patients, date("2026-03-25T09:17:00Z"), date("2026-04-01T16:40:00Z"))
     }

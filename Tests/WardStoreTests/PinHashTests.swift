@@ -87,7 +87,7 @@ final class PinHashTests: WardStoreTestCase {
                           hash: try PinHash.derive(pin: "4321", salt: salt, iterations: 1000, byteCount: 32))
         XCTAssertTrue(old.isWeakerThanToday)
         let now = clock.now
-        try await store.pool.write { db in
+        try await filePool.write { db in
             try db.execute(sql: "PRAGMA ignore_check_constraints = ON")
             defer { try? db.execute(sql: "PRAGMA ignore_check_constraints = OFF") }
             try SQLiteWardStore.storeCredential(old, staffId: nurse.id, now: now, db)

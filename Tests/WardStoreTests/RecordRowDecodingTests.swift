@@ -13,12 +13,12 @@ final class RecordRowDecodingTests: WardStoreTestCase {
     /// store exactly the columns GRDB stored.
     private func roundTrip<R: PersistableRecord & FetchableRecord & SQLRecord & Equatable>(
         _ record: R, id: Int64, file: StaticString = #filePath, line: UInt = #line) async throws {
-        let read = try await store.pool.write { db -> R? in
+        let read = try await filePool.write { db -> R? in
             try record.insert(db)
             return try R.fetchOne(db, key: id)
         }
         XCTAssertEqual(read, record, file: file, line: line)
-        let portable = try await GRDBSQLDatabase(store.pool.database).read { try $0.fetchRecord(R.self, id: id) }
+        let portable = try await GRDBSQLDatabase(filePool.database).read { try $0.fetchRecord(R.self, id: id) }
         XCTAssertEqual(portable, record, "read through WardSQL", file: file, line: line)
         let grdbColumns = try record.databaseDictionary
         let portableColumns = Dictionary(uniqueKeysWithValues: try record.storedColumns().map { ($0.name, $0.value.databaseValue) })
@@ -82,11 +82,11 @@ final class RecordRowDecodingTests: WardStoreTestCase {
                                     dateOfBirth: CalendarDay("2026-03-01")!, sex: .female, gestationalAgeWeeks: 40,
                                     gestationalAgeDays: 0, birthWeightGrams: 3000, admittedAt: t0, dischargedAt: nil,
                                     createdAt: t0, updatedAt: t0, deletedAt: nil, isDemo: false), id: 5)
-        try await store.pool.writeWithoutTransaction { db in
+        try await filePool.writeWithoutTransaction { db in
             try db.execute(sql: "PRAGMA ignore_check_constraints = ON; UPDATE patient SET sex = 'neither' WHERE id = 5")
         }
         do {
-            _ = try await store.pool.read { db in try Patient.fetchOne(db, key: 5) }
+            _ = try await filePool.read { db in try Patient.fetchOne(db, key: 5) }
             XCTFail("a sex outside the enumeration must not decode")
         } catch {
             XCTAssertTrue("\(error)".contains("sex"), "the error names the column: \(error)")

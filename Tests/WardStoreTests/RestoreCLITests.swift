@@ -5,6 +5,8 @@ import XCTest
 /// `cotside restore`: replaces the ward with a backup and says where the old one is kept; bad
 /// files, a missing --by or no confirmation exit 2 with the ward's checksum unchanged.
 final class RestoreCLITests: WardStoreTestCase {
+    override class var sqliteOnlyReason: String? { "a restore replaces the ward file" }
+
     /// FNV-1a over the ward file and its log: what "the current database untouched" means.
     func wardChecksum() -> UInt64 {
         var hash: UInt64 = 0xcbf2_9ce4_8422_2325

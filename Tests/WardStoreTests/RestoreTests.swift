@@ -6,6 +6,8 @@ import XCTest
 /// `restore`: a checked backup replaces the ward atomically with the old ward kept aside; every
 /// bad file is refused by name with the current ward byte for byte as it was.
 final class RestoreTests: WardStoreTestCase {
+    override class var sqliteOnlyReason: String? { "a restore replaces the ward file" }
+
     var staffId: Int64 = 0
 
     override func setUp() async throws {

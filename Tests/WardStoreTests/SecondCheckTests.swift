@@ -102,7 +102,7 @@ final class SecondCheckTests: WardStoreTestCase {
                                                 by: ward.nurse.id)
         }
         // The table refuses a checker on a dose not given, or the recorder as their own checker, whoever writes.
-        let refused = try await store.pool.write { db -> Bool in
+        let refused = try await filePool.write { db -> Bool in
             do {
                 try db.execute(sql: "UPDATE dose_record SET checkedBy = ? WHERE id = ?", arguments: [ward.checker.id, withheld.record.id])
                 return false
@@ -116,7 +116,7 @@ final class SecondCheckTests: WardStoreTestCase {
         let ward = try await makeWard(list: "")
         let first = try await store.recordDose(given(ward.gentamicin), by: ward.nurse.id)
         XCTAssertNil(first.record.checkedBy)
-        let other = try SQLiteWardStore(path: dbPath, timeZone: london)
+        let other = try await anotherStore()
         _ = try await other.updateSettings([.secondCheck: "route:iv+category:antibiotic"], by: ward.nurse.id)
         await other.close()
         let tomorrow = DoseRecordDraft(medicationId: ward.gentamicin.id, scheduledAt: date("2026-03-11T08:00:00Z"),

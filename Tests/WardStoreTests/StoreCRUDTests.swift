@@ -169,7 +169,7 @@ final class StoreCRUDTests: WardStoreTestCase {
     func testSettingsDefaultsAndUpdate() async throws {
         let fresh = try await store.settings()
         XCTAssertFalse(fresh.requirePin, "the test case turned PINs off on this new ward")
-        try await store.pool.write { db in try db.execute(sql: "DELETE FROM ward_setting WHERE key = 'requirePin'") }
+        try await filePool.write { db in try db.execute(sql: "DELETE FROM ward_setting WHERE key = 'requirePin'") }
         let defaults = try await store.settings()
         XCTAssertEqual(defaults, WardSettings(wardName: "Ward", dayStartMinutes: 0, noWetAlertThresholdMinutes: 480,
                                               dryNappyWeightGrams: 0))

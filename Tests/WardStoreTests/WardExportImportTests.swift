@@ -6,6 +6,8 @@ import XCTest
 /// `cotside export` / `cotside import` at the store: the round trip is exact, every refusal
 /// leaves the ward as it was, merge adds only what is missing, an export never replaces one.
 final class WardExportImportTests: WardStoreTestCase {
+    override class var sqliteOnlyReason: String? { "exports and imports between ward files of its own (both engines: WardOnBothEnginesTests)" }
+
     /// Every row of a query, as text (a synchronous read: rows are not Sendable).
     private func rows(_ store: SQLiteWardStore, _ sql: String) throws -> [String] {
         try store.pool.database.read { db in try Row.fetchAll(db, sql: sql).map(\.description) }
@@ -33,7 +35,7 @@ final class WardExportImportTests: WardStoreTestCase {
     /// notes that need quoting, a discharge, and (unless told not to) IV infusions running and
     /// stopped and an output.
     private func demoWard(infusions: Bool = true) async throws {
-        _ = try await DemoWard.generate(into: store, cots: 3, days: 6, seed: 7, now: noon.addingTimeInterval(-3600), timeZone: london)
+        _ = try await DemoWard.generate(into: try storeToSeed, cots: 3, days: 6, seed: 7, now: noon.addingTimeInterval(-3600), timeZone: london)
         let doctor = try await addDoctor("ZX")
         let patient = try await store.admittedPatients()[0]
         let meds = try await store.medications(patientId: patient.id, includeEnded: true)

@@ -20,7 +20,7 @@ final class WardExportSchemaTests: WardStoreTestCase {
     }
 
     func testEveryKeyAnExportWritesIsDocumentedWithItsType() async throws {
-        _ = try await DemoWard.generate(into: store, cots: 2, days: 3, seed: 2, now: noon, timeZone: london)
+        _ = try await DemoWard.generate(into: try storeToSeed, cots: 2, days: 3, seed: 2, now: noon, timeZone: london)
         let out = folder.appendingPathComponent("export").path
         _ = try await store.exportWard(WardExportRequest(folder: out, format: .json, cotsideVersion: "test", exportedAt: noon), progress: { _ in })
         let written = try XCTUnwrap(JSONSerialization.jsonObject(

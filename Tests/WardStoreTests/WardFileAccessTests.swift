@@ -147,6 +147,8 @@ final class WardFileAccessTests: XCTestCase {
 /// The reported case for real: `chmod 0400 ward.sqlite; cotside patients` as a non-root user
 /// (root may write any file, so under root the binary runs as `nobody` through setpriv).
 final class ReadOnlyWardCommandLineTests: WardStoreTestCase {
+    override class var sqliteOnlyReason: String? { "the file's permissions make the ward read-only" }
+
     func run(_ arguments: [String]) throws -> ChildProcess.Outcome {
         var command = [try cotsideBinaryForOtherUsers()] + arguments + ["--db", dbPath, "--now", "2026-03-10T12:00:00Z"]
         if geteuid() == 0 { command = ["/usr/bin/setpriv", "--reuid=nobody", "--regid=nogroup", "--clear-groups"] + command }
@@ -183,6 +185,8 @@ final class ReadOnlyWardCommandLineTests: WardStoreTestCase {
 /// read a WAL-mode file there, and the message says why and what to do instead of "attempt to
 /// write a readonly database". Needs a user who cannot write the folder: run as nobody via setpriv.
 final class ReadOnlyFolderCommandLineTests: WardStoreTestCase {
+    override class var sqliteOnlyReason: String? { "the folder's permissions make the ward read-only" }
+
     func testAWardCopiedAloneIntoAReadOnlyFolderSaysWhatToDo() async throws {
         guard geteuid() == 0 else { throw XCTSkip("needs root to run the check as another user") }
         guard FileManager.default.isExecutableFile(atPath: cotsideBinary.path) else { throw XCTSkip("no built cotside") }

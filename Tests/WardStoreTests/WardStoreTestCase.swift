@@ -41,6 +41,7 @@ class WardStoreTestCase: XCTestCase {
         clock = TestClock(noon)
         let clock = self.clock!
         if StoreEngineUnderTest.isPostgres {
+            if let reason = Self.sqliteOnlyReason { throw XCTSkip("runs on the SQLite pass only: \(reason)") }
             let ward = try await StoreEngineUnderTest.freshServerWard()
             serverWard = ward
             store = try await SQLiteWardStore.open(server: ward.server, clock: { clock.now }, timeZone: london)
@@ -98,7 +99,36 @@ class WardStoreTestCase: XCTestCase {
     /// terms: on the PostgreSQL pass the test is skipped from here on, saying why.
     func sql<T: Sendable>(_ body: @Sendable @escaping (GRDBDatabase) throws -> T) async throws -> T {
         if serverWard != nil { throw XCTSkip("reads the ward with SQLite-only SQL (GRDB); it runs on the SQLite pass") }
-        return try await store.pool.read(body)
+        return try await filePool.read(body)
+    }
+
+    /// Why a class runs on SQLite only (it is about the ward's FILE — backup, restore, processes
+    /// sharing it, its modes — or works on ward files of its own); nil: it runs on both engines.
+    class var sqliteOnlyReason: String? { nil }
+
+    /// The ward file's GRDB pool, for tests that check with SQLite's own SQL: on the PostgreSQL
+    /// pass the test is skipped from here on, saying why.
+    var filePool: WardPool {
+        get throws {
+            if serverWard != nil { throw XCTSkip("checks the ward with SQLite-only SQL (GRDB); it runs on the SQLite pass") }
+            return try store.pool
+        }
+    }
+
+    /// The store, for seeding it with the demo generator (a bulk write into the ward FILE): on
+    /// the PostgreSQL pass the test is skipped (the engines are compared on a seeded ward in
+    /// WardStorePostgresTests, which copies the demo ward into both).
+    var storeToSeed: SQLiteWardStore {
+        get throws {
+            if serverWard != nil { throw XCTSkip("seeds with the demo generator's bulk write into the ward file; it runs on the SQLite pass") }
+            return store
+        }
+    }
+
+    /// Another store on this test's ward, as a second workstation opens it.
+    func anotherStore() async throws -> SQLiteWardStore {
+        if let ward = serverWard { return try await SQLiteWardStore.open(server: ward.server, timeZone: london) }
+        return try SQLiteWardStore(path: dbPath, timeZone: london)
     }
 
     /// Raw SQL on either engine (WardSQL), for checks both passes make.

@@ -98,7 +98,7 @@ final class WardTrendsReferenceTests: WardStoreTestCase {
     /// The demo ward (4 cots × 40 days) in `zone`, bed 12, medication changes, and soft deletes
     /// across the demo's rows.
     func seedWard(in zone: TimeZone) async throws {
-        try await DemoWard.generate(into: store, cots: 4, days: 40, seed: 7, now: noon, timeZone: zone)
+        try await DemoWard.generate(into: try storeToSeed, cots: 4, days: 40, seed: 7, now: noon, timeZone: zone)
         try await seedHandWorkedCot()
         try await seedMedicationChanges()
         // Soft-delete (and restore some of) the demo's nappies, feeds and doses.

@@ -33,6 +33,7 @@ final class SharedServerTmuxTests: XCTestCase {
         // The ward, set up as a ward admin would: a nurse, no PINs, a baby with an as-needed drug.
         let store = try await AppBootstrap.openStore(options: LaunchOptions(databasePath: url, environment: environment))
         let nurse = try await store.addStaff(StaffDraft(name: "Nia Nurse", initials: "NN", role: .nurse), by: nil).record
+        let doctor = try await store.addStaff(StaffDraft(name: "Dara Doctor", initials: "DD", role: .doctor), by: nurse.id).record
         _ = try await store.updateSettings([.requirePin: "false"], by: nurse.id)
         let admittedAt = Date().addingTimeInterval(-3600)
         let ada = try await store.admit(PatientDraft(
@@ -42,7 +43,7 @@ final class SharedServerTmuxTests: XCTestCase {
         _ = try await store.addMedication(MedicationDraft(
             patientId: ada.id, drugName: "paracetamol", doseAmount: 45, doseUnit: .mg, route: .oral,
             schedule: .asNeeded(minimumIntervalMinutes: 240, maxDosesPer24h: 4), startsAt: admittedAt,
-            category: .antipyretic), by: nurse.id)
+            category: .antipyretic), by: doctor.id)
         await store.close()
 
         let screen = TmuxSession(prefix: "cotside-shared")
@@ -51,6 +52,7 @@ final class SharedServerTmuxTests: XCTestCase {
         try screen.waitFor("I understand")
         try screen.send("Enter")
         try screen.waitFor("Who is at the keyboard?")
+        try screen.send("-l", "NN")
         try screen.send("Enter")
         try screen.waitFor("Occupied cots 1 · changes today 0")
 
