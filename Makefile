@@ -41,6 +41,8 @@ bench: deps
 	$(BUILD_DIR)/cotside-bench $(ARGS)
 	COTSIDE_BIN=$(BUILD_DIR)/cotside scripts/bench/ui-frames.sh
 	COTSIDE_BIN=$(BUILD_DIR)/cotside scripts/bench/calc-batch.sh
+	scripts/postgres-test-server run env COTSIDE_BIN=$(BUILD_DIR)/cotside COTSIDE_BENCH_BIN=$(BUILD_DIR)/cotside-bench \
+		scripts/bench/server-vs-file.sh
 
 demo: build
 	$(BUILD_DIR)/cotside demo $(ARGS)

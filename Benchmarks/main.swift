@@ -15,6 +15,7 @@ let suites: [(name: String, run: ([String]) async throws -> Void)] = [
     ("reports", { try await runReportBenchmarks(arguments: $0) }),
     ("render", { runRenderBenchmarks(arguments: $0) }),
     ("frames", { try await runFrameBenchmarks(arguments: $0) }),
+    ("pages", { try await runPageBenchmarks(arguments: $0) }),
 ]
 if let name = benchArguments.first, !name.hasPrefix("-") {
     guard let suite = suites.first(where: { $0.name == name }) else {
