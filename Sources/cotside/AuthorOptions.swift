@@ -1,4 +1,5 @@
 import ArgumentParser
+import CotsideApp
 import Foundation
 
 /// Who does a write: `--by INITIALS` (required, checked in `WardCLI.author`) and, on a ward that
@@ -20,17 +21,7 @@ enum StandardInputLines {
     /// The next line without its line break, or nil at the end of input.
     static func next(prompt: String) -> String? {
         guard isatty(STDIN_FILENO) == 1 else { return readLine(strippingNewline: true) }
-        printError(prompt)
-        var saved = termios()
-        tcgetattr(STDIN_FILENO, &saved)
-        var quiet = saved
-        quiet.c_lflag &= ~tcflag_t(ECHO)
-        tcsetattr(STDIN_FILENO, TCSANOW, &quiet)
-        defer {
-            tcsetattr(STDIN_FILENO, TCSANOW, &saved)
-            printError("\n")
-        }
-        return readLine(strippingNewline: true)
+        return TerminalSecret.ask(prompt)
     }
 
     /// The next line as a PIN, or exit 2 saying which PIN was missing (never echoing one).

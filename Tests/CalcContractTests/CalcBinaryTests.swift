@@ -48,7 +48,7 @@ final class CalcBinaryTests: XCTestCase {
         XCTAssertTrue(json.stdout.contains("mild impairment of consciousness"), json.stdout)
         let unknown = try run(["gcs", "--lang", "tlh"])
         XCTAssertEqual(unknown.status, 2)
-        XCTAssertTrue(unknown.stderr.contains("unknown language ‘tlh’; available: en"), unknown.stderr)
+        XCTAssertTrue(unknown.stderr.contains("unknown language ‘tlh’; available: system, en"), unknown.stderr)
     }
 
     func testBatchAnswersEveryLineAndExitsZero() throws {

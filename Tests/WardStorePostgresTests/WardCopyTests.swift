@@ -246,7 +246,7 @@ final class WardCopyTests: XCTestCase {
             guard case .stepsDiffer(let side, let applied, _) = error else { return XCTFail("\(error)") }
             XCTAssertEqual(side, "target")
             XCTAssertEqual(applied, [])
-            XCTAssertTrue(error.description.contains("(none) are not this Cotside's (v1–v14)"), error.description)
+            XCTAssertTrue(error.description.contains("(none) are not this Cotside's (v1–v15)"), error.description)
         }
     }
 

@@ -8,7 +8,7 @@ final class DemoWardTests: WardStoreTestCase {
 
     func generate(seed: UInt64, into path: String) async throws -> (SQLiteWardStore, DemoWard.Summary) {
         let store = try SQLiteWardStore(path: path)
-        let summary = try await DemoWard.generate(into: try storeToSeed, cots: 4, days: 30, seed: seed, now: noon, timeZone: london)
+        let summary = try await DemoWard.generate(into: store, cots: 4, days: 30, seed: seed, now: noon, timeZone: london)
         return (store, summary)
     }
 
@@ -36,7 +36,7 @@ final class DemoWardTests: WardStoreTestCase {
     }
 
     func testRealisticRatesOccupancyAndStoolColours() async throws {
-        let summary = try await DemoWard.generate(into: try storeToSeed, cots: 6, days: 60, seed: 3, now: noon, timeZone: london)
+        let summary = try await DemoWard.generate(into: store, cots: 6, days: 60, seed: 3, now: noon, timeZone: london)
         // 6–10 changes a day per occupied cot; cots are occupied most, not all, of the time.
         let perCotDay = Double(summary.nappyChanges) / (6 * 60)
         XCTAssertGreaterThan(perCotDay, 5.5)
@@ -63,7 +63,7 @@ final class DemoWardTests: WardStoreTestCase {
     func testHasRealEntriesTellsDemoFromRealData() async throws {
         let empty = try await store.hasRealEntries()
         XCTAssertFalse(empty)
-        _ = try await DemoWard.generate(into: try storeToSeed, cots: 2, days: 5, seed: 1, now: noon, timeZone: london)
+        _ = try await DemoWard.generate(into: store, cots: 2, days: 5, seed: 1, now: noon, timeZone: london)
         let demoOnly = try await store.hasRealEntries()
         XCTAssertFalse(demoOnly)
         let patient = try await store.admittedPatients()[0]
@@ -79,7 +79,7 @@ final class DemoWardTests: WardStoreTestCase {
     }
 
     func testClinicalDemoDataIsRealisticAndConsistent() async throws {
-        let summary = try await DemoWard.generate(into: try storeToSeed, cots: 6, days: 60, seed: 3, now: noon, timeZone: london)
+        let summary = try await DemoWard.generate(into: store, cots: 6, days: 60, seed: 3, now: noon, timeZone: london)
         let feedsPerCotDay = Double(summary.feeds) / (6 * 60)
         XCTAssertGreaterThan(feedsPerCotDay, 6.5, "feeds every 3 h on occupied cots")
         XCTAssertLessThan(feedsPerCotDay, 8.5)
@@ -141,7 +141,7 @@ final class DemoWardTests: WardStoreTestCase {
             let now = date("2026-03-10T\(time):00Z")  // London is on UTC in March before the change
             let path = folder.appendingPathComponent("living-\(time).sqlite").path
             let store = try SQLiteWardStore(path: path)
-            _ = try await DemoWard.generate(into: try storeToSeed, cots: 6, days: 30, seed: 7, now: now, timeZone: london)
+            _ = try await DemoWard.generate(into: store, cots: 6, days: 30, seed: 7, now: now, timeZone: london)
             let board = try await store.dueBoard(now: now, timeZone: london)
             XCTAssertGreaterThan(board.dueCount, 0, "\(time): something due")
             XCTAssertGreaterThan(board.overdueCount, 0, "\(time): something overdue")
@@ -171,7 +171,7 @@ final class DemoWardTests: WardStoreTestCase {
     /// The bulk write leaves an empty write-ahead log, so the next process to open the ward does
     /// not read a ward-sized log before its first query.
     func testBulkWriteLeavesTheWriteAheadLogEmpty() async throws {
-        try await DemoWard.generate(into: try storeToSeed, cots: 3, days: 30, seed: 2, now: clock.now, timeZone: london)
+        try await DemoWard.generate(into: store, cots: 3, days: 30, seed: 2, now: clock.now, timeZone: london)
         let size = (try FileManager.default.attributesOfItem(atPath: dbPath + "-wal")[.size] as? NSNumber)?.intValue
         XCTAssertEqual(size, 0)
     }

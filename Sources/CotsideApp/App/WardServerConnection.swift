@@ -16,7 +16,7 @@ enum WardServerConnection {
         }
         do {
             let database = try await PostgresSQLDatabase.open(location, environment: environment,
-                                                              passwordPrompt: { try TerminalSecret.ask("Password for \(location.user)@\(location.host): ") })
+                                                              passwordPrompt: { TerminalSecret.ask("Password for \(location.user)@\(location.host): ") })
             return WardServer(database: database, location: location.description, wardSchema: location.ward)
         } catch {
             throw LaunchError("cannot connect to the ward's server \(location): \(error)")
@@ -24,10 +24,11 @@ enum WardServerConnection {
     }
 }
 
-/// A secret typed at the terminal: the prompt on standard error, the answer read from standard
-/// input with echo off and the terminal's mode put back. Nil without a terminal to ask.
-enum TerminalSecret {
-    static func ask(_ prompt: String) throws -> String? {
+/// A secret typed at the terminal (a server's password, a PIN): the prompt on standard error, the
+/// answer read from standard input with echo off and the terminal's mode put back. Nil without a
+/// terminal to ask.
+public enum TerminalSecret {
+    public static func ask(_ prompt: String) -> String? {
         guard isatty(STDIN_FILENO) == 1 else { return nil }
         FileHandle.standardError.write(Data(prompt.utf8))
         var saved = termios()
