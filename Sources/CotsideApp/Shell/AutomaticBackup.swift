@@ -26,8 +26,9 @@ final class AutomaticBackup: CommandScreen {
     }
 
     /// Reads the record and, when due, takes the backup.
+    /// A ward on a server has no file to copy: the server is backed up with pg_dump.
     func check(_ context: AppContext) -> Intent {
-        guard context.repository != nil else { return .ignored }
+        guard let repository = context.repository, !repository.isOnServer else { return .ignored }
         let now = context.clock.now
         refresh.requested(at: now)
         running = true

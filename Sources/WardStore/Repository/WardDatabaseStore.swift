@@ -15,6 +15,9 @@ public protocol WardDatabaseStore: Sendable {
     /// Where the ward lives, for people (the About screen): the SQLite file's path; a server
     /// backend gives its address without credentials.
     nonisolated var location: String { get }
+    /// True for a ward on a PostgreSQL server: no file to copy, so no automatic backups here (the
+    /// server is backed up with pg_dump).
+    nonisolated var isOnServer: Bool { get }
     /// Writes one consistent snapshot of the ward to `destination` (a new file, never replacing
     /// one) and checks it before giving it its name.
     nonisolated func backup(to destination: String) throws -> WardBackup
