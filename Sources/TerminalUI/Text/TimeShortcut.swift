@@ -62,10 +62,29 @@ public enum TimeShortcut {
         return "\(formatter.string(from: date)) (\(relative(date, now: now)))"
     }
 
-    /// "now", "15 min ago", "2 h 5 min ago", "3 d ago", "in 10 min".
-    public static func relative(_ date: Date, now: Date) -> String {
+    /// The words a relative time is made of, so a catalogue can give them in its language while
+    /// the spans (minutes, then hours and minutes up to 48 h, then days) stay one rule.
+    public struct RelativeWords: Sendable {
+        public var now: String
+        public var days: @Sendable (Int) -> String
+        public var ago: @Sendable (String) -> String
+        public var ahead: @Sendable (String) -> String
+
+        public init(now: String, days: @escaping @Sendable (Int) -> String, ago: @escaping @Sendable (String) -> String,
+                    ahead: @escaping @Sendable (String) -> String) {
+            self.now = now
+            self.days = days
+            self.ago = ago
+            self.ahead = ahead
+        }
+
+        public static let english = RelativeWords(now: "now", days: { "\($0) d" }, ago: { "\($0) ago" }, ahead: { "in \($0)" })
+    }
+
+    /// "now", "15 min ago", "2 h 5 min ago", "3 d ago", "in 10 min" (in `words`' language).
+    public static func relative(_ date: Date, now: Date, words: RelativeWords = .english) -> String {
         let delta = Int((date.timeIntervalSince(now) / 60).rounded())
-        if delta == 0 { return "now" }
+        if delta == 0 { return words.now }
         let minutes = abs(delta)
         let text: String
         if minutes < 60 {
@@ -74,9 +93,9 @@ public enum TimeShortcut {
             let h = minutes / 60, m = minutes % 60
             text = m == 0 ? "\(h) h" : "\(h) h \(m) min"
         } else {
-            text = "\(minutes / (24 * 60)) d"
+            text = words.days(minutes / (24 * 60))
         }
-        return delta < 0 ? "\(text) ago" : "in \(text)"
+        return delta < 0 ? words.ago(text) : words.ahead(text)
     }
 
     /// A day named relative to today, in days: `today`/`t`, `yesterday`/`y`, `tomorrow`, and

@@ -56,21 +56,11 @@ struct WardFormat {
     /// "2 h 5 min ago", "vor 2 h 5 min", "in 10 min", "now", in the user's language.
     func since(_ date: Date) -> String { Self.relative(date, now: context.clock.now, context) }
 
-    /// `TimeShortcut.relative`'s span (minutes, hours, days) in the catalogue's words.
+    /// `TimeShortcut.relative` in the catalogue's words.
     static func relative(_ date: Date, now: Date, _ context: AppContext) -> String {
-        let delta = Int((date.timeIntervalSince(now) / 60).rounded())
-        if delta == 0 { return context.t("time.now") }
-        let minutes = abs(delta)
-        let text: String
-        if minutes < 60 {
-            text = "\(minutes) min"
-        } else if minutes < 48 * 60 {
-            let h = minutes / 60, m = minutes % 60
-            text = m == 0 ? "\(h) h" : "\(h) h \(m) min"
-        } else {
-            text = context.t("age.days", minutes / (24 * 60))
-        }
-        return context.t(delta < 0 ? "time.ago" : "time.in", text)
+        let t = context.localizer
+        return TimeShortcut.relative(date, now: now, words: TimeShortcut.RelativeWords(
+            now: t("time.now"), days: { t("age.days", $0) }, ago: { t("time.ago", $0) }, ahead: { t("time.in", $0) }))
     }
 
     /// Seven day counts as bars on a shared 0…max scale (0 shows the lowest bar).
