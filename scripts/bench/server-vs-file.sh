@@ -25,19 +25,7 @@ mkdir -p "$WORK"
 export HOME="$WORK/home" XDG_CONFIG_HOME="$WORK/home/config" XDG_STATE_HOME="$WORK/home/state"
 export COTSIDE_NOW=2026-11-21T14:05:00Z LANG=C.UTF-8 TZ=UTC
 
-median() { awk '{a[NR]=$1} END {printf "%.1f", a[int((NR+1)/2)]}'; }
-median_wall_cpu() { # command... → "wall cpu" medians (ms) over $RUNS runs
-    local walls=() cpus=()
-    for _ in $(seq "$RUNS"); do
-        local start end cpu
-        start=$(date +%s%N)
-        cpu=$(/usr/bin/time -f '%U %S' "$@" 2>&1 >/dev/null | tail -1 | awk '{printf "%.0f", ($1 + $2) * 1000}')
-        end=$(date +%s%N)
-        walls+=($(( (end - start) / 1000 )))
-        cpus+=("$cpu")
-    done
-    echo "$(printf '%s\n' "${walls[@]}" | sort -n | awk '{print $1 / 1000}' | median) $(printf '%s\n' "${cpus[@]}" | sort -n | median)"
-}
+. "$(dirname "$0")/timing.sh"
 
 file="$WORK/demo-$cots-$days.sqlite"
 ward="bench_$$"

@@ -19,21 +19,11 @@ mkdir -p "$WORK"
 export HOME="$WORK/home" XDG_CONFIG_HOME="$WORK/home/config" XDG_STATE_HOME="$WORK/home/state"
 export COTSIDE_NOW=2026-11-21T14:05:00Z LANG=C.UTF-8 TZ=UTC
 
-median() { awk '{a[NR]=$1} END {printf "%.1f", a[int((NR+1)/2)]}'; }
+. "$(dirname "$0")/timing.sh"
 
 median_ms() { # command... → "median wall ms / median CPU ms" over $RUNS runs
-    local walls=() cpus=()
-    for _ in $(seq "$RUNS"); do
-        local start end cpu
-        start=$(date +%s%N)
-        cpu=$(/usr/bin/time -f '%U %S' "$@" 2>&1 >/dev/null | tail -1 | awk '{printf "%.0f", ($1 + $2) * 1000}')
-        end=$(date +%s%N)
-        walls+=($(( (end - start) / 1000 )))
-        cpus+=("$cpu")
-    done
     local wall cpu
-    wall=$(printf '%s\n' "${walls[@]}" | sort -n | awk '{print $1 / 1000}' | median)
-    cpu=$(printf '%s\n' "${cpus[@]}" | sort -n | median)
+    read -r wall cpu <<<"$(median_wall_cpu "$@")"
     printf '%8s ms  cpu %6s' "$wall" "$cpu"
 }
 
