@@ -1,3 +1,4 @@
+import CotsideApp
 import Foundation
 import WardSQL
 import WardStore
@@ -30,7 +31,11 @@ enum WardMove {
     /// its schema made when missing. Connection failures are exit 1 with the server's words.
     static func connect(_ location: PostgresLocation) async throws -> PostgresSQLDatabase {
         do {
-            return try await PostgresSQLDatabase.open(location, passwordPrompt: { PasswordPrompt.ask(for: location) })
+            // Asked only when PGPASSWORD gives none and the server wants one; nil without a
+            // terminal (the server's refusal then says to set PGPASSWORD).
+            return try await PostgresSQLDatabase.open(location, passwordPrompt: {
+                TerminalSecret.ask("Password for \(location.user)@\(location.host): ")
+            })
         } catch let error as SQLEngineError {
             throw CommandFailure.runtime("cannot connect to \(location): \(error.message)")
         }
@@ -43,12 +48,7 @@ enum WardMove {
         guard nonEmpty.isEmpty else {
             throw CommandFailure.usage(WardCopyError.targetNotEmpty(target: database.location.description, nonEmpty).description)
         }
-        if let ward = database.location.ward {
-            if try await !wardExists(database) {
-                // A ward name is a checked lower-case identifier (PostgresLocation), safe as written.
-                try await database.write { db in _ = try db.execute(SQLQuery(verbatim: "CREATE SCHEMA \(ward)")) }
-            }
-        }
+        try await WardSchema.makeWardIfMissing(database.location.ward, in: database)
         do {
             try await WardSchema.migratePostgres(database)
         } catch let refusal as SQLUnknownSchemaSteps {
@@ -79,15 +79,6 @@ enum WardMove {
         for line in report.lines { Swift.print(line) }
         Swift.print("moved the ward from \(from) to \(to): \(report.rows) rows in \(report.target.count) tables, "
                     + "counts and checksums equal on both sides, in " + String(format: "%.1f s", report.seconds))
-    }
-}
-
-/// The server's password asked on the terminal without echo, when PGPASSWORD gives none and the
-/// server wants one; nil without a terminal (the server's refusal then says to set PGPASSWORD).
-enum PasswordPrompt {
-    static func ask(for location: PostgresLocation) -> String? {
-        guard isatty(STDIN_FILENO) == 1, let answer = getpass("Password for \(location.user)@\(location.host): ") else { return nil }
-        return String(cString: answer)
     }
 }
 

@@ -10,7 +10,7 @@ extension SQLiteWardStore {
     /// ward schema made, steps applied).
     public static func open(server: WardServer, clock: @escaping @Sendable () -> Date = { Date() },
                             timeZone: TimeZone = .current) async throws -> SQLiteWardStore {
-        let madeSchema = try await makeWardSchemaIfMissing(server)
+        let madeSchema = try await WardSchema.makeWardIfMissing(server.wardSchema, in: server.database)
         let before = try await WardMigrations.postgresRunner.appliedSteps(server.database)
         let applied = try await WardMigrations.postgresRunner.migrate(server.database)
         var notices: [String] = []
@@ -20,21 +20,5 @@ extension SQLiteWardStore {
             notices.append("brought the ward on \(server.location) up to date (\(applied.count) schema step\(applied.count == 1 ? "" : "s"))")
         }
         return SQLiteWardStore(server: server, notices: notices, clock: clock, timeZone: timeZone)
-    }
-
-    /// A ward named with `?ward=` whose schema is not there yet is made, as a new ward file is
-    /// (and said so); without a ward and without a schema on the search path, refused saying how
-    /// to name one. True when the schema was made.
-    static func makeWardSchemaIfMissing(_ server: WardServer) async throws -> Bool {
-        let hasSchema = try await server.database.read { db in
-            try db.fetchValue("SELECT current_schema() IS NOT NULL", as: Bool.self) ?? false
-        }
-        guard !hasSchema else { return false }
-        guard let ward = server.wardSchema else {
-            throw WardStoreError("the server has no schema on the search path to keep the ward in; name the ward with ?ward=NAME in the URL")
-        }
-        // The name was checked when the URL was parsed: lower-case letters, digits and _ only.
-        _ = try await server.database.write { db in try db.execute(SQLQuery(verbatim: "CREATE SCHEMA IF NOT EXISTS \(ward)")) }
-        return true
     }
 }
