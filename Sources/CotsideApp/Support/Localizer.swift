@@ -86,6 +86,13 @@ public enum Catalogues {
         preference == system ? systemLanguage(environment: environment, available: available(in: directory)) : preference
     }
 
+    /// The translation's provenance note shipped beside a catalogue (`de.provenance.md`): who
+    /// translated it and what a clinician must check. English, the source, has none.
+    public static func provenanceNote(for code: String, in directory: URL = CotsideResources.url("l10n")) -> URL? {
+        let url = directory.appendingPathComponent("\(code).provenance.md")
+        return FileManager.default.fileExists(atPath: url.path) ? url : nil
+    }
+
     /// Languages with a catalogue on disk, English first. The catalogue's `_language` key names it.
     public static func available(in directory: URL = CotsideResources.url("l10n")) -> [Language] {
         let files = (try? FileManager.default.contentsOfDirectory(atPath: directory.path)) ?? []
