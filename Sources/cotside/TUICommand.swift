@@ -19,8 +19,8 @@ struct TUICommand: AsyncParsableCommand {
             throw CommandFailure.usage("the full-screen interface needs a terminal; for scripts use `cotside snapshot` or the other commands (see --help)")
         }
         var launch = options.launchOptions()
-        let utf8 = CursesBackend.localeIsUTF8()
-        if !utf8 { launch.environment["LANG"] = "C" }
+        // The terminal's encoding decides the glyphs; LANG keeps naming the language.
+        launch.terminalIsUTF8 = CursesBackend.localeIsUTF8(environment: launch.environment)
         let logPath = try LogFile.prepare(environment: launch.environment)
         let shell: AppShell
         do {
