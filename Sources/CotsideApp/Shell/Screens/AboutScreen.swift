@@ -86,6 +86,7 @@ final class AboutScreen: ActionScreen {
 
     /// The schedule, the last backup's time, size and place, and a failure not yet followed by a success.
     static func backupLines(_ context: AppContext) -> [(String, StyleRole)] {
+        if context.repository?.isOnServer == true { return [(context.t("about.backup.server"), .normal)] }
         let settings = context.wardSettings
         var lines: [(String, StyleRole)] = [(settings.backupEveryHours == 0 ? context.t("about.backup.off")
             : context.t("about.backup.schedule", settings.backupEveryHours, settings.backupKeep, context.paths.backups ?? "?"), .normal)]
