@@ -22,7 +22,7 @@ final class ClinicalCatalogueTests: XCTestCase {
         texts += try DrugFormulary.shared.get().wordingTexts
         for (spec, result) in try sampleResults() {
             texts += result.categories.map { spec.categoryText($0) }
-            if let sentence = result.interpretationText { texts += flattened(sentence) }
+            texts += flattened(result.interpretationText)
             for warning in result.warningTexts { texts += flattened(warning) }
         }
         return texts
