@@ -79,8 +79,9 @@ final class ToolFormLanguageTests: ShellTestCase {
         assertShows(result, "toutes les 4 à 6 heures si besoin, au maximum 4 doses sur 24 heures")
         assertShows(result, "Paracétamol, voie orale (enfant à partir de 1 mois) : 180 mg")
         assertShows(result, "7,5 mL de suspension buvable 120 mg/5 mL")
-        // The strength picker above the result still names "120 mg/5 mL oral suspension": input side.
-        for english in ["every 4", "hours", "child from", "mL of", "Source:", "7.5", "needs_local"] {
+        // The pickers above name the drug and its strength in French too.
+        assertShows(result, "120mg_5ml ▶  suspension buvable 120 mg/5 mL")
+        for english in ["every 4", "hours", "child from", "oral suspension", "Source:", "7.5", "needs_local"] {
             assertDoesNotShow(result, english)
         }
     }
@@ -90,7 +91,7 @@ final class ToolFormLanguageTests: ShellTestCase {
         let result = screen(shell, keys: Self.paracetamol, width: 120, height: 40)
         assertShows(result, "必要时每 4–6 小时一次，24 小时内最多 4 次")
         assertShows(result, "1 月龄及以上儿童")
-        for english in ["every 4", "hours", "child from", "mL of", "Source:"] {
+        for english in ["every 4", "hours", "child from", "oral suspension", "Source:"] {
             assertDoesNotShow(result, english)
         }
     }
