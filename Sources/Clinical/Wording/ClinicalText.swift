@@ -27,12 +27,14 @@ public struct ClinicalText: Sendable, Equatable {
     }
 
     /// The text in the lookup's language; a key the lookup lacks (or no lookup) reads in English.
+    /// Numbers among the plain arguments take the language's decimal mark ("14,5" in German).
     public func resolved(_ lookup: (any ClinicalLookup)?) -> String {
         var text = lookup?.template(for: key) ?? english
+        let mark = lookup?.decimalMark ?? "."
         for (index, argument) in args.enumerated() {
             let value: String
             switch argument {
-            case .plain(let plain): value = plain
+            case .plain(let plain): value = NumberText.withDecimalMark(plain, mark)
             case .text(let inner): value = inner.resolved(lookup)
             }
             text = text.replacing("{\(index)}", with: value)
@@ -49,10 +51,11 @@ public struct ClinicalText: Sendable, Equatable {
 public protocol ClinicalLookup: Sendable {
     /// The template for `key` (with `{0}` placeholders), or nil when no catalogue has it.
     func template(for key: String) -> String?
+    /// How the language writes the decimal point of numbers shown to people: "." or ",".
+    var decimalMark: Character { get }
 }
 
-/// Words a result's values read in, shared by the screens and the `calc` text.
-public enum ResultWording {
-    public static let yes = ClinicalText("calc.value.yes", "yes")
-    public static let no = ClinicalText("calc.value.no", "no")
+extension ClinicalLookup {
+    /// The catalogue's own `format.decimal_mark` (the key `LanguageFormat` reads), else a point.
+    public var decimalMark: Character { template(for: "format.decimal_mark")?.first == "," ? "," : "." }
 }

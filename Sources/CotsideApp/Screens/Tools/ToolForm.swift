@@ -30,6 +30,8 @@ struct ToolForm {
     let today: CalendarDate
     /// Placeholder shown as the first option of optional word inputs ("none").
     static let noneTitle = "—"
+    /// The catalogue the drug table's names and strengths beside the pickers are read from.
+    let wording: (any ClinicalLookup)?
 
     /// `preferredUnits` picks the field of a unit group (the ward's bilirubin unit); without a
     /// match the group's first input has the field. With `wording` the form shows the
@@ -40,8 +42,10 @@ struct ToolForm {
         self.spec = spec
         self.today = today
         self.evaluate = evaluate
+        self.wording = wording
         inputs = ToolForm.visibleInputs(spec, preferredUnits: preferredUnits)
         state = FormState(fields: inputs.map { ToolForm.field(for: $0, in: spec) }, context: context)
+        wordDrugNames()
         refreshDependentOptions()
     }
 
@@ -95,14 +99,24 @@ struct ToolForm {
         }
     }
 
-    /// Human wording beside a word option: the drug's name, a strength's label.
-    static func wordDescriptor(_ key: String, _ word: String) -> String {
+    /// Human wording beside a word option: the drug's name, a strength's label (in the
+    /// lookup's language, from the drug table's catalogue keys).
+    static func wordDescriptor(_ key: String, _ word: String, wording: (any ClinicalLookup)? = nil) -> String {
         guard case .success(let formulary) = DrugFormulary.shared else { return "" }
-        if key == "drug" { return formulary.drug(id: word)?.name ?? "" }
+        if key == "drug" { return formulary.drug(id: word).map { DrugTableWording.text(.name, $0.name).resolved(wording) } ?? "" }
         if key == "concentration" {
-            for drug in formulary.drugs { if let c = drug.concentration(id: word) { return c.label } }
+            for drug in formulary.drugs {
+                if let c = drug.concentration(id: word) { return DrugTableWording.text(.strength, c.label).resolved(wording) }
+            }
         }
         return ""
+    }
+
+    /// The drug picker's names in the form's language (its field is built before the form has one).
+    private mutating func wordDrugNames() {
+        guard wording != nil, var field = state["drug"], case .choice(let options) = field.kind else { return }
+        field.kind = .choice(options.map { TerminalUI.ChoiceOption($0.title, descriptor: ToolForm.wordDescriptor("drug", $0.title, wording: wording)) })
+        state["drug"] = field
     }
 
     // MARK: - Editing
@@ -204,7 +218,7 @@ struct ToolForm {
         let ids = drug.map { drug in (route.flatMap(drug.regimen(route:)) ?? drug.regimens[0]).concentrations.map(\.id) }
             ?? formulary.allConcentrationIds
         let options = [TerminalUI.ChoiceOption(ToolForm.noneTitle)]
-            + ids.map { TerminalUI.ChoiceOption($0, descriptor: ToolForm.wordDescriptor("concentration", $0)) }
+            + ids.map { TerminalUI.ChoiceOption($0, descriptor: ToolForm.wordDescriptor("concentration", $0, wording: wording)) }
         guard case .choice(let current) = field.kind, current != options else { return }
         let kept = field.choice.flatMap { current.indices.contains($0) ? current[$0].title : nil }
         field.kind = .choice(options)
