@@ -62,9 +62,15 @@ final class CommandLineLanguageTests: WardTestCase {
              "--dob", "2026-11-20", "--sex", "female", "--ga", "39+1", "--birth-weight", "3.25kg", "--by", "NN"],
             ["admit", "--bed", "3", "--given", "Bea", "--family", "Quill", "--hospital-number", "H9",
              "--dob", "2026-11-40", "--sex", "female", "--by", "NN"],
+            ["log", "feed", "--bed", "3", "--kind", "vomit", "--volume-ml", "5", "--by", "NN"],
+            ["log", "feed", "--bed", "3", "--kind", "formula", "--volume-ml", "lots", "--by", "NN"],
+            ["log", "obs", "--bed", "3", "--temp", "38.4", "--hr", "150", "--by", "NN"],
+            ["log", "obs", "--bed", "3", "--o2", "2L", "--by", "NN"],
+            ["log", "dose", "--bed", "3", "--drug", "paracetamol", "--status", "withheld", "--by", "NN"],
             ["due"],
             ["patients"],
             ["staff", "list"],
+            ["meds", "--bed", "3"],
         ]
     }
 
