@@ -32,6 +32,11 @@ public struct Localizer: Sendable {
 
     /// The string for `key` with `{0}`, `{1}`, ... replaced by `args`.
     public func callAsFunction(_ key: String, _ args: CustomStringConvertible...) -> String {
+        callAsFunction(key, arguments: args)
+    }
+
+    /// The same with the arguments as an array, for arguments counted at run time.
+    public func callAsFunction(_ key: String, arguments args: [CustomStringConvertible]) -> String {
         var text = strings[key] ?? fallback[key] ?? key
         for (index, arg) in args.enumerated() {
             text = text.replacingOccurrences(of: "{\(index)}", with: arg.description)
