@@ -10,11 +10,14 @@ public struct ReportDocument: Sendable, Equatable {
     public var stamp: ReportStamp
     /// One section per cot (or per part of a one-patient report), in reading order.
     public var sections: [ReportSection]
+    /// The words and decimal mark the renderers add (labels, page numbers, chart summaries).
+    public var words: ReportWords
 
-    public init(title: String, stamp: ReportStamp, sections: [ReportSection]) {
+    public init(title: String, stamp: ReportStamp, sections: [ReportSection], words: ReportWords = .english) {
         self.title = title
         self.stamp = stamp
         self.sections = sections
+        self.words = words
     }
 }
 

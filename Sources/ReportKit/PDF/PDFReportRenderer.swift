@@ -18,6 +18,7 @@ struct PDFReportRenderer {
     func render(_ document: ReportDocument) -> [UInt8] {
         let (width, height) = pageSize
         var layout = PDFLayout(pageWidth: width, pageHeight: height)
+        layout.words = document.words
         titleBlock(document, into: &layout)
         for section in document.sections { layout.section(section) }
 
@@ -28,7 +29,8 @@ struct PDFReportRenderer {
         var kids: [Int] = []
         for (index, draft) in layout.drafts.enumerated() {
             var page = draft.page
-            furnish(&page, number: index + 1, of: layout.drafts.count, patient: draft.patient, document: document, layout: layout)
+            furnish(&page, number: index + 1, of: layout.drafts.count,
+                    patient: draft.patients.isEmpty ? nil : draft.patients.joined(separator: "  |  "), document: document, layout: layout)
             let contents = writer.addStream(page.content)
             kids.append(writer.add("<< /Type /Page /Parent \(pagesID) 0 R /MediaBox [0 0 \(PDFPage.n(width)) \(PDFPage.n(height))] "
                                    + "/Resources << /Font << /F1 \(regular) 0 R /F2 \(bold) 0 R >> >> /Contents \(contents) 0 R >>"))
@@ -47,10 +49,11 @@ struct PDFReportRenderer {
         layout.newPage()
         let stamp = document.stamp
         layout.paragraph(document.title, size: 18, bold: true, leading: 24)
-        layout.paragraph("Ward: \(stamp.ward)")
-        if let period = stamp.period { layout.paragraph("Period: \(period)") }
-        layout.paragraph("Made: \(stamp.madeAt) by \(stamp.madeBy)")
-        layout.paragraph("Software: \(stamp.software)")
+        let words = document.words
+        layout.paragraph("\(words.ward): \(stamp.ward)")
+        if let period = stamp.period { layout.paragraph("\(words.period): \(period)") }
+        layout.paragraph("\(words.made): \(words.madeLine(stamp))")
+        layout.paragraph("\(words.software): \(stamp.software)")
         layout.space(4)
         layout.rule(colour: .black, width: 1.5)
         layout.space(10)
@@ -74,11 +77,11 @@ struct PDFReportRenderer {
         page.line(from: (left, top - 48), to: (left + width, top - 48), width: 0.5, colour: .rule)
 
         page.line(from: (left, 44), to: (left + width, 44), width: 0.5, colour: .rule)
-        let pageWords = PDFText.encode("Page \(number) of \(count)")
+        let pageWords = PDFText.encode(document.words.pageLine(number, of: count))
         let pageWidth = HelveticaMetrics.width(pageWords, bold: true, size: 8)
         page.text(pageWords, x: left + width - pageWidth, y: 32, font: .bold, size: 8)
         let stamp = document.stamp
-        let (foot, footSize) = fitted("Made \(stamp.madeAt) by \(stamp.madeBy) · \(stamp.software)", bold: false, size: 8,
+        let (foot, footSize) = fitted("\(document.words.made) \(document.words.madeLine(stamp)) · \(stamp.software)", bold: false, size: 8,
                                       room: width - pageWidth - 12)
         page.text(foot, x: left, y: 32, size: footSize, colour: .grey)
     }

@@ -6,6 +6,7 @@ struct TextChart {
     static let rows = 8
 
     var chart: ReportChart
+    var words: ReportWords = .english
 
     func lines(width: Int, indent: String) -> [String] {
         var out: [String] = []
@@ -13,7 +14,8 @@ struct TextChart {
         out += TextLayout.hanging(title, width: width, first: indent, rest: indent)
         let (low, high) = ChartSummary.yRange(chart)
         let (xLow, xHigh) = ChartSummary.xRange(chart)
-        let topLabel = ChartSummary.number(high), bottomLabel = ChartSummary.number(low)
+        let topLabel = ChartSummary.number(high, mark: words.decimalMark),
+            bottomLabel = ChartSummary.number(low, mark: words.decimalMark)
         let labelWidth = max(TextLayout.width(of: topLabel), TextLayout.width(of: bottomLabel))
         let plotWidth = width - TextLayout.width(of: indent) - labelWidth - 2
         let hasPoints = chart.series.contains { !$0.points.isEmpty }
@@ -50,9 +52,10 @@ struct TextChart {
             }
             var key = chart.series.enumerated().map { "\(Self.marks[$0.offset % Self.marks.count]) \($0.element.name)" }
             key += ChartSummary.plottable(chart.bands).map { ($0.low == $0.high ? "- " : ". ") + $0.label }
-            out += TextLayout.hanging("Key: " + key.joined(separator: ", "), width: width, first: indent, rest: indent + "     ")
+            out += TextLayout.hanging(words.key + ": " + key.joined(separator: ", "), width: width, first: indent,
+                                      rest: indent + String(repeating: " ", count: TextLayout.width(of: words.key) + 2))
         }
-        for line in ChartSummary.lines(chart) {
+        for line in ChartSummary.lines(chart, words) {
             out += TextLayout.hanging(line, width: width, first: indent, rest: indent + "  ")
         }
         return out
