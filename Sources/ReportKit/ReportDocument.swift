@@ -33,13 +33,16 @@ public struct ReportStamp: Sendable, Equatable {
     public var software: String
     /// The period the report covers, in words ("since 19:30 yesterday (shift change)").
     public var period: String?
+    /// The moment `madeAt` words (in the language's date order), for the PDF's CreationDate.
+    public var instant: Date?
 
-    public init(ward: String, madeAt: String, madeBy: String, software: String, period: String? = nil) {
+    public init(ward: String, madeAt: String, madeBy: String, software: String, period: String? = nil, instant: Date? = nil) {
         self.ward = ward
         self.madeAt = madeAt
         self.madeBy = madeBy
         self.software = software
         self.period = period
+        self.instant = instant
     }
 }
 

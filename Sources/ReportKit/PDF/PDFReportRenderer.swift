@@ -40,7 +40,9 @@ struct PDFReportRenderer {
         var info = "<< /Title \(Self.textString(document.title)) /Author \(Self.textString(document.stamp.madeBy)) "
             + "/Subject \(Self.textString(document.stamp.ward)) /Producer \(Self.textString(document.stamp.software)) "
             + "/Creator \(Self.textString(document.stamp.software))"
-        if let date = Self.pdfDate(document.stamp.madeAt) { info += " /CreationDate (\(date))" }
+        if let date = document.stamp.instant.map(Self.pdfDate) ?? Self.pdfDate(document.stamp.madeAt) {
+            info += " /CreationDate (\(date))"
+        }
         let infoID = writer.add(info + " >>")
         return writer.finish(root: catalog, info: infoID)
     }
@@ -89,6 +91,14 @@ struct PDFReportRenderer {
     /// A PDF text string in UTF-16BE with its byte order mark: /Info shows any script.
     static func textString(_ text: String) -> String {
         "<FEFF" + text.utf16.map { String(format: "%04X", $0) }.joined() + ">"
+    }
+
+    /// An instant as a PDF date in UTC: "D:20261126073000Z".
+    static func pdfDate(_ instant: Date) -> String {
+        var calendar = Calendar(identifier: .gregorian)
+        calendar.timeZone = TimeZone(identifier: "UTC")!
+        let c = calendar.dateComponents([.year, .month, .day, .hour, .minute, .second], from: instant)
+        return String(format: "D:%04d%02d%02d%02d%02d%02dZ", c.year!, c.month!, c.day!, c.hour!, c.minute!, c.second!)
     }
 
     /// "2026-11-26 07:30 GMT" → "D:202611260730"; nil when the stamp is not a date and time.
