@@ -46,7 +46,7 @@ struct ReportOutputOptions: ParsableArguments {
     /// Language), else the locale's; a fallback to English is said on standard error.
     func localizer(_ options: AppOptions) throws -> Localizer {
         do {
-            let (localizer, notice) = try CommandLineLanguage.localizer(lang: options.lang)
+            let (localizer, notice) = try ReportLanguage.localizer(lang: options.lang)
             if let notice { printError("cotside: \(notice)\n") }
             return localizer
         } catch let error as CatalogueError {

@@ -1,12 +1,14 @@
 import CotsideResources
 import Foundation
 
-/// The language a command-line report is written in, chosen as the app would choose it on this
-/// workstation: `--lang` for this run, else the language saved in Settings → Language (the
+/// The language `cotside report …` writes a report in: the one the app's preview on this
+/// workstation would use, so a report made on the command line reads as the same report made
+/// on screen — `--lang` for this run, else the language saved in Settings → Language (the
 /// preferences file, read only), else the locale (LC_ALL, LC_MESSAGES, LANG). A saved code with
 /// no catalogue reads as the locale; Chinese in a locale that is not UTF-8 falls back to English
-/// with a notice, as the screen does, rather than print "?" for every character.
-public enum CommandLineLanguage {
+/// with a notice, as the screen does, rather than print "?" for every character. (The command
+/// line's own messages follow the locale only: they are the run's, the report is the ward's.)
+public enum ReportLanguage {
     /// The localizer and, when it had to fall back, why (for standard error).
     /// Throws `CatalogueError.unknownLanguage` for a `--lang` with no catalogue.
     public static func localizer(lang: String?, environment: [String: String] = ProcessInfo.processInfo.environment,
