@@ -28,7 +28,7 @@ struct WardSlots {
                      includingDischarged: Bool = false, lookBack: TimeInterval = 36 * 3600, lookAhead: TimeInterval) throws -> [Entry] {
         let from = now.addingTimeInterval(-lookBack)
         let to = now.addingTimeInterval(lookAhead)
-        let admitted: SQLQuery = includingDischarged && patientId != nil ? "" : "AND p.dischargedAt IS NULL"
+        let admitted: SQLQuery = includingDischarged && patientId != nil ? "" : " AND p.dischargedAt IS NULL"
         let patientFilter: SQLQuery = (patientId.map { "AND p.id = \($0)" } ?? "") + admitted
         // SQLite: CROSS JOIN keeps the admitted cots as the outer loop (medication_live_patient per cot).
         let medicationRows = try db.fetchAll("""
