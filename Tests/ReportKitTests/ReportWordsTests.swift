@@ -73,3 +73,18 @@ final class ReportWordsTests: XCTestCase {
         XCTAssertTrue(ReportRendering.pdfShowsLanguage(name), "a Chinese name in an English report keeps its PDF (with a warning)")
     }
 }
+
+/// Chart ticks in a double-width script are placed by display width, not left out.
+final class TextChartWideTickTests: XCTestCase {
+    func testChineseDayTicksAreDrawnUnderTheAxis() {
+        var document = ReportFixture.document
+        document.sections = [ReportSection(heading: "体重", blocks: [.chart(ReportChart(
+            title: "体重", unit: "kg", series: [ReportSeries(name: "体重", points: [ReportPoint(x: 0, y: 2.2), ReportPoint(x: 86_400, y: 2.1)])],
+            xLabels: [ReportTick(x: 0, label: "11月20日"), ReportTick(x: 86_400, label: "11月21日")], span: 86_400))])]
+        let lines = String(decoding: ReportRendering.render(document, as: .text), as: UTF8.self).split(separator: "\n")
+        let ticks = lines.first { $0.contains("11月20日") }
+        XCTAssertNotNil(ticks, lines.joined(separator: "\n"))
+        XCTAssertTrue(ticks?.contains("11月21日") == true)
+        XCTAssertLessThanOrEqual(TextLayout.width(of: ticks ?? ""), 80, "fits the width in cells")
+    }
+}

@@ -61,22 +61,30 @@ struct TextChart {
         return out
     }
 
-    /// The tick words under the axis, each at its column; a word that would overlap the one
-    /// before is left out (the chart's words below say the values anyway).
+    /// The tick words under the axis, each at its column by display width (a Chinese day,
+    /// "11月21日", takes two cells a character; it was left out); a word that would overlap the
+    /// one before is left out (the chart's words below say the values anyway).
     private func tickLine(plotWidth: Int, xLow: Double, xHigh: Double) -> String? {
-        var line: [Character] = Array(repeating: " ", count: plotWidth)
+        // One string per cell; a wide character's second cell is empty.
+        var cells: [String] = Array(repeating: " ", count: plotWidth)
         var end = -1
         var any = false
         for tick in chart.xLabels.sorted(by: { $0.x < $1.x }) where tick.x.isFinite {
-            let label = Array(tick.label)
+            let width = TextLayout.width(of: tick.label)
             let center = Int(((tick.x - xLow) / (xHigh - xLow) * Double(plotWidth - 1)).rounded())
-            let start = min(max(0, center - label.count / 2), plotWidth - label.count)
-            guard start > end, start >= 0, start + label.count <= plotWidth,
-                  TextLayout.width(of: tick.label) == label.count else { continue }
-            line.replaceSubrange(start..<(start + label.count), with: label)
-            end = start + label.count
+            let start = min(max(0, center - width / 2), plotWidth - width)
+            guard width > 0, start > end, start >= 0, start + width <= plotWidth else { continue }
+            var column = start
+            for character in tick.label {
+                let cellWidth = TextLayout.width(of: character)
+                guard cellWidth > 0 else { cells[max(start, column - 1)] += String(character); continue }
+                cells[column] = String(character)
+                for extra in 1..<max(1, cellWidth) { cells[column + extra] = "" }
+                column += cellWidth
+            }
+            end = start + width
             any = true
         }
-        return any ? String(line) : nil
+        return any ? cells.joined() : nil
     }
 }
