@@ -3,14 +3,15 @@ import Foundation
 /// A chart in words, printed under it in every format: a reader who cannot see the plot (or
 /// reads the text report) still gets each series' lowest, highest and latest value and the bands.
 enum ChartSummary {
-    /// "12.5", "120", "-0.25": at most two decimals, no trailing zeros, no locale.
-    static func number(_ value: Double) -> String {
+    /// "12.5", "120", "-0.25" ("12,5" with a decimal comma): at most two decimals, no trailing zeros.
+    static func number(_ value: Double, mark: Character = ".") -> String {
         guard value.isFinite else { return "-" }
         if value == value.rounded(), abs(value) < 1e15 { return String(Int64(value)) }
         var text = String(format: "%.2f", value)
         while text.hasSuffix("0") { text.removeLast() }
         if text.hasSuffix(".") { text.removeLast() }
-        return text == "-0" ? "0" : text
+        if text == "-0" { return "0" }
+        return mark == "." ? text : text.replacingOccurrences(of: ".", with: String(mark))
     }
 
     static func unitSuffix(_ chart: ReportChart) -> String {
@@ -26,22 +27,25 @@ enum ChartSummary {
         bands.filter { $0.low.isFinite && $0.high.isFinite }
     }
 
-    /// One line per series and one per band ("no values" for a chart with no series at all).
-    static func lines(_ chart: ReportChart) -> [String] {
+    /// One line per series and one per band ("no values" for a chart with no series at all),
+    /// in the words and with the decimal mark of the report's language.
+    static func lines(_ chart: ReportChart, _ words: ReportWords) -> [String] {
         let unit = unitSuffix(chart)
-        if chart.series.isEmpty { return ["\(chart.title): no values"] }
+        let fill = ReportWords.fill
+        func n(_ value: Double) -> String { number(value, mark: words.decimalMark) }
+        if chart.series.isEmpty { return [fill(words.noValues, chart.title)] }
         var lines: [String] = chart.series.map { series in
             let points = plottable(series)
             let values = points.map(\.y)
             guard let low = values.min(), let high = values.max(), let latest = points.max(by: { $0.x < $1.x }) else {
-                return "\(series.name): no values"
+                return fill(words.noValues, series.name)
             }
-            return "\(series.name): lowest \(number(low))\(unit), highest \(number(high))\(unit), "
-                + "latest \(number(latest.y))\(unit) (\(values.count) \(values.count == 1 ? "value" : "values"))"
+            let count = values.count == 1 ? words.oneValue : fill(words.values, String(values.count))
+            return fill(words.series, series.name, n(low) + unit, n(high) + unit, n(latest.y) + unit, count)
         }
         lines += plottable(chart.bands).map { band in
-            band.low == band.high ? "\(band.label): line at \(number(band.low))\(unit)"
-                : "\(band.label): \(number(min(band.low, band.high))) to \(number(max(band.low, band.high)))\(unit)"
+            band.low == band.high ? fill(words.bandLine, band.label, n(band.low) + unit)
+                : fill(words.bandRange, band.label, n(min(band.low, band.high)), n(max(band.low, band.high)) + unit)
         }
         return lines
     }

@@ -10,11 +10,14 @@ public struct ReportDocument: Sendable, Equatable {
     public var stamp: ReportStamp
     /// One section per cot (or per part of a one-patient report), in reading order.
     public var sections: [ReportSection]
+    /// The words and decimal mark the renderers add (labels, page numbers, chart summaries).
+    public var words: ReportWords
 
-    public init(title: String, stamp: ReportStamp, sections: [ReportSection]) {
+    public init(title: String, stamp: ReportStamp, sections: [ReportSection], words: ReportWords = .english) {
         self.title = title
         self.stamp = stamp
         self.sections = sections
+        self.words = words
     }
 }
 
@@ -30,13 +33,16 @@ public struct ReportStamp: Sendable, Equatable {
     public var software: String
     /// The period the report covers, in words ("since 19:30 yesterday (shift change)").
     public var period: String?
+    /// The moment `madeAt` words (in the language's date order), for the PDF's CreationDate.
+    public var instant: Date?
 
-    public init(ward: String, madeAt: String, madeBy: String, software: String, period: String? = nil) {
+    public init(ward: String, madeAt: String, madeBy: String, software: String, period: String? = nil, instant: Date? = nil) {
         self.ward = ward
         self.madeAt = madeAt
         self.madeBy = madeBy
         self.software = software
         self.period = period
+        self.instant = instant
     }
 }
 

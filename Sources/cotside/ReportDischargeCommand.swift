@@ -33,8 +33,9 @@ struct ReportDischargeCommand: AsyncParsableCommand {
         let summary = try await ward.write {
             try await ward.store.dischargeSummary(DischargeSummaryRequest(patientId: patient.id, until: ward.now, timeZone: ward.timeZone))
         }
-        let document = DischargeSummaryDocument(summary, localizer: try Catalogues.localizer(for: "en"), madeBy: member,
+        let localizer = try output.localizer(options)
+        let document = DischargeSummaryDocument(summary, localizer: localizer, madeBy: member,
                                                 madeAt: ward.now).document
-        try output.deliver(document, kind: DischargeSummaryPreview.kind)
+        try output.deliver(document, kind: DischargeSummaryPreview.kind, localizer)
     }
 }

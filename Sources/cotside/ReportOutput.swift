@@ -42,9 +42,27 @@ struct ReportOutputOptions: ParsableArguments {
         return try await ward.activeMember(initials: initials, option: "--by")
     }
 
-    /// Renders `document` (plain ASCII when the locale is not UTF-8) and delivers it.
-    func deliver(_ document: ReportDocument, kind: String) throws {
+    /// The language the report is written in: `--lang`, else the workstation's (Settings →
+    /// Language), else the locale's; a fallback to English is said on standard error.
+    func localizer(_ options: AppOptions) throws -> Localizer {
+        do {
+            let (localizer, notice) = try ReportLanguage.localizer(lang: options.lang)
+            if let notice { printError("cotside: \(notice)\n") }
+            return localizer
+        } catch let error as CatalogueError {
+            throw CommandFailure.usage("--lang \(options.lang ?? ""): \(error.description)")
+        }
+    }
+
+    /// Renders `document` (plain ASCII when the locale is not UTF-8) and delivers it. A PDF of a
+    /// report whose language the PDF's fonts cannot show (Chinese) is refused before anything is
+    /// written, naming HTML and text, rather than made of "?".
+    func deliver(_ document: ReportDocument, kind: String, _ t: Localizer) throws {
         let (format, paper) = try checked()
+        if format == .pdf, !ReportRendering.pdfShowsLanguage(document) {
+            throw CommandFailure.usage("--format pdf: " + t("report.pdf_no_script", t.language.nativeName)
+                                       + " (--format html, --format text)")
+        }
         let ascii = !LocaleCharset.isUTF8(ProcessInfo.processInfo.environment)
         let bytes = ReportRendering.render(document, as: format, options: ReportRenderOptions(ascii: ascii, paper: paper))
         try ReportOutput(bytes: bytes, format: format, kind: kind, out: out, force: force, print: sendToPrinter).deliver()

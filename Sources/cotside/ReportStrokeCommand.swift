@@ -29,7 +29,7 @@ struct ReportStrokeCommand: AsyncParsableCommand {
         _ = try output.checked()
         let ward = try await WardCLI(options: options)
         let member = try await output.maker(ward)
-        let localizer = try Catalogues.localizer(for: "en")
+        let localizer = try output.localizer(options)
         let document: ReportDocument
         do {
             document = try await ward.write {
@@ -39,6 +39,6 @@ struct ReportStrokeCommand: AsyncParsableCommand {
         } catch let error as StrokeReportError {
             throw CommandFailure.usage("--id \(error.description)")
         }
-        try output.deliver(document, kind: "stroke-assessment-\(id)")
+        try output.deliver(document, kind: "stroke-assessment-\(id)", localizer)
     }
 }

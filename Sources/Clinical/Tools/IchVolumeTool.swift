@@ -57,7 +57,7 @@ public enum IchVolumeTool: ClinicalTool {
                               severity: v < 30 ? .caution : .danger)
     }
 
-    static func gfapWarningTexts(_ gfap: Double) -> [ClinicalText] {
+    public static func gfapWarningTexts(_ gfap: Double) -> [ClinicalText] {
         modelRange.contains(gfap) ? [] :
             [ClinicalText("calc.ich_volume.warning.gfap_outside_model",
                           "GFAP {0} pg/mL is outside the model's 29–10001 pg/mL; the result is an extrapolation.", plain: [NumberText.plain(gfap)])]

@@ -18,6 +18,7 @@ public struct DischargeSummaryDocument {
     public init(_ summary: DischargeSummary, localizer: Localizer, madeBy: Staff, madeAt: Date) {
         self.summary = summary
         self.t = localizer
+        self.times = ReportTimes(localizer, timeZone: summary.request.timeZone)
         self.madeBy = madeBy
         self.madeAt = madeAt
     }
@@ -30,10 +31,10 @@ public struct DischargeSummaryDocument {
                                        : t("discharge.period_admitted", dayAndTime(summary.end))
         let stamp = ReportStamp(
             ward: summary.settings.wardName,
-            madeAt: dayAndTime(madeAt) + " " + (timeZone.abbreviation(for: madeAt) ?? timeZone.identifier),
+            madeAt: times.stamped(madeAt),
             madeBy: t("handover.made_by", madeBy.name, madeBy.initials, t("staff.role.\(madeBy.role.rawValue)")),
             software: "Cotside " + CotsideVersion.string,
-            period: t("discharge.period", dayAndTime(patient.admittedAt), end))
+            period: t("discharge.period", dayAndTime(patient.admittedAt), end), instant: madeAt)
         var blocks: [ReportBlock] = []
         if !summary.isDischarged { blocks.append(.notice(t("discharge.not_yet", dayAndTime(summary.end)))) }
         blocks.append(.facts(admission))
@@ -46,7 +47,7 @@ public struct DischargeSummaryDocument {
         blocks += caredBy
         let section = ReportSection(heading: t("discharge.heading", patient.fullName),
                                     patient: HandoverDocument.patientLine(patient, t), blocks: blocks)
-        return ReportDocument(title: t("discharge.title"), stamp: stamp, sections: [section])
+        return ReportDocument(title: t("discharge.title"), stamp: stamp, sections: [section]).localized(t)
     }
 
     // MARK: Admission
@@ -55,7 +56,7 @@ public struct DischargeSummaryDocument {
         var facts = [ReportFact(t("discharge.hospital_number"), patient.hospitalNumber),
                      ReportFact(t("discharge.sex"), t("patient.sex.\(patient.sex.rawValue)")),
                      ReportFact(t("discharge.born"), patient.timeOfBirth.map { "\(patient.dateOfBirth) \($0)" }
-                                ?? patient.dateOfBirth.description),
+                                ?? times.date(patient.dateOfBirth)),
                      ReportFact(t("discharge.gestation"), patient.gestationText.map { t("discharge.gestation_value", $0) }
                                 ?? t("discharge.not_recorded")),
                      ReportFact(t("discharge.birth_weight"), patient.birthWeightGrams.map { t("discharge.grams", $0) }
@@ -130,10 +131,10 @@ public struct DischargeSummaryDocument {
             var parts = [t(kind.count == 1 ? "discharge.feed_count_one" : "discharge.feed_count", kind.count)]
             if kind.ml > 0 || kind.minutes == 0 { parts.append(t("handover.intake_ml", Int(kind.ml.rounded()))) }
             if kind.minutes > 0 { parts.append(t("discharge.feed_minutes", kind.minutes)) }
-            return ReportFact(kind.kind.displayName, parts.joined(separator: ", "))
+            return ReportFact(t.feedKind(kind.kind), parts.joined(separator: ", "))
         }
         if let at = f.lastFeedAt, let kind = f.lastFeedKind {
-            facts.append(ReportFact(t("discharge.last_feed"), t("handover.last_stool_value", dayAndTime(at), kind.displayName)))
+            facts.append(ReportFact(t("discharge.last_feed"), t("handover.last_stool_value", dayAndTime(at), t.feedKind(kind))))
         }
         blocks.append(.facts(facts))
         return blocks
@@ -189,7 +190,7 @@ public struct DischargeSummaryDocument {
             columns: [ReportColumn(t("handover.col.drug")), ReportColumn(t("discharge.col.schedule")),
                       ReportColumn(t("discharge.col.course")), ReportColumn(t("discharge.col.doses"))],
             rows: summary.medications.map { m in
-                [m.medication.doseText, m.medication.schedule.summary, course(m), doses(m)]
+                [t.dose(m.medication), m.medication.schedule.summary, course(m), doses(m)]
             })))
         let open = summary.medications.filter(\.openAtEnd)
         blocks.append(.paragraph(t(summary.isDischarged ? "discharge.continue" : "discharge.continue_now")))
@@ -200,7 +201,7 @@ public struct DischargeSummaryDocument {
                 columns: [ReportColumn(t("handover.col.drug")), ReportColumn(t("discharge.col.schedule")),
                           ReportColumn(t("discharge.col.last_dose"))],
                 rows: open.map { m in
-                    [m.medication.doseText + (m.medication.isPaused ? " " + t("discharge.paused") : ""),
+                    [t.dose(m.medication) + (m.medication.isPaused ? " " + t("discharge.paused") : ""),
                      m.medication.schedule.summary, lastDose(m)]
                 })))
         }
@@ -210,9 +211,9 @@ public struct DischargeSummaryDocument {
 
     /// "2026-11-17 – 2026-11-20", "from 2026-11-17".
     func course(_ m: DischargeMedication) -> String {
-        let start = CalendarDay(m.medication.startsAt, in: timeZone).description
+        let start = times.date(CalendarDay(m.medication.startsAt, in: timeZone))
         guard let end = m.medication.endsAt, end <= summary.end else { return t("discharge.course_open", start) }
-        return t("discharge.course", start, CalendarDay(end, in: timeZone).description)
+        return t("discharge.course", start, times.date(CalendarDay(end, in: timeZone)))
     }
 
     /// "12 given; 1 withheld, 2 missed", "3 as needed".
@@ -259,11 +260,12 @@ public struct DischargeSummaryDocument {
                 let member = summary.staff[carer.staffId]
                 return [member.map { "\($0.name) (\($0.initials))" } ?? t("discharge.staff_unknown"),
                         member.map { t("staff.role.\($0.role.rawValue)") } ?? "", String(carer.entries),
-                        CalendarDay(carer.first, in: timeZone).description, CalendarDay(carer.last, in: timeZone).description]
+                        times.date(CalendarDay(carer.first, in: timeZone)), times.date(CalendarDay(carer.last, in: timeZone))]
             }))]
     }
 
-    func dayAndTime(_ date: Date) -> String {
-        "\(CalendarDay(date, in: timeZone)) \(WardLocalTime.timeOfDay(date, in: timeZone))"
-    }
+    func dayAndTime(_ date: Date) -> String { times.dateTime(date) }
+
+    /// Dates and times in the report's language, made once.
+    let times: ReportTimes
 }

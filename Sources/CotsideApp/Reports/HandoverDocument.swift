@@ -16,6 +16,7 @@ public struct HandoverDocument {
     public init(_ handover: ShiftHandover, localizer: Localizer, madeBy: Staff, madeAt: Date) {
         self.handover = handover
         self.t = localizer
+        self.times = ReportTimes(localizer, timeZone: handover.request.timeZone)
         self.madeBy = madeBy
         self.madeAt = madeAt
     }
@@ -26,23 +27,28 @@ public struct HandoverDocument {
     public var document: ReportDocument {
         let stamp = ReportStamp(
             ward: handover.settings.wardName,
-            madeAt: dayAndTime(madeAt) + " " + (timeZone.abbreviation(for: madeAt) ?? timeZone.identifier),
+            madeAt: times.stamped(madeAt),
             madeBy: t("handover.made_by", madeBy.name, madeBy.initials, t("staff.role.\(madeBy.role.rawValue)")),
             software: "Cotside " + CotsideVersion.string,
-            period: t("handover.period", dayAndTime(request.since), dayAndTime(request.until)))
+            period: t("handover.period", dayAndTime(request.since), dayAndTime(request.until)), instant: madeAt)
         let sections = handover.cots.isEmpty
             ? [ReportSection(heading: t("handover.no_cots_heading"), blocks: [.nothing(t("handover.no_cots"))])]
             : handover.cots.map(section)
-        return ReportDocument(title: t("handover.title"), stamp: stamp, sections: sections)
+        return ReportDocument(title: t("handover.title"), stamp: stamp, sections: sections).localized(t)
     }
 
     /// "Bed 3 · Mia Jones · H123456 · DOB 2026-11-18": on every page the cot's section runs onto.
     public static func patientLine(_ patient: Patient, _ t: Localizer) -> String {
-        t("handover.patient_line", patient.bedLabel, patient.fullName, patient.hospitalNumber, patient.dateOfBirth.description)
+        t("handover.patient_line", patient.bedLabel, patient.fullName, patient.hospitalNumber,
+          ReportTimes(t, timeZone: .gmt).date(patient.dateOfBirth))
     }
 
     func section(_ cot: CotHandover) -> ReportSection {
         var blocks: [ReportBlock] = [.facts(who(cot))]
+        // Went home during the period: said first, so nobody looks for the baby on the ward.
+        if let gone = cot.patient.dischargedAt, gone <= request.until {
+            blocks.insert(.notice(t("handover.discharged_notice", when(gone))), at: 0)
+        }
         blocks += intakeAndOutput(cot)
         blocks += observations(cot)
         blocks += medications(cot)
@@ -50,7 +56,9 @@ public struct HandoverDocument {
         blocks += notes(cot)
         blocks += results(cot)
         blocks += chartedBy(cot)
-        return ReportSection(heading: t("handover.cot_heading", cot.patient.bedLabel, cot.patient.fullName),
+        let discharged = cot.patient.dischargedAt.map { $0 <= request.until } ?? false
+        return ReportSection(heading: t(discharged ? "handover.cot_heading_discharged" : "handover.cot_heading",
+                                        cot.patient.bedLabel, cot.patient.fullName),
                              patient: Self.patientLine(cot.patient, t), blocks: blocks, startsPage: true)
     }
 
@@ -104,7 +112,7 @@ public struct HandoverDocument {
             ReportFact(t("handover.urine"), o.urineMLPerKgPerHour.map { t("handover.urine_value", Self.number($0, digits: 1)) }
                        ?? t("handover.urine_none"), flagged: (o.urineMLPerKgPerHour ?? 1) < 1),
             ReportFact(t("handover.last_stool"), o.lastStoolAt.map { at in
-                o.lastStoolColour.map { t("handover.last_stool_value", when(at), $0.displayName) } ?? when(at)
+                o.lastStoolColour.map { t("handover.last_stool_value", when(at), t.stoolColour($0)) } ?? when(at)
             } ?? t("handover.last_stool_none")),
         ]
         if let gap = o.longestDryGap {
@@ -167,7 +175,7 @@ public struct HandoverDocument {
             if slots.isEmpty { blocks.append(.nothing(empty)); return }
             blocks.append(.paragraph(title))
             blocks.append(.table(ReportTable(columns: slotColumns, rows: slots.map {
-                [when($0.scheduledAt), $0.medication.doseText, outcome($0)]
+                [when($0.scheduledAt), t.dose($0.medication), outcome($0)]
             })))
         }
         table(m.answered, title: t("handover.doses"), empty: t("handover.doses_none"), outcome: outcome)
@@ -185,7 +193,7 @@ public struct HandoverDocument {
             blocks.append(.table(ReportTable(
                 columns: [ReportColumn(t("handover.col.drug")), ReportColumn(t("handover.col.given")), ReportColumn(t("handover.col.next"))],
                 rows: m.asNeeded.map { a in
-                    [a.medication.doseText, a.givenAt.map(when).joined(separator: ", "),
+                    [t.dose(a.medication), a.givenAt.map(when).joined(separator: ", "),
                      a.nextAllowedAt <= request.until ? t("handover.next_now") : when(a.nextAllowedAt)]
                 })))
         }
@@ -194,7 +202,7 @@ public struct HandoverDocument {
 
     func outcome(_ slot: HandoverSlot) -> String {
         var text = t("handover.outcome.\(slot.state.rawValue)")
-        if slot.state == .withheld, let reason = slot.withheldReason { text += ": " + reason.displayName }
+        if slot.state == .withheld, let reason = slot.withheldReason { text += ": " + t.withheldReason(reason) }
         if !slot.notes.isEmpty { text += " (" + slot.notes + ")" }
         return text
     }
@@ -242,9 +250,10 @@ public struct HandoverDocument {
             ? WardLocalTime.timeOfDay(date, in: timeZone).description : dayAndTime(date)
     }
 
-    func dayAndTime(_ date: Date) -> String {
-        "\(CalendarDay(date, in: timeZone)) \(WardLocalTime.timeOfDay(date, in: timeZone))"
-    }
+    func dayAndTime(_ date: Date) -> String { times.dateTime(date) }
+
+    /// Dates and times in the report's language, made once.
+    let times: ReportTimes
 
     static func kg(_ grams: Int) -> String { String(format: "%.3f kg", Double(grams) / 1000) }
 

@@ -18,6 +18,7 @@ public struct PatientReportDocument {
     public init(_ report: PatientReport, localizer: Localizer, madeBy: Staff, madeAt: Date) {
         self.report = report
         self.t = localizer
+        self.times = ReportTimes(localizer, timeZone: report.request.timeZone)
         self.madeBy = madeBy
         self.madeAt = madeAt
     }
@@ -34,10 +35,10 @@ public struct PatientReportDocument {
     public var document: ReportDocument {
         let stamp = ReportStamp(
             ward: report.settings.wardName,
-            madeAt: dayAndTime(madeAt) + " " + (timeZone.abbreviation(for: madeAt) ?? timeZone.identifier),
+            madeAt: times.stamped(madeAt),
             madeBy: t("handover.made_by", madeBy.name, madeBy.initials, t("staff.role.\(madeBy.role.rawValue)")),
             software: "Cotside " + CotsideVersion.string,
-            period: t("handover.period", dayAndTime(request.from), dayAndTime(request.to)))
+            period: t("handover.period", dayAndTime(request.from), dayAndTime(request.to)), instant: madeAt)
         let line = HandoverDocument.patientLine(patient, t)
         let sections = [
             ReportSection(heading: t("report.patient.details_heading", patient.bedLabel, patient.fullName), patient: line,
@@ -47,7 +48,7 @@ public struct PatientReportDocument {
             ReportSection(heading: t("report.patient.medications"), patient: line, blocks: medications()),
             ReportSection(heading: t("report.patient.charting"), patient: line, blocks: charting()),
         ]
-        return ReportDocument(title: t("report.patient.title"), stamp: stamp, sections: sections)
+        return ReportDocument(title: t("report.patient.title"), stamp: stamp, sections: sections).localized(t)
     }
 
     // MARK: Details
@@ -57,7 +58,7 @@ public struct PatientReportDocument {
             ReportFact(t("report.patient.name"), patient.fullName),
             ReportFact(t("report.patient.bed"), patient.bedLabel),
             ReportFact(t("report.patient.hospital_number"), patient.hospitalNumber),
-            ReportFact(t("report.patient.born"), patient.dateOfBirth.description
+            ReportFact(t("report.patient.born"), times.date(patient.dateOfBirth)
                        + (patient.timeOfBirth.map { " " + $0.description } ?? "")),
             ReportFact(t("report.patient.sex"), t("report.patient.sex.\(patient.sex.rawValue)")),
         ]
@@ -170,7 +171,7 @@ public struct PatientReportDocument {
         let step = max(1, Int((Double(report.days.count) / 10).rounded(.up)))
         return stride(from: 0, to: report.days.count, by: step).map { i in
             let day = report.days[i].totals
-            return ReportTick(x: day.day.start.timeIntervalSince(request.from), label: String(day.label.description.dropFirst(5)))
+            return ReportTick(x: day.day.start.timeIntervalSince(request.from), label: times.dayMonth(day.label))
         }
     }
 
@@ -190,7 +191,7 @@ public struct PatientReportDocument {
         guard !onWard.isEmpty else { return [.nothing(t("report.patient.days_none"))] }
         var rows = onWard.map { day -> [String] in
             let d = day.totals
-            return [d.label.description, HandoverDocument.number(d.stayHours, digits: 1), String(d.wet), String(d.dirty),
+            return [times.date(d.label), HandoverDocument.number(d.stayHours, digits: 1), String(d.wet), String(d.dirty),
                     day.urineMLPerKgPerHour(dryNappyWeightGrams: dry).map { HandoverDocument.number($0, digits: 1) } ?? "–",
                     d.hasIntake ? HandoverDocument.number(d.feedML, digits: 0) : "–",
                     day.intakeMLPerKg.map { HandoverDocument.number($0, digits: 0) } ?? "–",
@@ -209,7 +210,7 @@ public struct PatientReportDocument {
     func medications() -> [ReportBlock] {
         guard !report.medications.isEmpty else { return [.nothing(t("report.patient.medications_none"))] }
         let rows = report.medications.map { m -> [String] in
-            var drug = m.medication.doseText
+            var drug = t.dose(m.medication)
             if m.medication.schedule.isAsNeeded { drug += " " + t("report.patient.as_needed") }
             if m.medication.isPaused { drug += " " + t("report.patient.paused") }
             return [drug, adherence(m), effectiveness(m), latest(m)]
@@ -240,9 +241,10 @@ public struct PatientReportDocument {
     }
 
     func effectiveness(_ m: PatientReportMedication) -> String {
-        if let reason = Effectiveness.notJudged(m.medication.category) { return reason }
+        // Antibiotics are not judged: said as the Medications tab says it.
+        if Effectiveness.notJudged(m.medication.category) != nil { return t("effect.not_judged.\(m.medication.category.rawValue)") }
         guard let result = m.row.effectiveness else { return t("report.patient.not_judged") }
-        var text = t("report.patient.verdict", result.verdict.displayName, result.confidencePercent)
+        var text = t("report.patient.verdict", t("effect.\(result.verdict.rawValue)"), result.confidencePercent)
         if let reason = result.reason { text += ": " + reason }
         return text
     }
@@ -250,7 +252,7 @@ public struct PatientReportDocument {
     func latest(_ m: PatientReportMedication) -> String {
         guard let latest = m.row.latest else { return t("report.patient.latest_none") }
         var text = t("handover.outcome.\(latest.status.rawValue)") + " " + dayAndTime(latest.at)
-        if let reason = latest.withheldReason { text += " (" + reason.displayName + ")" }
+        if let reason = latest.withheldReason { text += " (" + t.withheldReason(reason) + ")" }
         return text
     }
 
@@ -296,7 +298,8 @@ public struct PatientReportDocument {
 
     // MARK: Times
 
-    func dayAndTime(_ date: Date) -> String {
-        "\(CalendarDay(date, in: timeZone)) \(WardLocalTime.timeOfDay(date, in: timeZone))"
-    }
+    func dayAndTime(_ date: Date) -> String { times.dateTime(date) }
+
+    /// Dates and times in the report's language, made once.
+    let times: ReportTimes
 }

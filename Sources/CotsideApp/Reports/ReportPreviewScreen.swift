@@ -84,8 +84,7 @@ final class ReportPreviewScreen: ActionScreen, CommandScreen {
         let maker = ReportMaker(staff: staff, localizer: context.localizer, now: context.clock.now, timeZone: context.clock.timeZone,
                                 wardSettings: context.wardSettings)
         let make = preview.make
-        let format = context.format
-        return command("load") { repository in .document(try await make(repository, maker).written(in: format), madeBy: staff.id) }
+        return command("load") { repository in .document(try await make(repository, maker), madeBy: staff.id) }
     }
 
     func update(_ loaded: Loaded, _ context: AppContext) -> Intent {
@@ -169,10 +168,11 @@ final class ReportPreviewScreen: ActionScreen, CommandScreen {
             return
         }
         let headings = Set(document?.sections.map(\.heading) ?? [])
+        let patientLabel = (document?.words.patient ?? ReportWords.english.patient) + ": "
         lastPageHeight = max(1, text.height - 1)
         scroll = max(0, min(scroll, lines.count - text.height))
         for (i, line) in lines.dropFirst(scroll).prefix(text.height).enumerated() {
-            let isHeading = line.hasPrefix("Patient: ") || headings.contains(line)
+            let isHeading = line.hasPrefix(patientLabel) || headings.contains(line)
             buffer.put(line, in: text.row(i), role: isHeading ? .header : .normal, attributes: isHeading ? [.bold] : [])
         }
     }

@@ -31,8 +31,9 @@ final class ReportSaveScreen: WardFormScreen, CommandScreen {
         self.purpose = purpose
         self.words = words
         self.environment = environment
-        // Printed, a PDF carries the patient and "Page N of M" on every page; a file starts as text.
-        let format: ReportFormat = purpose == .print ? .pdf : .text
+        // Printed, a PDF carries the patient and "Page N of M" on every page; a file starts as text
+        // (and so does a print in a language the PDF's fonts cannot show).
+        let format: ReportFormat = purpose == .print && ReportRendering.pdfShowsLanguage(document) ? .pdf : .text
         super.init(titleKey: purpose == .print ? "report.print.title" : words.saveTitle, fields: [
             .path("file", label: context.t("report.save.file"), maxLength: 400,
                   value: Self.suggestedFile(kind: kind, format: format, now: context.clock.now, timeZone: context.clock.timeZone,
@@ -101,6 +102,9 @@ final class ReportSaveScreen: WardFormScreen, CommandScreen {
         guard context.staff?.id == madeBy else { return .message(.warning(context.t("report.maker_changed"))) }
         let file = (state.text("file") ?? "").trimmingCharacters(in: .whitespaces)
         let options = ReportRenderOptions(ascii: context.glyphs == .ascii, paper: paper)
+        if format == .pdf, !ReportRendering.pdfShowsLanguage(document) {
+            return refuse("format", context.t("report.pdf_no_script", context.localizer.language.nativeName), focus: true)
+        }
         do {
             try ReportFile.write(ReportRendering.render(document, as: format, options: options), to: file, force: false)
         } catch {

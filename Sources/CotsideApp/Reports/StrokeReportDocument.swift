@@ -37,14 +37,14 @@ public struct StrokeReportDocument {
             ward: wardName,
             madeAt: stampedTime(madeAt),
             madeBy: t("handover.made_by", madeBy.name, madeBy.initials, t("staff.role.\(madeBy.role.rawValue)")),
-            software: "Cotside " + CotsideVersion.string)
+            software: "Cotside " + CotsideVersion.string, instant: madeAt)
         let patient = subject.patient.map { HandoverDocument.patientLine($0, t) }
         return ReportDocument(title: t("stroke_report.title"), stamp: stamp, sections: [
             ReportSection(heading: t("stroke_report.section.assessment"), patient: patient, blocks: assessment()),
             ReportSection(heading: t("stroke_report.section.inputs"), patient: patient, blocks: inputs()),
             ReportSection(heading: t("stroke_report.section.results"), patient: patient, blocks: results()),
             ReportSection(heading: t("stroke_report.section.centres"), patient: patient, blocks: nearestCentres()),
-        ])
+        ]).localized(t)
     }
 
     // MARK: The assessment
@@ -58,8 +58,10 @@ public struct StrokeReportDocument {
         }
         let by = subject.assessedBy.map { t("handover.made_by", $0.name, $0.initials, t("staff.role.\($0.role.rawValue)")) }
             ?? t("stroke_report.by_unknown")
-        let patient = subject.patient.map { t("stroke_report.patient_value", $0.fullName, $0.bedLabel, $0.hospitalNumber) }
-            ?? t("stroke_report.patient_none")
+        let patient = subject.patient.map {
+            t(subject.record == .unsaved ? "stroke_report.patient_unsaved_value" : "stroke_report.patient_value",
+              $0.fullName, $0.bedLabel, $0.hospitalNumber)
+        } ?? t(subject.record == .unsaved ? "stroke_report.patient_unsaved_none" : "stroke_report.patient_none")
         var blocks: [ReportBlock] = [.facts([
             ReportFact(t("stroke_report.record"), record, flagged: subject.record == .unsaved),
             ReportFact(t("stroke_report.assessed"), stampedTime(subject.assessedAt)),
@@ -75,11 +77,11 @@ public struct StrokeReportDocument {
 
     func inputs() -> [ReportBlock] {
         let values = subject.inputs
-        let spec = StrokeTriage.spec(for: subject.module)
+        let spec = StrokeTriage.spec(for: subject.module).localized(t)
         var blocks: [ReportBlock] = [.facts(spec.inputs.map { input in
             ReportFact(input.label, words(values[input.key], input))
         })]
-        let items = FastEdTool.spec.inputs.filter { values["fast_ed_" + $0.key] != nil }
+        let items = FastEdTool.spec.localized(t).inputs.filter { values["fast_ed_" + $0.key] != nil }
         if subject.module == .full {
             blocks.append(.subheading(t("stroke_report.fast_ed_items")))
             blocks.append(items.isEmpty ? .nothing(t("stroke_report.fast_ed_typed"))
@@ -117,7 +119,9 @@ public struct StrokeReportDocument {
         var facts: [ReportFact] = []
         if let volume = r["volume_ml"]?.number {
             let severity = r["severity"]?.word ?? ""
-            facts.append(ReportFact(t("stroke_report.ich_volume"), t("stroke_report.ich_volume_value", NumberText.rounded(volume, digits: 1), severity),
+            let severityWords = t.has("calc.ich_volume.severity.\(severity)") ? t("calc.ich_volume.severity.\(severity)") : severity
+            facts.append(ReportFact(t("stroke_report.ich_volume"),
+                                    t("stroke_report.ich_volume_value", NumberText.rounded(volume, digits: 1), severityWords),
                                     flagged: ["large", "critical"].contains(severity)))
         } else {
             facts.append(ReportFact(t("stroke_report.ich_volume"), t("stroke_report.not_recorded")))
@@ -139,10 +143,10 @@ public struct StrokeReportDocument {
         if let capability = suggestedCapability {
             facts.append(ReportFact(t("stroke_report.destination"), t("stroke.capability.\(capability.rawValue)")))
         }
-        var blocks: [ReportBlock] = [.notice(StrokeTriage.researchStatement), .facts(facts)]
+        var blocks: [ReportBlock] = [.notice(StrokeTriage.researchText.resolved(t)), .facts(facts)]
         if case .texts(let warnings)? = r["warnings"], !warnings.isEmpty {
             blocks.append(.subheading(t("stroke_report.warnings")))
-            blocks.append(.list(warnings))
+            blocks.append(.list(warnings.map(warning)))
         }
         blocks.append(.paragraph(t("stroke.picture.bands")))
         blocks += drivers()
@@ -167,6 +171,20 @@ public struct StrokeReportDocument {
             } + [[t("stroke_report.logit"), Self.signed(logit), ""]])))
         blocks.append(.paragraph(t("stroke.results.bands")))
         return blocks
+    }
+
+    /// A stored warning in the report's language: the contract keeps the model's English
+    /// sentence, so it is read back against the warnings the stroke modules can give (their
+    /// catalogue keys) and worded again; a sentence none of them matches is shown as stored.
+    func warning(_ stored: String) -> String {
+        for known in IchVolumeTool.gfapWarningTexts(.infinity) {
+            let parts = known.english.components(separatedBy: "{0}")
+            guard parts.count == 2, stored.hasPrefix(parts[0]), stored.hasSuffix(parts[1]),
+                  stored.count >= parts[0].count + parts[1].count else { continue }
+            let value = String(stored.dropFirst(parts[0].count).dropLast(parts[1].count))
+            return ClinicalText(known.key, known.english, plain: [value]).resolved(t)
+        }
+        return stored
     }
 
     var suggestedCapability: StrokeCapability? {
@@ -203,10 +221,7 @@ public struct StrokeReportDocument {
     // MARK: Words for numbers and times
 
     /// "2026-11-21 14:05 GMT": ward time with its zone, as the stamp says it.
-    func stampedTime(_ date: Date) -> String {
-        "\(CalendarDay(date, in: timeZone)) \(WardLocalTime.timeOfDay(date, in: timeZone)) "
-            + (timeZone.abbreviation(for: date) ?? timeZone.identifier)
-    }
+    func stampedTime(_ date: Date) -> String { ReportTimes(t, timeZone: timeZone).stamped(date) }
 
     /// "+1.23", "−0.40" (a real minus sign).
     static func signed(_ value: Double) -> String {

@@ -8,6 +8,7 @@ struct HTMLChart {
     static let left = 56.0, right = 12.0, top = 12.0, bottom = 30.0
 
     var chart: ReportChart
+    var words: ReportWords = .english
 
     func svg() -> String {
         let (low, high) = ChartSummary.yRange(chart)
@@ -33,7 +34,7 @@ struct HTMLChart {
         s += "<line class=\"axis\" x1=\"\(n(Self.left))\" x2=\"\(n(Self.left + plotW))\" y1=\"\(n(Self.top + plotH))\" y2=\"\(n(Self.top + plotH))\"/>\n"
         for value in [low, (low + high) / 2, high] {
             s += "<line class=\"tick\" x1=\"\(n(Self.left - 4))\" x2=\"\(n(Self.left))\" y1=\"\(y(value))\" y2=\"\(y(value))\"/>"
-                + "<text x=\"\(n(Self.left - 6))\" y=\"\(y(value))\" dy=\"4\" text-anchor=\"end\">\(esc(ChartSummary.number(value)))</text>\n"
+                + "<text x=\"\(n(Self.left - 6))\" y=\"\(y(value))\" dy=\"4\" text-anchor=\"end\">\(esc(ChartSummary.number(value, mark: words.decimalMark)))</text>\n"
         }
         for tick in chart.xLabels where tick.x.isFinite {
             s += "<line class=\"tick\" x1=\"\(x(tick.x))\" x2=\"\(x(tick.x))\" y1=\"\(n(Self.top + plotH))\" y2=\"\(n(Self.top + plotH + 4))\"/>"

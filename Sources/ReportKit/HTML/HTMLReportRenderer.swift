@@ -5,23 +5,29 @@
 /// Paged Media (PrinceXML, WeasyPrint); Chrome, Firefox and Safari do not, so each section also
 /// opens with its patient line, and each table repeats its header row (`thead`) on a new page.
 struct HTMLReportRenderer {
-    static let flagWords = TextReportRenderer.flagWords
-
     var options: ReportRenderOptions
+    /// The document's words, set from the document rendered.
+    var words: ReportWords = .english
 
     func render(_ document: ReportDocument) -> String {
+        var renderer = self
+        renderer.words = document.words
+        return renderer.page(document)
+    }
+
+    private func page(_ document: ReportDocument) -> String {
         let e = HTMLEscaping.escape
         let stamp = document.stamp
         let size = options.paper == .a4 ? "A4" : "letter"
-        var h = "<!DOCTYPE html>\n<html lang=\"en\">\n<head>\n<meta charset=\"utf-8\">\n"
+        var h = "<!DOCTYPE html>\n<html lang=\"\(e(words.languageCode))\">\n<head>\n<meta charset=\"utf-8\">\n"
         h += "<meta name=\"generator\" content=\"\(e(stamp.software))\">\n"
-        h += "<title>\(e(document.title)) – \(e(stamp.ward))</title>\n<style>\n\(Self.css(size: size))</style>\n</head>\n<body>\n"
+        h += "<title>\(e(document.title)) – \(e(stamp.ward))</title>\n<style>\n\(Self.css(size: size, page: Self.cssContent(words.page)))</style>\n</head>\n<body>\n"
         h += "<div class=\"pagefoot\">\(e(stamp.ward)) · \(e(stamp.madeAt)) · \(e(stamp.madeBy)) · \(e(stamp.software))</div>\n"
         h += "<header class=\"report\">\n<h1>\(e(document.title))</h1>\n<dl class=\"stamp\">\n"
-        h += "<dt>Ward</dt><dd>\(e(stamp.ward))</dd>\n"
-        if let period = stamp.period { h += "<dt>Period</dt><dd>\(e(period))</dd>\n" }
-        h += "<dt>Made</dt><dd>\(e(stamp.madeAt)) by \(e(stamp.madeBy))</dd>\n"
-        h += "<dt>Software</dt><dd>\(e(stamp.software))</dd>\n</dl>\n</header>\n"
+        h += "<dt>\(e(words.ward))</dt><dd>\(e(stamp.ward))</dd>\n"
+        if let period = stamp.period { h += "<dt>\(e(words.period))</dt><dd>\(e(period))</dd>\n" }
+        h += "<dt>\(e(words.made))</dt><dd>\(e(words.madeLine(stamp)))</dd>\n"
+        h += "<dt>\(e(words.software))</dt><dd>\(e(stamp.software))</dd>\n</dl>\n</header>\n"
         for section in document.sections {
             h += "<section class=\"\(section.startsPage ? "newpage" : "")\">\n"
             if let patient = section.patient { h += "<p class=\"patient\">\(e(patient))</p>\n" }
@@ -44,7 +50,7 @@ struct HTMLReportRenderer {
             var h = "<table class=\"facts\">\n<tbody>\n"
             for fact in facts {
                 if fact.flagged {
-                    h += "<tr class=\"flagged\"><th scope=\"row\">\(e(fact.label))</th><td>\(e(fact.value)) <strong>\(Self.flagWords)</strong></td></tr>\n"
+                    h += "<tr class=\"flagged\"><th scope=\"row\">\(e(fact.label))</th><td>\(e(fact.value)) <strong>\(e(words.outOfRange))</strong></td></tr>\n"
                 } else {
                     h += "<tr><th scope=\"row\">\(e(fact.label))</th><td>\(e(fact.value))</td></tr>\n"
                 }
@@ -69,8 +75,8 @@ struct HTMLReportRenderer {
             return h + "</tbody>\n</table>\n"
         case .chart(let chart):
             let title = chart.unit.isEmpty ? chart.title : "\(chart.title) (\(chart.unit))"
-            return "<figure class=\"chart\">\n<figcaption>\(e(title))</figcaption>\n\(HTMLChart(chart: chart).svg())\n<ul class=\"summary\">\n"
-                + ChartSummary.lines(chart).map { "<li>\(e($0))</li>\n" }.joined() + "</ul>\n</figure>\n"
+            return "<figure class=\"chart\">\n<figcaption>\(e(title))</figcaption>\n\(HTMLChart(chart: chart, words: words).svg())\n<ul class=\"summary\">\n"
+                + ChartSummary.lines(chart, words).map { "<li>\(e($0))</li>\n" }.joined() + "</ul>\n</figure>\n"
         case .nothing(let text):
             return "<p class=\"nothing\">\(e(text))</p>\n"
         case .notice(let text):
@@ -78,7 +84,20 @@ struct HTMLReportRenderer {
         }
     }
 
-    static func css(size: String) -> String {
+    /// "Page {0} of {1}" as CSS generated content: `"Page " counter(page) " of " counter(pages)`.
+    static func cssContent(_ template: String) -> String {
+        func quoted(_ text: String) -> String {
+            "\"" + text.replacingOccurrences(of: "\\", with: "\\\\").replacingOccurrences(of: "\"", with: "\\\"")
+                .replacingOccurrences(of: "<", with: "\\3C ") + "\""
+        }
+        let marker = "\u{1}"
+        let parts = ReportWords.fill(template, marker + "page" + marker, marker + "pages" + marker)
+            .split(separator: Character(marker), omittingEmptySubsequences: true)
+        return parts.map { part in part == "page" || part == "pages" ? "counter(\(part))" : quoted(String(part)) }
+            .joined(separator: " ")
+    }
+
+    static func css(size: String, page: String) -> String {
         """
         body { font-family: Helvetica, Arial, sans-serif; font-size: 11pt; line-height: 1.35; color: #111; margin: 1.5em auto; max-width: 48em; padding: 0 1em; }
         h1 { font-size: 18pt; margin: 0 0 .3em; }
@@ -109,7 +128,7 @@ struct HTMLReportRenderer {
         footer.report { margin-top: 2em; font-size: 9pt; color: #444; border-top: 1px solid #888; }
         @page { size: \(size); margin: 18mm 15mm 20mm;
           @top-left { content: string(patient); font-size: 9pt; }
-          @bottom-right { content: "Page " counter(page) " of " counter(pages); font-size: 9pt; } }
+          @bottom-right { content: \(page); font-size: 9pt; } }
         @media print {
           body { margin: 0; max-width: none; padding: 0; font-size: 10pt; }
           section.newpage { break-before: page; page-break-before: always; border-top: none; }

@@ -9,6 +9,7 @@ struct PDFChartLayout {
     ]
 
     var chart: ReportChart
+    var words: ReportWords = .english
 
     func lay(into layout: inout PDFLayout) {
         let title = chart.unit.isEmpty ? chart.title : "\(chart.title) (\(chart.unit))"
@@ -18,7 +19,7 @@ struct PDFChartLayout {
         if hasPoints {
             plot(into: &layout)
         }
-        for line in ChartSummary.lines(chart) {
+        for line in ChartSummary.lines(chart, words) {
             layout.paragraph(line, indent: 8, size: 9, colour: .grey, leading: 11.5)
         }
     }
@@ -45,7 +46,7 @@ struct PDFChartLayout {
             page.line(from: (plotLeft, plotBottom), to: (plotLeft, plotTop), width: 0.6)
             page.line(from: (plotLeft, plotBottom), to: (plotLeft + plotWidth, plotBottom), width: 0.6)
             for value in [low, (low + high) / 2, high] {
-                let label = PDFText.encode(ChartSummary.number(value))
+                let label = PDFText.encode(ChartSummary.number(value, mark: words.decimalMark))
                 let w = HelveticaMetrics.width(label, bold: false, size: 8)
                 page.line(from: (plotLeft - 3, y(value)), to: (plotLeft, y(value)), width: 0.6)
                 page.text(label, x: plotLeft - 5 - w, y: y(value) - 3, size: 8)

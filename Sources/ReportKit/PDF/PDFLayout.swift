@@ -5,8 +5,9 @@
 struct PDFLayout {
     struct Draft {
         var page = PDFPage()
-        /// The patient line of the section at the top of the page, for the running header.
-        var patient: String?
+        /// The patient line of every section on the page, in order (the one running on from the
+        /// page before first), for the running header.
+        var patients: [String] = []
     }
 
     static let margin = 50.0
@@ -15,6 +16,8 @@ struct PDFLayout {
     static let bodySize = 10.0, leading = 13.0
 
     let pageWidth: Double, pageHeight: Double
+    /// The document's words (the flag, the chart's summary).
+    var words: ReportWords = .english
     private(set) var drafts: [Draft] = []
     private var y = 0.0
     private var patient: String?
@@ -34,7 +37,7 @@ struct PDFLayout {
     // MARK: Pages
 
     mutating func newPage() {
-        drafts.append(Draft(patient: patient))
+        drafts.append(Draft(patients: patient.map { [$0] } ?? []))
         y = top
         sectionsOnPage = 0
     }
@@ -117,11 +120,17 @@ struct PDFLayout {
     // MARK: Sections and blocks
 
     mutating func section(_ section: ReportSection) {
-        if section.startsPage, !pageIsEmpty, sectionsOnPage > 0 { newPage() }
+        // The patient first, so a page begun for this section names them, not the one before.
         patient = section.patient
+        // Only the title's page may be shared by a section that starts a page (it shared a page
+        // the section before had run onto, whose header named that cot only).
+        let titleOnly = drafts.count == 1 && sectionsOnPage == 0
+        if section.startsPage, !pageIsEmpty, !titleOnly { newPage() }
         if drafts.isEmpty { newPage() }
-        if pageIsEmpty || drafts[drafts.count - 1].patient == nil { drafts[drafts.count - 1].patient = section.patient }
         ensure(60)  // a heading is never the last line of a page
+        if let line = section.patient, !drafts[drafts.count - 1].patients.contains(line) {
+            drafts[drafts.count - 1].patients.append(line)
+        }
         sectionsOnPage += 1
         if let line = section.patient { paragraph(line, size: 10, bold: true) }
         paragraph(section.heading, size: 14, bold: true, leading: 18)
@@ -159,7 +168,7 @@ struct PDFLayout {
         case .table(let table):
             PDFTableLayout(table: table).lay(into: &self)
         case .chart(let chart):
-            PDFChartLayout(chart: chart).lay(into: &self)
+            PDFChartLayout(chart: chart, words: words).lay(into: &self)
         case .nothing(let text):
             paragraph(text, colour: .grey)
         case .notice(let text):
@@ -190,7 +199,7 @@ struct PDFLayout {
         let labelWidth = min(contentWidth / 3, (labels.map { HelveticaMetrics.width($0, bold: false, size: Self.bodySize) }.max() ?? 0) + 1)
         let valueX = labelWidth + 12
         for (fact, label) in zip(facts, labels) {
-            let value = fact.flagged ? "\(fact.value) \(TextReportRenderer.flagWords)" : fact.value
+            let value = fact.flagged ? "\(fact.value) \(words.outOfRange)" : fact.value
             let labelLines = Self.wrap(label, width: labelWidth, bold: false, size: Self.bodySize)
             let valueLines = Self.wrap(PDFText.encode(value), width: contentWidth - valueX, bold: fact.flagged, size: Self.bodySize)
             let rows = max(labelLines.count, valueLines.count)

@@ -18,6 +18,7 @@ struct PDFReportRenderer {
     func render(_ document: ReportDocument) -> [UInt8] {
         let (width, height) = pageSize
         var layout = PDFLayout(pageWidth: width, pageHeight: height)
+        layout.words = document.words
         titleBlock(document, into: &layout)
         for section in document.sections { layout.section(section) }
 
@@ -28,7 +29,8 @@ struct PDFReportRenderer {
         var kids: [Int] = []
         for (index, draft) in layout.drafts.enumerated() {
             var page = draft.page
-            furnish(&page, number: index + 1, of: layout.drafts.count, patient: draft.patient, document: document, layout: layout)
+            furnish(&page, number: index + 1, of: layout.drafts.count,
+                    patient: draft.patients.isEmpty ? nil : draft.patients.joined(separator: "  |  "), document: document, layout: layout)
             let contents = writer.addStream(page.content)
             kids.append(writer.add("<< /Type /Page /Parent \(pagesID) 0 R /MediaBox [0 0 \(PDFPage.n(width)) \(PDFPage.n(height))] "
                                    + "/Resources << /Font << /F1 \(regular) 0 R /F2 \(bold) 0 R >> >> /Contents \(contents) 0 R >>"))
@@ -38,7 +40,9 @@ struct PDFReportRenderer {
         var info = "<< /Title \(Self.textString(document.title)) /Author \(Self.textString(document.stamp.madeBy)) "
             + "/Subject \(Self.textString(document.stamp.ward)) /Producer \(Self.textString(document.stamp.software)) "
             + "/Creator \(Self.textString(document.stamp.software))"
-        if let date = Self.pdfDate(document.stamp.madeAt) { info += " /CreationDate (\(date))" }
+        if let date = document.stamp.instant.map(Self.pdfDate) ?? Self.pdfDate(document.stamp.madeAt) {
+            info += " /CreationDate (\(date))"
+        }
         let infoID = writer.add(info + " >>")
         return writer.finish(root: catalog, info: infoID)
     }
@@ -47,10 +51,11 @@ struct PDFReportRenderer {
         layout.newPage()
         let stamp = document.stamp
         layout.paragraph(document.title, size: 18, bold: true, leading: 24)
-        layout.paragraph("Ward: \(stamp.ward)")
-        if let period = stamp.period { layout.paragraph("Period: \(period)") }
-        layout.paragraph("Made: \(stamp.madeAt) by \(stamp.madeBy)")
-        layout.paragraph("Software: \(stamp.software)")
+        let words = document.words
+        layout.paragraph("\(words.ward): \(stamp.ward)")
+        if let period = stamp.period { layout.paragraph("\(words.period): \(period)") }
+        layout.paragraph("\(words.made): \(words.madeLine(stamp))")
+        layout.paragraph("\(words.software): \(stamp.software)")
         layout.space(4)
         layout.rule(colour: .black, width: 1.5)
         layout.space(10)
@@ -74,11 +79,11 @@ struct PDFReportRenderer {
         page.line(from: (left, top - 48), to: (left + width, top - 48), width: 0.5, colour: .rule)
 
         page.line(from: (left, 44), to: (left + width, 44), width: 0.5, colour: .rule)
-        let pageWords = PDFText.encode("Page \(number) of \(count)")
+        let pageWords = PDFText.encode(document.words.pageLine(number, of: count))
         let pageWidth = HelveticaMetrics.width(pageWords, bold: true, size: 8)
         page.text(pageWords, x: left + width - pageWidth, y: 32, font: .bold, size: 8)
         let stamp = document.stamp
-        let (foot, footSize) = fitted("Made \(stamp.madeAt) by \(stamp.madeBy) · \(stamp.software)", bold: false, size: 8,
+        let (foot, footSize) = fitted("\(document.words.made) \(document.words.madeLine(stamp)) · \(stamp.software)", bold: false, size: 8,
                                       room: width - pageWidth - 12)
         page.text(foot, x: left, y: 32, size: footSize, colour: .grey)
     }
@@ -86,6 +91,14 @@ struct PDFReportRenderer {
     /// A PDF text string in UTF-16BE with its byte order mark: /Info shows any script.
     static func textString(_ text: String) -> String {
         "<FEFF" + text.utf16.map { String(format: "%04X", $0) }.joined() + ">"
+    }
+
+    /// An instant as a PDF date in UTC: "D:20261126073000Z".
+    static func pdfDate(_ instant: Date) -> String {
+        var calendar = Calendar(identifier: .gregorian)
+        calendar.timeZone = TimeZone(identifier: "UTC")!
+        let c = calendar.dateComponents([.year, .month, .day, .hour, .minute, .second], from: instant)
+        return String(format: "D:%04d%02d%02d%02d%02d%02dZ", c.year!, c.month!, c.day!, c.hour!, c.minute!, c.second!)
     }
 
     /// "2026-11-26 07:30 GMT" → "D:202611260730"; nil when the stamp is not a date and time.

@@ -101,6 +101,20 @@ extension ReportRendering {
         return order
     }
 
+    /// Whether the PDF's standard fonts can show the report's own words: its title and the words
+    /// the renderers add (labels, "Page 1 of 3"), all from the catalogue of its language. False
+    /// for a report in Chinese: every word would print as "?", so such a report is not made as
+    /// a PDF at all (HTML shows every script); a Latin-script report keeps its PDF, with the
+    /// warning below for a name the fonts lack.
+    public static func pdfShowsLanguage(_ document: ReportDocument) -> Bool {
+        let w = document.words
+        var missing = Set<Character>()
+        for text in [document.title, w.ward, w.period, w.made, w.madeValue, w.software, w.patient, w.page, w.end, w.outOfRange] {
+            _ = PDFText.encode(text, missing: &missing)
+        }
+        return missing.isEmpty
+    }
+
     /// Those characters as one short word for a warning ("王小明", the first 12 then "…"), or nil
     /// when the PDF shows every character: what the command line and the save form both say.
     public static func charactersMissingInPDFText(_ document: ReportDocument) -> String? {

@@ -15,7 +15,12 @@ enum ASCIIFolding {
         var d = document
         d.title = fold(d.title)
         d.stamp = ReportStamp(ward: fold(d.stamp.ward), madeAt: fold(d.stamp.madeAt), madeBy: fold(d.stamp.madeBy),
-                              software: fold(d.stamp.software), period: d.stamp.period.map(fold))
+                              software: fold(d.stamp.software), period: d.stamp.period.map(fold),
+                              instant: d.stamp.instant)
+        for path in [\ReportWords.ward, \.period, \.made, \.madeValue, \.software, \.patient, \.page, \.end, \.outOfRange,
+                     \.key, \.noValues, \.series, \.oneValue, \.values, \.bandLine, \.bandRange] {
+            d.words[keyPath: path] = fold(d.words[keyPath: path])
+        }
         d.sections = d.sections.map { section in
             var s = section
             s.heading = fold(s.heading)

@@ -6,6 +6,7 @@ struct TextChart {
     static let rows = 8
 
     var chart: ReportChart
+    var words: ReportWords = .english
 
     func lines(width: Int, indent: String) -> [String] {
         var out: [String] = []
@@ -13,7 +14,8 @@ struct TextChart {
         out += TextLayout.hanging(title, width: width, first: indent, rest: indent)
         let (low, high) = ChartSummary.yRange(chart)
         let (xLow, xHigh) = ChartSummary.xRange(chart)
-        let topLabel = ChartSummary.number(high), bottomLabel = ChartSummary.number(low)
+        let topLabel = ChartSummary.number(high, mark: words.decimalMark),
+            bottomLabel = ChartSummary.number(low, mark: words.decimalMark)
         let labelWidth = max(TextLayout.width(of: topLabel), TextLayout.width(of: bottomLabel))
         let plotWidth = width - TextLayout.width(of: indent) - labelWidth - 2
         let hasPoints = chart.series.contains { !$0.points.isEmpty }
@@ -50,30 +52,39 @@ struct TextChart {
             }
             var key = chart.series.enumerated().map { "\(Self.marks[$0.offset % Self.marks.count]) \($0.element.name)" }
             key += ChartSummary.plottable(chart.bands).map { ($0.low == $0.high ? "- " : ". ") + $0.label }
-            out += TextLayout.hanging("Key: " + key.joined(separator: ", "), width: width, first: indent, rest: indent + "     ")
+            out += TextLayout.hanging(words.key + ": " + key.joined(separator: ", "), width: width, first: indent,
+                                      rest: indent + String(repeating: " ", count: TextLayout.width(of: words.key) + 2))
         }
-        for line in ChartSummary.lines(chart) {
+        for line in ChartSummary.lines(chart, words) {
             out += TextLayout.hanging(line, width: width, first: indent, rest: indent + "  ")
         }
         return out
     }
 
-    /// The tick words under the axis, each at its column; a word that would overlap the one
-    /// before is left out (the chart's words below say the values anyway).
+    /// The tick words under the axis, each at its column by display width (a Chinese day,
+    /// "11月21日", takes two cells a character; it was left out); a word that would overlap the
+    /// one before is left out (the chart's words below say the values anyway).
     private func tickLine(plotWidth: Int, xLow: Double, xHigh: Double) -> String? {
-        var line: [Character] = Array(repeating: " ", count: plotWidth)
+        // One string per cell; a wide character's second cell is empty.
+        var cells: [String] = Array(repeating: " ", count: plotWidth)
         var end = -1
         var any = false
         for tick in chart.xLabels.sorted(by: { $0.x < $1.x }) where tick.x.isFinite {
-            let label = Array(tick.label)
+            let width = TextLayout.width(of: tick.label)
             let center = Int(((tick.x - xLow) / (xHigh - xLow) * Double(plotWidth - 1)).rounded())
-            let start = min(max(0, center - label.count / 2), plotWidth - label.count)
-            guard start > end, start >= 0, start + label.count <= plotWidth,
-                  TextLayout.width(of: tick.label) == label.count else { continue }
-            line.replaceSubrange(start..<(start + label.count), with: label)
-            end = start + label.count
+            let start = min(max(0, center - width / 2), plotWidth - width)
+            guard width > 0, start > end, start >= 0, start + width <= plotWidth else { continue }
+            var column = start
+            for character in tick.label {
+                let cellWidth = TextLayout.width(of: character)
+                guard cellWidth > 0 else { cells[max(start, column - 1)] += String(character); continue }
+                cells[column] = String(character)
+                for extra in 1..<max(1, cellWidth) { cells[column + extra] = "" }
+                column += cellWidth
+            }
+            end = start + width
             any = true
         }
-        return any ? String(line) : nil
+        return any ? cells.joined() : nil
     }
 }

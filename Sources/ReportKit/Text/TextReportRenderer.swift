@@ -4,9 +4,9 @@
 /// line, so a torn-off page still says whose it is. Flagged facts carry a "!" in the margin and
 /// "(out of range)" after the value, so the mark survives a black-and-white printer.
 struct TextReportRenderer {
-    static let flagWords = "(out of range)"
-
     var options: ReportRenderOptions
+    /// The document's words (labels, the flag, the chart's key), set from the document rendered.
+    var words: ReportWords = .english
 
     var width: Int { max(TextLayout.minimumWidth, options.width) }
 
@@ -18,15 +18,21 @@ struct TextReportRenderer {
     /// preview can jump between sections of exactly the text it shows.
     func layout(_ document: ReportDocument) -> TextReportLayout {
         let document = options.ascii ? ASCIIFolding.fold(document) : document
+        var renderer = self
+        renderer.words = document.words
+        return renderer.laidOut(document)
+    }
+
+    private func laidOut(_ document: ReportDocument) -> TextReportLayout {
         var out: [String] = []
         var starts: [Int] = []
         let stamp = document.stamp
         out.append(String(repeating: "=", count: width))
         out += TextLayout.wrap(document.title, width: width)
-        out += labelled("Ward", stamp.ward)
-        if let period = stamp.period { out += labelled("Period", period) }
-        out += labelled("Made", "\(stamp.madeAt) by \(stamp.madeBy)")
-        out += labelled("Software", stamp.software)
+        out += labelled(words.ward, stamp.ward)
+        if let period = stamp.period { out += labelled(words.period, period) }
+        out += labelled(words.made, words.madeLine(stamp))
+        out += labelled(words.software, stamp.software)
         out.append(String(repeating: "=", count: width))
         for section in document.sections {
             out.append("")
@@ -35,19 +41,19 @@ struct TextReportRenderer {
         }
         out.append("")
         out.append(String(repeating: "=", count: width))
-        out += TextLayout.wrap("End of \(document.title) - \(stamp.ward) - \(stamp.madeAt)", width: width)
+        out += TextLayout.wrap("\(ReportWords.fill(words.end, document.title)) - \(stamp.ward) - \(stamp.madeAt)", width: width)
         return TextReportLayout(lines: out.map(TextTable.trimmed), sectionStarts: starts)
     }
 
     private func labelled(_ label: String, _ value: String) -> [String] {
-        TextLayout.hanging(value, width: width, first: label + ": ", rest: String(repeating: " ", count: label.count + 2))
+        TextLayout.hanging(value, width: width, first: label + ": ", rest: String(repeating: " ", count: TextLayout.width(of: label) + 2))
     }
 
     func sectionLines(_ section: ReportSection) -> [String] {
         var out: [String] = []
         // A page-like break: a heavy rule for a section that starts a printed page, a light one otherwise.
         out.append(String(repeating: section.startsPage ? "=" : "-", count: width))
-        if let patient = section.patient { out += labelled("Patient", patient) }
+        if let patient = section.patient { out += labelled(words.patient, patient) }
         let heading = TextLayout.wrap(section.heading, width: width)
         out += heading
         out.append(String(repeating: "-", count: min(width, heading.map { TextLayout.width(of: $0) }.max() ?? 0)))
@@ -72,7 +78,7 @@ struct TextReportRenderer {
         case .table(let table):
             return TextTable(columns: table.columns, rows: table.rows).lines(width: width, indent: "  ")
         case .chart(let chart):
-            return TextChart(chart: chart).lines(width: width, indent: "  ")
+            return TextChart(chart: chart, words: words).lines(width: width, indent: "  ")
         case .nothing(let text):
             return TextLayout.hanging(text, width: width, first: "  ", rest: "  ")
         case .notice(let text):
@@ -86,7 +92,7 @@ struct TextReportRenderer {
         let valueWidth = width - 4 - labelWidth - 2
         var out: [String] = []
         for fact in facts {
-            let value = fact.flagged ? "\(fact.value) \(Self.flagWords)" : fact.value
+            let value = fact.flagged ? "\(fact.value) \(words.outOfRange)" : fact.value
             let labels = TextLayout.wrap(fact.label, width: labelWidth)
             let values = TextLayout.wrap(value, width: valueWidth)
             for line in 0..<max(labels.count, values.count) {

@@ -21,17 +21,20 @@ struct WardSlots {
         let snoozedUntil: Date?
     }
 
-    /// Slots from `lookBack` before `now` to `lookAhead` after it.
+    /// Slots from `lookBack` before `now` to `lookAhead` after it, of admitted cots; with
+    /// `includingDischarged`, of patient `patientId` even once discharged (the handover of the
+    /// shift a baby went home in).
     static func load(_ db: some SQLConnection, now: Date, timeZone: TimeZone, timing: SlotTiming, patientId: Int64? = nil,
-                     lookBack: TimeInterval = 36 * 3600, lookAhead: TimeInterval) throws -> [Entry] {
+                     includingDischarged: Bool = false, lookBack: TimeInterval = 36 * 3600, lookAhead: TimeInterval) throws -> [Entry] {
         let from = now.addingTimeInterval(-lookBack)
         let to = now.addingTimeInterval(lookAhead)
-        let patientFilter: SQLQuery = patientId.map { "AND p.id = \($0)" } ?? ""
+        let admitted: SQLQuery = includingDischarged && patientId != nil ? "" : " AND p.dischargedAt IS NULL"
+        let patientFilter: SQLQuery = (patientId.map { "AND p.id = \($0)" } ?? "") + admitted
         // SQLite: CROSS JOIN keeps the admitted cots as the outer loop (medication_live_patient per cot).
         let medicationRows = try db.fetchAll("""
             SELECT p.bedLabel, p.givenName, p.familyName, m.*
             FROM patient p \(sql: .orderedJoin) medication m ON m.patientId = p.id AND m.deletedAt IS NULL
-            WHERE p.dischargedAt IS NULL AND p.deletedAt IS NULL \(sql: patientFilter)
+            WHERE p.deletedAt IS NULL \(sql: patientFilter)
                 AND m.isPaused = FALSE AND m.scheduleKind <> 'asNeeded'
                 AND m.startsAt < \(to) AND (m.endsAt IS NULL OR m.endsAt > \(from))
             """)
@@ -42,7 +45,7 @@ struct WardSlots {
             FROM patient p \(sql: .orderedJoin) medication m ON m.patientId = p.id AND m.deletedAt IS NULL
             \(sql: .orderedJoin) dose_record d ON d.medicationId = m.id AND d.deletedAt IS NULL
                 AND d.scheduledAt >= \(from) AND d.scheduledAt < \(to)
-            WHERE p.dischargedAt IS NULL AND p.deletedAt IS NULL \(sql: patientFilter)
+            WHERE p.deletedAt IS NULL \(sql: patientFilter)
                 AND m.isPaused = FALSE AND m.scheduleKind <> 'asNeeded'
             """) { row in
             records[try row.column(at: 0, as: Int64.self), default: [:]][try row.column(at: 1, as: Int64.self)] = SlotRecord(

@@ -28,7 +28,8 @@ struct HandoverCharted: Equatable {
         var colour: StoolColour?
     }
 
-    /// The admitted cots asked for, by bed label as the ward sorts them.
+    /// The cots asked for that were on the ward during the period (admitted by its end, not
+    /// discharged before its start), by bed label as the ward sorts them.
     var patients: [Patient]
     var goals: [Int64: [MeasurementKind: GoalRange]]
     var weights: [Int64: Weights]
@@ -50,14 +51,19 @@ struct HandoverCharted: Equatable {
         let (since, until, timeZone) = (request.since, request.until, request.timeZone)
         let day = until.addingTimeInterval(-86_400)
         let filter: SQLQuery = request.patientId.map { "AND p.id = \($0)" } ?? ""
-        let cots: SQLQuery = "p(id) AS (SELECT id FROM patient p WHERE p.dischargedAt IS NULL AND p.deletedAt IS NULL \(sql: filter))"
+        // A baby who went home during the shift is part of its handover; one gone before it, or
+        // admitted after it, is not.
+        let onWard: SQLQuery = """
+            p.deletedAt IS NULL AND p.admittedAt <= \(until) AND (p.dischargedAt IS NULL OR p.dischargedAt >= \(since)) \(sql: filter)
+            """
+        let cots: SQLQuery = "p(id) AS (SELECT id FROM patient p WHERE \(sql: onWard))"
         // SQLite is told to drive each search from the cots (its only join-order hint).
         let join = SQLQuery.orderedJoin
         var patients = try db.fetchRecords(Patient.self, """
-            SELECT * FROM patient p WHERE p.dischargedAt IS NULL AND p.deletedAt IS NULL \(sql: filter)
+            SELECT * FROM patient p WHERE \(sql: onWard)
             """)
         if let id = request.patientId, patients.isEmpty {
-            throw WardStoreError("no admitted patient with id \(id)")
+            throw WardStoreError("no patient with id \(id) was on the ward in this period")
         }
         patients.sort { $0.bedLabel.compare($1.bedLabel, options: [.numeric, .caseInsensitive]) == .orderedAscending }
 

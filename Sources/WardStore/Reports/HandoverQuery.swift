@@ -23,15 +23,17 @@ struct HandoverQuery {
         let patients = charted.patients
         let ids = Set(patients.map(\.id))
         let goals = charted.goals
-        let insightInputs: [Int64: CotInsightInput]
-        if request.patientId == nil {
-            insightInputs = try CotInsightInput.fetchWard(db, patients: patients, now: until, timeZone: timeZone,
+        // A cot discharged in the period is told up to its discharge: its end is the discharge.
+        let end = { (patient: Patient) in min(until, patient.dischargedAt ?? until) }
+        let (admitted, discharged) = (patients.filter { $0.dischargedAt == nil }, patients.filter { $0.dischargedAt != nil })
+        var insightInputs: [Int64: CotInsightInput] = [:]
+        if request.patientId == nil, !admitted.isEmpty {
+            insightInputs = try CotInsightInput.fetchWard(db, patients: admitted, now: until, timeZone: timeZone,
                                                           settings: settings, goals: goals)
-        } else {
-            insightInputs = Dictionary(uniqueKeysWithValues: try patients.map {
-                ($0.id, try CotInsightInput.fetch(db, patient: $0, now: until, timeZone: timeZone, settings: settings,
-                                                  goals: goals[$0.id] ?? [:]))
-            })
+        }
+        for patient in (request.patientId == nil ? discharged : patients) {
+            insightInputs[patient.id] = try CotInsightInput.fetch(db, patient: patient, now: end(patient), timeZone: timeZone,
+                                                                  settings: settings, goals: goals[patient.id] ?? [:])
         }
         let (weights, intake, nappies) = (charted.weights, charted.intake, charted.nappies)
         let (lastWetBefore, lastStool) = (charted.lastWetBefore, charted.lastStool)
@@ -39,10 +41,17 @@ struct HandoverQuery {
         let (asNeededGiven, asNeededMedications) = (charted.asNeededGiven, charted.asNeededMedications)
         let (calculatorResults, strokeAssessments) = (charted.calculatorResults, charted.strokeAssessments)
 
-        // Scheduled slots from well before the shift (overdue ones) to 4 h after it.
-        let slots = Dictionary(grouping: try WardSlots.load(db, now: until, timeZone: timeZone, timing: settings.slotTiming,
-                                                            patientId: request.patientId, lookBack: lookBack,
-                                                            lookAhead: HandoverRequest.lookAhead), by: \.patient.id)
+        // Scheduled slots from well before the shift (overdue ones) to 4 h after it; a discharged
+        // cot's up to its discharge, none after.
+        var slotEntries = try WardSlots.load(db, now: until, timeZone: timeZone, timing: settings.slotTiming,
+                                             patientId: request.patientId, lookBack: lookBack, lookAhead: HandoverRequest.lookAhead)
+        for patient in discharged {
+            slotEntries += try WardSlots.load(db, now: end(patient), timeZone: timeZone, timing: settings.slotTiming,
+                                              patientId: patient.id, includingDischarged: true,
+                                              lookBack: lookBack - until.timeIntervalSince(end(patient)), lookAhead: 0)
+                .filter { $0.slot.scheduledAt <= end(patient) }
+        }
+        let slots = Dictionary(grouping: slotEntries, by: \.patient.id)
 
         // Everything charted in the shift, as History lists it: notes, results and who charted.
         let events = try HistoryQuery(filter: HistoryFilter(patientId: request.patientId, from: since,
@@ -54,6 +63,8 @@ struct HandoverQuery {
 
         let cots = patients.map { patient -> CotHandover in
             let id = patient.id
+            let until = end(patient)
+            let gone = patient.dischargedAt != nil
             let ranges = goals[id] ?? [:]
             let weight = weights[id]
             let grams = weight?.grams ?? patient.birthWeightGrams
@@ -91,9 +102,9 @@ struct HandoverQuery {
                     snoozed: cotSlots.filter { inShift($0) && $0.snoozedUntil != nil },
                     // Due now (its time has come, not yet overdue) and due in the next 4 hours: a
                     // dose due at 07:15 is the incoming nurse's first job at a 07:30 handover.
-                    dueNext: cotSlots.filter { !$0.state.isFinal && $0.state != .overdue
+                    dueNext: gone ? [] : cotSlots.filter { !$0.state.isFinal && $0.state != .overdue
                                                 && $0.dueAt <= until.addingTimeInterval(HandoverRequest.lookAhead) },
-                    overdue: cotSlots.filter { $0.state == .overdue },
+                    overdue: gone ? [] : cotSlots.filter { $0.state == .overdue },
                     asNeeded: Self.asNeeded(asNeededMedications.filter { $0.patientId == id }, given: asNeededGiven,
                                             since: since, until: until)),
                 insightInput: insightInputs[id]!,

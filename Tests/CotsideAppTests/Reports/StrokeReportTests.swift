@@ -151,7 +151,10 @@ final class StrokeReportTests: WardTestCase {
         XCTAssertTrue(text.contains("Stroke assessment report"), text)
         XCTAssertTrue(text.contains("not saved: this page is not a record"), text)
         XCTAssertTrue(text.contains("by Nia Nurse (NN), nurse"), text)
-        XCTAssertFalse(text.contains("Patient: "), "not saved under anyone yet: \(text)")
+        // Not saved yet, but a patient is selected: the report names them, as the save line does.
+        XCTAssertTrue(text.contains("Patient: Bed 3 · Ada Lovelace · H300 · DOB 2006-05-01"), text)
+        XCTAssertTrue(text.contains("Ada Lovelace, bed 3, H300 (S on the results screen saves it under this patient)"), text)
+        XCTAssertFalse(text.contains("none: saved unattached"), text)
         await press(.char("]"), .char("]"), .char("]"))
         text = screenText(height: 40)
         XCTAssertTrue(text.contains("23.9 mL, large"), text)

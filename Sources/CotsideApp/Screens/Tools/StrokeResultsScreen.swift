@@ -177,11 +177,13 @@ final class StrokeResultsScreen: ActionScreen, CommandScreen {
     /// The assessment as the report tells it: as it would be stored (inputs, place and results as
     /// the contract's JSON), under the patient it was saved under, by whoever is signed in.
     func reportSubject(_ context: AppContext) -> StrokeReportSubject {
+        // Not saved yet: the patient `S` would save it under (the selected one), as the save line says.
+        let patient = savedUnder == nil ? context.selectedPatient : savedPatient
         let draft = StrokeAssessmentRecord.draft(module: assessment.module, inputs: inputs, fastEdItems: fastEdItems,
-                                                 near: near, result: assessment, patientId: savedPatient?.id)
+                                                 near: near, result: assessment, patientId: patient?.id)
         return StrokeReportSubject(record: savedUnder == nil ? .unsaved : .saved, module: assessment.module,
                                    inputsJSON: draft.inputsJSON, resultJSON: draft.resultJSON, assessedAt: at,
-                                   assessedBy: context.staff, patient: savedPatient)
+                                   assessedBy: context.staff, patient: patient)
     }
 
     // MARK: - Drawing
