@@ -42,16 +42,13 @@ struct ReportOutputOptions: ParsableArguments {
         return try await ward.activeMember(initials: initials, option: "--by")
     }
 
-    /// The language the report is written in: `--lang`, else the workstation's (Settings →
-    /// Language), else the locale's; a fallback to English is said on standard error.
-    func localizer(_ options: AppOptions) throws -> Localizer {
-        do {
-            let (localizer, notice) = try ReportLanguage.localizer(lang: options.lang)
-            if let notice { printError("cotside: \(notice)\n") }
-            return localizer
-        } catch let error as CatalogueError {
-            throw CommandFailure.usage("--lang \(options.lang ?? ""): \(error.description)")
-        }
+    /// The language the report is written in: the run's (`CommandLineLanguage`: `--lang`, else
+    /// the workstation's, else the locale's); a fallback to English is said on standard error.
+    /// An unknown `--lang` was refused before this, with every command's one refusal.
+    func localizer(_ options: AppOptions) -> Localizer {
+        let (localizer, notice) = CommandLineLanguage.choice(lang: options.lang, environment: ProcessInfo.processInfo.environment)
+        if let notice { printError("cotside: \(notice)\n") }
+        return localizer
     }
 
     /// Renders `document` (plain ASCII when the locale is not UTF-8) and delivers it. A PDF of a

@@ -1,8 +1,32 @@
 import XCTest
 @testable import CotsideApp
 
-/// The one rule for a command-line run's language: `--lang`, else the locale as System reads it.
+/// The one rule for a command-line run's language: `--lang`, else the workstation's saved choice,
+/// else the locale as System reads it.
 final class CommandLineLanguageRuleTests: XCTestCase {
+    /// A workstation whose Settings → Language saved `language`.
+    func workstation(saving language: String) throws -> [String: String] {
+        let config = FileManager.default.temporaryDirectory.appendingPathComponent("cli-lang-\(UUID().uuidString)")
+        var prefs = Preferences()
+        prefs.language = language
+        try PreferencesFile.standard(environment: ["XDG_CONFIG_HOME": config.path]).save(prefs)
+        addTeardownBlock { try? FileManager.default.removeItem(at: config) }
+        return ["XDG_CONFIG_HOME": config.path]
+    }
+
+    func testTheWorkstationsSavedChoiceComesBetweenLangAndTheLocale() throws {
+        var french = try workstation(saving: "fr")
+        french["LANG"] = "de_DE.UTF-8"
+        XCTAssertEqual(code(["due"], french), "fr")
+        XCTAssertEqual(code(["due", "--lang", "es"], french), "es")
+        var system = try workstation(saving: Catalogues.system)
+        system["LANG"] = "de_DE.UTF-8"
+        XCTAssertEqual(code(["due"], system), "de")
+        var withdrawn = try workstation(saving: "tlh")
+        withdrawn["LANG"] = "de_DE.UTF-8"
+        XCTAssertEqual(code(["due"], withdrawn), "de", "a saved code with no catalogue reads as the locale")
+    }
+
     func code(_ arguments: [String], _ environment: [String: String]) -> String {
         CommandLineLanguage.code(arguments: arguments, environment: environment)
     }
