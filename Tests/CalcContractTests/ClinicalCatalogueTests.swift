@@ -19,6 +19,10 @@ final class ClinicalCatalogueTests: XCTestCase {
         let specs = ToolRegistry.all.map { $0.spec } + StrokeModule.allCases.map(StrokeTriage.spec(for:))
         for spec in specs { texts += spec.declarationTexts }
         texts += OutputLabel.declaredTexts + TextRenderer.wordTexts + [StrokeTriage.researchText]
+        // The input side: ranges, unit words, every validation message (shared, the call's own,
+        // and what each tool's bad calls bring out), the usage, "not for this patient", risk bands.
+        texts += (InputErrorText.declaredTexts + CallErrorText.declaredTexts + (try BadCalls.errorTexts())).flatMap(flattened)
+        texts += [CalcCLI.usageText] + PatientRule.declaredTexts + StrokeRiskBand.allCases.map(\.text)
         for (spec, result) in try sampleResults() {
             texts += result.categories.map { spec.categoryText($0) }
             if let sentence = result.interpretationText { texts += flattened(sentence) }

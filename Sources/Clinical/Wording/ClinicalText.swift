@@ -7,6 +7,12 @@ public struct ClinicalText: Sendable, Equatable {
     public indirect enum Argument: Sendable, Equatable {
         case plain(String)
         case text(ClinicalText)
+        /// A number as people write it in the lookup's language: shortest form, with the
+        /// catalogue's decimal mark (`format.decimal_mark`: "0,1" in German, "0.1" in English).
+        case number(Double)
+        /// An input's contract key: the command line (and JSON) name the key, a form names the
+        /// field by its label (`naming`), so a German screen never shows `height_cm`.
+        case input(String)
     }
 
     /// The catalogue key, derived from the machine keys ("calc.gcs.input.eye").
@@ -27,17 +33,28 @@ public struct ClinicalText: Sendable, Equatable {
     }
 
     /// The text in the lookup's language; a key the lookup lacks (or no lookup) reads in English.
-    public func resolved(_ lookup: (any ClinicalLookup)?) -> String {
+    /// `naming` gives an input's name for `.input` arguments (a form's label); without it, or
+    /// when it has none, the key itself is shown.
+    public func resolved(_ lookup: (any ClinicalLookup)?, naming: ((String) -> String?)? = nil) -> String {
         var text = lookup?.template(for: key) ?? english
         for (index, argument) in args.enumerated() {
             let value: String
             switch argument {
             case .plain(let plain): value = plain
-            case .text(let inner): value = inner.resolved(lookup)
+            case .text(let inner): value = inner.resolved(lookup, naming: naming)
+            case .number(let number): value = Self.number(number, lookup)
+            case .input(let key): value = naming?(key) ?? key
             }
             text = text.replacing("{\(index)}", with: value)
         }
         return text
+    }
+
+    /// "0.1" as the lookup's language writes it ("0,1"); English (no lookup) keeps the point.
+    static func number(_ value: Double, _ lookup: (any ClinicalLookup)?) -> String {
+        let text = NumberText.plain(value)
+        guard let lookup, let mark = lookup.template(for: "format.decimal_mark"), mark == "," else { return text }
+        return text.replacing(".", with: ",")
     }
 
     /// The English text, as the module's own tests and the JSON contract read it.
