@@ -28,9 +28,8 @@ struct AppOptions: ParsableArguments {
         if let now, WardClock.parseInstant(now) == nil {
             throw ValidationError("--now \(now) is not an ISO 8601 instant such as 2026-11-21T14:05:00Z")
         }
-        if let lang, lang != Catalogues.system, !Catalogues.available().contains(where: { $0.code == lang }) {
-            let codes = ([Catalogues.system] + Catalogues.available().map(\.code)).joined(separator: ", ")
-            throw ValidationError("--lang \(lang) is not a language Cotside ships; use one of \(codes)")
+        if let lang, let refusal = LanguageOption.refusal(lang, environment: ProcessInfo.processInfo.environment) {
+            throw ValidationError(refusal)
         }
         if let db, db.isEmpty { throw ValidationError("--db needs a file path or a postgres:// URL") }
     }
