@@ -4,7 +4,7 @@ import PackageDescription
 // Dependencies point one way: cotside → {CotsideApp, CalcContract, WardStorePostgres (moving a ward
 // to a server: `cotside migrate`)}; CotsideApp → {TerminalUI, WardStore, Clinical, ReportKit,
 // ChildProcess (CUPS' lp, printing reports), WardStorePostgres (connecting to a ward's server: the
-// engine is chosen where the ward is opened)}; CalcContract → Clinical;
+// engine is chosen where the ward is opened)}; CalcContract → {Clinical, TerminalUI (display widths for the text's columns)};
 // WardStore → Clinical (the pure values both count with: calendar days, the text of numbers) and
 // WardSQL (its queries, for either engine); WardStorePostgres → {WardSQL, PostgresNIO, Crypto (a ward copy's checksums)}, never
 // WardStore, so NIO stays out of WardStore; TerminalUI → {CNcurses, TextFolding}; ReportKit →
@@ -48,7 +48,8 @@ let package = Package(
         // Depends on nothing, so neither GRDB nor NIO comes with it.
         .target(name: "WardSQL"),
         // The calculators' machine interface: `cotside calc` text and JSON, the JSON Lines batch.
-        .target(name: "CalcContract", dependencies: ["Clinical"]),
+        // TerminalUI for TextWidth alone: the text output pads its columns by display width.
+        .target(name: "CalcContract", dependencies: ["Clinical", "TerminalUI"]),
         .target(
             name: "WardStore",
             dependencies: [
@@ -101,7 +102,7 @@ let package = Package(
         .testTarget(name: "ChildProcessTests", dependencies: ["ChildProcess"]),
         .testTarget(name: "ClinicalTests", dependencies: ["Clinical"]),
         .testTarget(name: "WardSQLTests", dependencies: ["WardSQL"]),
-        .testTarget(name: "CalcContractTests", dependencies: ["CalcContract", "Clinical", "ChildProcess"]),
+        .testTarget(name: "CalcContractTests", dependencies: ["CalcContract", "Clinical", "ChildProcess", "TerminalUI"], exclude: ["Golden"]),
         .testTarget(name: "WardStoreTests", dependencies: ["WardStore", "WardSQL", "Clinical", "ChildProcess", "WardStorePostgres"]),
         // One test body on both engines: SQLite always, PostgreSQL when COTSIDE_TEST_POSTGRES_URL
         // names a server (scripts/postgres-test-server starts a throwaway one).

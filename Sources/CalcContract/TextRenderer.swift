@@ -1,4 +1,5 @@
 import Clinical
+import TerminalUI
 
 /// Human-readable text for single calls, `--list` and `TOOL --help`, all generated
 /// from the tool declarations so nothing is written twice. With `wording` (the app's
@@ -46,17 +47,22 @@ public enum TextRenderer {
         }
     }
 
-    /// Numbers for people: at most 4 decimals, no trailing zeros, with the unit the tool
-    /// declares ("0.7619 m²", "1 point"). JSON output stays unrounded and keyed.
-    static func humanValue(_ value: ResultValue, label: OutputLabel, wording: (any ClinicalLookup)? = nil) -> String {
-        switch value {
-        case .number(let d): return label.valueText(NumberText.rounded(d, digits: 4), isOne: d == 1)
+    /// Numbers for people: at most 4 decimals, no trailing zeros, the language's decimal mark,
+    /// with the unit the tool declares ("0.7619 m²", "1 point"); a value word (`iv`,
+    /// `p90_to_p95`) in the language's words. JSON output stays unrounded, keyed and English.
+    static func humanValue(_ field: ResultField, label: OutputLabel, wording: (any ClinicalLookup)? = nil) -> String {
+        let mark = wording?.decimalMark ?? "."
+        switch field.value {
+        case .number(let d): return label.valueText(NumberText.withDecimalMark(NumberText.rounded(d, digits: 4), mark), isOne: d == 1)
         case .integer(let n): return label.valueText(String(n), isOne: n == 1)
         case .bool(let b): return (b ? ResultWording.yes : ResultWording.no).resolved(wording)
-        case .word(let w): return w
+        case .word(let w): return ResultWording.words(w, key: field.key, lookup: wording)
         case .object: return ""
         }
     }
+
+    /// `text` followed by spaces up to `width` terminal columns (a Chinese character takes two).
+    static func pad(_ text: String, _ width: Int) -> String { TextWidth.padded(text, to: width) }
 
     /// One result field as padded lines: "  Body surface area  0.7619 m²"; an object's fields
     /// (a growth indicator's z-score and percentile) go indented under its label. `siblings` are
@@ -64,11 +70,10 @@ public enum TextRenderer {
     static func fieldLines(_ field: ResultField, spec: ToolSpec, indent: String, width: Int, siblings: [ResultField] = [],
                            wording: (any ClinicalLookup)? = nil) -> [String] {
         let label = OutputLabel.of(field.key, tool: spec.id, in: siblings, lookup: wording)
-        func pad(_ text: String, _ to: Int) -> String { text + String(repeating: " ", count: max(0, to - text.count)) }
         guard case .object(let fields) = field.value else {
-            return ["\(indent)\(pad(label.label, width))  \(humanValue(field.value, label: label, wording: wording))"]
+            return ["\(indent)\(pad(label.label, width))  \(humanValue(field, label: label, wording: wording))"]
         }
-        let inner = fields.map { spec.outputLabel($0.key, lookup: wording).label.count }.max() ?? 0
+        let inner = fields.map { TextWidth.columns(of: spec.outputLabel($0.key, lookup: wording).label) }.max() ?? 0
         return ["\(indent)\(label.label)"]
             + fields.flatMap { fieldLines($0, spec: spec, indent: indent + "  ", width: inner, siblings: fields, wording: wording) }
     }
@@ -112,10 +117,9 @@ public enum TextRenderer {
         // Labels, not keys: the words come from the tool's declaration (`OutputLabel`).
         let keys = result.fields.filter { if case .object = $0.value { return false } else { return true } }.map(\.key)
             + result.categories.map(\.key).filter { key in !result.fields.contains { $0.key == key } }
-        let width = keys.map { spec.outputLabel($0, in: result, lookup: wording).label.count }.max() ?? 0
-        func pad(_ text: String) -> String { text.padding(toLength: max(width, text.count), withPad: " ", startingAt: 0) }
+        let width = keys.map { TextWidth.columns(of: spec.outputLabel($0, in: result, lookup: wording).label) }.max() ?? 0
         func categoryLine(_ category: ResultCategory) -> String {
-            "  \(pad(spec.outputLabel(category.key, lookup: wording).label))  \(symbol(category.severity, ascii: ascii)) \(category.label)"
+            "  \(pad(spec.outputLabel(category.key, lookup: wording).label, width))  \(symbol(category.severity, ascii: ascii)) \(category.label)"
         }
         // Fields in the tool's order; a field that carries a category word shows its symbol.
         for field in result.fields {

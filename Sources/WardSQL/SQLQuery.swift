@@ -52,6 +52,17 @@ public struct SQLQuery: Sendable, Hashable {
 
     /// "?, ?, ?" for the values: an `IN (…)` list. An empty list gives `NULL`, so `IN (NULL)`
     /// matches nothing on both engines instead of being a syntax error.
+    /// The most values one `IN (…)` list binds: under SQLite's 32,766 and PostgreSQL's 65,535
+    /// bound values a statement, with room for the rest of the statement.
+    public static let listLimit = 30_000
+
+    /// `values` as lists of at most `listLimit` each, for a statement run once per list: a ward's
+    /// history can name more rows than one statement may bind.
+    public static func lists<C: Collection>(_ values: C) -> [SQLQuery] where C.Element: SQLValueConvertible {
+        let all = Array(values)
+        return stride(from: 0, to: all.count, by: listLimit).map { list(all[$0..<min($0 + listLimit, all.count)]) }
+    }
+
     public static func list<S: Sequence>(_ values: S) -> SQLQuery where S.Element: SQLValueConvertible {
         let fragments = values.map { SQLQuery.value($0) }
         return fragments.isEmpty ? SQLQuery(verbatim: "NULL") : joined(fragments, separator: ", ")

@@ -48,8 +48,7 @@ enum WardCopyRows {
     /// few statements as the engines' bound-value limits allow.
     static func insert(_ rows: [SQLRow], into table: WardCopyPlan.Table, _ db: any SQLConnection) throws {
         guard !rows.isEmpty else { return }
-        // SQLite takes 32,766 bound values a statement, PostgreSQL 65,535.
-        let perStatement = max(1, min(rows.count, 30_000 / max(1, table.columns.count)))
+        let perStatement = max(1, min(rows.count, SQLQuery.listLimit / max(1, table.columns.count)))
         let head = SQLQuery(verbatim: "INSERT INTO \(table.name) (\(table.columns.joined(separator: ", "))) "
                             + (table.identity?.always == true ? "OVERRIDING SYSTEM VALUE " : "") + "VALUES ")
         var start = 0

@@ -37,13 +37,15 @@ struct AdmitCommand: AsyncParsableCommand {
     @OptionGroup var options: AppOptions
 
     func validate() throws {
-        guard CalendarDay(dob) != nil else { throw ValidationError("--dob \(dob) is not a date; write YYYY-MM-DD, e.g. 2026-11-18") }
+        guard CalendarDay(dob) != nil else { throw ValidationError(CLIText.t("cli.admit.dob", "--dob \(dob)", "2026-11-18")) }
         if let timeOfBirth, TimeOfDay(timeOfBirth) == nil {
-            throw ValidationError("--time-of-birth \(timeOfBirth) is not a time of day; write HH:MM (24 h), e.g. 02:30")
+            throw ValidationError(CLIText.t("cli.admit.time_of_birth", "--time-of-birth \(timeOfBirth)", "02:30"))
         }
         _ = try CLIChoice.parse(sex, option: "--sex", as: Sex.self)
         if let (weeks, days) = try gestation() {
-            if let issue = WardValidation.gestationalAge(weeks: weeks, days: days).first { throw ValidationError("--ga: \(issue.message)") }
+            if let issue = WardValidation.gestationalAge(weeks: weeks, days: days).first {
+                throw ValidationError(CLIText.t("cli.option_issue", "--ga", issue.message))
+            }
         }
         _ = try birthWeightGrams()
     }
@@ -52,7 +54,7 @@ struct AdmitCommand: AsyncParsableCommand {
     func gestation() throws -> (Int, Int)? {
         guard let ga else { return nil }
         guard let parsed = GestationText.parse(ga) else {
-            throw ValidationError("--ga \(ga) is not a gestational age; write weeks+days, e.g. 38+2")
+            throw ValidationError(CLIText.t("cli.admit.ga", "--ga \(ga)", "38+2"))
         }
         return parsed
     }
@@ -60,14 +62,14 @@ struct AdmitCommand: AsyncParsableCommand {
     /// --birth-weight (g or kg) or --birth-weight-g (grams), in grams; nil when neither is given.
     func birthWeightGrams() throws -> Int? {
         if birthWeight != nil, birthWeightG != nil {
-            throw ValidationError("--birth-weight and --birth-weight-g both given; give one (--birth-weight 3.4kg or --birth-weight-g 3400)")
+            throw ValidationError(CLIText.t("cli.admit.both_weights", "--birth-weight", "--birth-weight-g", "--birth-weight 3.4kg", "--birth-weight-g 3400"))
         }
         let range = Double(WardValidation.birthWeightGramsRange.lowerBound)...Double(WardValidation.birthWeightGramsRange.upperBound)
         for (option, text) in [("--birth-weight", birthWeight), ("--birth-weight-g", birthWeightG)] {
             guard let text else { continue }
             switch WeightText.grams(text, stated: .grams, plausible: range) {
             case .success(let grams): return Int(grams.rounded())
-            case .failure(let error): throw ValidationError("\(option): \(error.message)")
+            case .failure(let error): throw ValidationError(CLIText.t("cli.option_issue", option, error.message))
             }
         }
         return nil
@@ -75,7 +77,7 @@ struct AdmitCommand: AsyncParsableCommand {
 
     func run() async throws {
         let ward = try await WardCLI(options: options)
-        let staff = try await ward.authorId(author, doing: "admitting")
+        let staff = try await ward.authorId(author, doing: "cli.doing.admitting")
         let ga = try gestation()
         let draft = PatientDraft(
             bedLabel: bed, givenName: given, familyName: family, hospitalNumber: hospitalNumber,
@@ -83,6 +85,6 @@ struct AdmitCommand: AsyncParsableCommand {
             gestationalAgeWeeks: ga?.0, gestationalAgeDays: ga?.1, birthWeightGrams: try birthWeightGrams(),
             admittedAt: try ward.time(admittedAt, option: "--admitted-at"), timeOfBirth: timeOfBirth.flatMap(TimeOfDay.init))
         let saved = try await ward.write { try await ward.store.admit(draft, by: staff) }
-        print("admitted #\(saved.record.id): bed \(saved.record.bedLabel) \(saved.record.fullName)")
+        print(CLIText.t("cli.admitted", saved.record.id, saved.record.bedLabel, saved.record.fullName))
     }
 }

@@ -23,15 +23,15 @@ struct AppOptions: ParsableArguments {
 
     func validate() throws {
         if let theme, ThemeName(rawValue: theme) == nil {
-            throw ValidationError("--theme \(theme) is not a theme; use dark, light or monochrome")
+            throw ValidationError(CLIText.t("cli.theme.refused", "--theme \(theme)"))
         }
         if let now, WardClock.parseInstant(now) == nil {
-            throw ValidationError("--now \(now) is not an ISO 8601 instant such as 2026-11-21T14:05:00Z")
+            throw ValidationError(CLIText.t("cli.now.refused", "--now \(now)", "2026-11-21T14:05:00Z"))
         }
         if let lang, let refusal = LanguageOption.refusal(lang, environment: ProcessInfo.processInfo.environment) {
             throw ValidationError(refusal)
         }
-        if let db, db.isEmpty { throw ValidationError("--db needs a file path or a postgres:// URL") }
+        if let db, db.isEmpty { throw ValidationError(CLIText.t("cli.db.empty", "--db")) }
     }
 
     func launchOptions() -> LaunchOptions {

@@ -13,11 +13,10 @@ enum ArgumentPreflight {
     /// exit-2 failure that says what is wrong and what is allowed.
     static func check(_ arguments: [String], commands: [String]) -> Result<[String], CommandFailure> {
         if let first = arguments.first, !first.hasPrefix("-"), !commands.contains(first) {
-            return .failure(.usage("unknown command '\(first)'; the commands are: \(commands.joined(separator: ", ")) "
-                                   + "(cotside with no command opens the full-screen app; cotside --help says more)"))
+            return .failure(.usage(CLIText.t("cli.unknown_command", "'\(first)'", commands.joined(separator: ", "))))
         }
         var result: [String] = []
-        var seen: [String: String] = [:]
+        var seen: Set<String> = []
         var index = 0
         while index < arguments.count {
             var token = arguments[index]
@@ -31,14 +30,11 @@ enum ArgumentPreflight {
                     token = name + "=" + arguments[index + 1]
                     index += 1
                 }
-                let value = token.contains("=") ? String(token.split(separator: "=", maxSplits: 1).last ?? "")
-                    : (index + 1 < arguments.count && !arguments[index + 1].hasPrefix("-") ? arguments[index + 1] : "")
-                if !repeatable.contains(name), let earlier = seen[name] {
-                    let values = [earlier, value].filter { !$0.isEmpty }
-                    let shown = values.count == 2 ? " (\(values[0]) and \(values[1]))" : ""
-                    return .failure(.usage("\(name) is given twice\(shown); give it once"))
+                // Named, never echoed: a value may be a password in a server address.
+                if !repeatable.contains(name), seen.contains(name) {
+                    return .failure(.usage(CLIText.t("cli.given_twice", name)))
                 }
-                seen[name] = value
+                seen.insert(name)
             }
             result.append(token)
             index += 1

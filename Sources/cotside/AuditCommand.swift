@@ -37,9 +37,9 @@ struct AuditCommand: AsyncParsableCommand {
 
     func validate() throws {
         guard Self.limits.contains(limit) else {
-            throw ValidationError("--limit \(limit) is out of range; use \(Self.limits.lowerBound) to \(Self.limits.upperBound)")
+            throw ValidationError(CLIText.t("cli.audit.limit", "--limit \(limit)", Self.limits.lowerBound, Self.limits.upperBound))
         }
-        if let olderThan, olderThan < 1 { throw ValidationError("--older-than \(olderThan): an audit entry id is 1 or more") }
+        if let olderThan, olderThan < 1 { throw ValidationError(CLIText.t("cli.audit.older_than", "--older-than \(olderThan)")) }
         _ = try Self.actions(action)
     }
 
@@ -52,12 +52,12 @@ struct AuditCommand: AsyncParsableCommand {
         let format = AuditTrailFormat(timeZone: ward.timeZone)
         if json {
             print(try format.json(page))
-            if let next { printError("more: \(Self.continuation(CommandLine.arguments, olderThan: next))\n") }
+            if let next { printError(CLIText.t("cli.audit.more", Self.continuation(CommandLine.arguments, olderThan: next)) + "\n") }
             return
         }
-        if page.isEmpty { print(olderThan == nil ? "No audit entries match." : "No older audit entries match.") }
+        if page.isEmpty { print(CLIText.t(olderThan == nil ? "cli.audit.none" : "cli.audit.none_older")) }
         for row in page { print(format.text(row)) }
-        if let next { print("more: \(Self.continuation(CommandLine.arguments, olderThan: next))") }
+        if let next { print(CLIText.t("cli.audit.more", Self.continuation(CommandLine.arguments, olderThan: next))) }
     }
 
     /// The filter the options name, or exit 2 naming what exists (beds, initials) or is allowed.
@@ -66,14 +66,13 @@ struct AuditCommand: AsyncParsableCommand {
         filter.since = try since.map { try ward.time($0, option: "--since") }
         filter.until = try until.map { try ward.time($0, option: "--until") }
         if let since = filter.since, let until = filter.until, since > until {
-            throw CommandFailure.usage("--since \(self.since ?? "") is after --until \(self.until ?? ""); give the earlier time to --since")
+            throw CommandFailure.usage(CLIText.t("cli.audit.since_after_until", "--since \(self.since ?? "")", "--until \(self.until ?? "")", "--since"))
         }
         if let bed {
             let key = bed.trimmingCharacters(in: .whitespaces)
             let beds = try await ward.store.auditTrailBeds()
             guard beds.contains(where: { $0.caseInsensitiveCompare(key) == .orderedSame }) else {
-                throw CommandFailure.usage("--bed \(bed): no patient has been in that bed; beds: "
-                                           + (beds.isEmpty ? "none" : beds.joined(separator: ", ")))
+                throw CommandFailure.usage(CLIText.t("cli.audit.no_bed", "--bed \(bed)", CLIText.list(beds)))
             }
             filter.bedLabel = key
         }
@@ -81,8 +80,7 @@ struct AuditCommand: AsyncParsableCommand {
             // The active member with these initials, else a departed one (the screen's rule).
             guard let member = try await ward.store.anyMember(initials: by) else {
                 let known = Set(try await ward.store.staffList(includingInactive: true).map(\.initials)).sorted()
-                throw CommandFailure.usage("--by \(by): no staff member has these initials; known: "
-                                           + (known.isEmpty ? "none" : known.prefix(60).joined(separator: ", ")))
+                throw CommandFailure.usage(CLIText.t("cli.audit.no_staff", "--by \(by)", CLIText.list(Array(known.prefix(60)))))
             }
             filter.staffId = member.id
         }

@@ -57,15 +57,15 @@ struct AuditTrailFormat {
 
     private func patientText(_ row: AuditTrailRow) -> String? {
         guard let id = row.patientId else { return nil }
-        guard let bed = row.patientBed else { return "patient \(id) (erased)" }
-        return "bed \(bed) \(row.patientName ?? "")".trimmingCharacters(in: .whitespaces)
+        guard let bed = row.patientBed else { return CLIText.t("cli.audit.patient_erased", id) }
+        return CLIText.t("cli.audit.bed", bed, row.patientName ?? "").trimmingCharacters(in: .whitespaces)
     }
 
     /// The changed fields as the trail on screen finds them (`AuditDiff`: a created record's
     /// every field, bookkeeping left out), one line each: "    kind: wet → dry".
     private func detail(_ entry: AuditEntry) -> [String] {
         if AuditDiff.isRedacted(entry.beforeJSON) || AuditDiff.isRedacted(entry.afterJSON) {
-            return ["    (content erased with the patient's data)"]
+            return ["    " + CLIText.t("cli.audit.content_erased")]
         }
         return AuditDiff.changes(before: entry.beforeJSON, after: entry.afterJSON).map { change in
             "    \(change.field): \(valueText(change.before, field: change.field)) → \(valueText(change.after, field: change.field))"

@@ -27,7 +27,7 @@ enum StandardInputLines {
     /// The next line as a PIN, or exit 2 saying which PIN was missing (never echoing one).
     static func pin(_ what: String, prompt: String) throws -> String {
         guard let line = next(prompt: prompt) else {
-            throw CommandFailure.usage("\(what): standard input ended before it; give one PIN a line")
+            throw CommandFailure.usage(CLIText.t("cli.pin.stdin_ended", what))
         }
         return line.hasSuffix("\r") ? String(line.dropLast()) : line
     }

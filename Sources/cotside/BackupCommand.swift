@@ -34,7 +34,7 @@ struct BackupCommand: AsyncParsableCommand {
         } catch let error as WardStoreError {
             throw CommandFailure.usage(error.description)
         }
-        let megabytes = String(format: "%.1f", Double(backup.bytes) / 1_048_576)
-        print("Backed up the ward to \(backup.path): \(megabytes) MB, \(backup.patients) patients; integrity check ok")
+        let megabytes = CLIText.format.fixed(Double(backup.bytes) / 1_048_576, digits: 1)
+        print(CLIText.t("cli.backup.done", backup.path, megabytes, backup.patients))
     }
 }

@@ -27,11 +27,16 @@ enum CLIChoice {
     }
 
     static func refusal<T>(_ text: String, option: String, choices: [(names: [String], value: T)]) -> String {
-        "\(option) \(text) is not allowed; use one of: \(choices.map { $0.names[0] }.joined(separator: ", "))"
+        CLIText.t("cli.choice.refused", "\(option) \(text)", choices.map { $0.names[0] }.joined(separator: ", "))
     }
 
     static func normalise(_ text: String) -> String {
         text.lowercased().filter { $0 != "-" && $0 != "_" && $0 != " " }
+    }
+
+    /// "black-meconium" → "blackMeconium" (a raw value again).
+    static func camel(_ kebab: String) -> String {
+        kebab.split(separator: "-").enumerated().map { $0.offset == 0 ? String($0.element) : $0.element.capitalized }.joined()
     }
 
     /// "blackMeconium" → "black-meconium".
@@ -41,11 +46,13 @@ enum CLIChoice {
         }
     }
 
-    /// A finite decimal number, or exit 2.
+    /// A finite decimal number written with a point or a decimal comma ("36.8", "36,8"), or exit 2.
     static func number(_ text: String, option: String, what: String) throws -> Double {
-        guard let value = Double(text.trimmingCharacters(in: .whitespaces)), value.isFinite,
+        let trimmed = text.trimmingCharacters(in: .whitespaces)
+        let pointed = trimmed.contains(".") ? trimmed : trimmed.replacingOccurrences(of: ",", with: ".")
+        guard let value = Double(pointed), value.isFinite,
               text.rangeOfCharacter(from: CharacterSet(charactersIn: "eEinfINFnaNA")) == nil else {
-            throw CommandFailure.usage("\(option) \(text) is not a number; give \(what)")
+            throw CommandFailure.usage(CLIText.t("cli.number.refused", "\(option) \(text)", what))
         }
         return value
     }
@@ -53,7 +60,7 @@ enum CLIChoice {
     /// A whole number, or exit 2.
     static func wholeNumber(_ text: String, option: String, what: String) throws -> Int {
         guard let value = Int(text.trimmingCharacters(in: .whitespaces)) else {
-            throw CommandFailure.usage("\(option) \(text) is not a whole number; give \(what)")
+            throw CommandFailure.usage(CLIText.t("cli.whole_number.refused", "\(option) \(text)", what))
         }
         return value
     }

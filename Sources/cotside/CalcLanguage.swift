@@ -3,8 +3,9 @@ import Foundation
 
 /// Which catalogue `cotside calc` words its human text in: `--lang CODE` among the arguments
 /// (`system` or a shipped code, checked by `LanguageOption` as every command's `--lang` is),
-/// else the locale (LC_ALL, LC_MESSAGES, LANG: "de_DE.UTF-8" → de, "zh_CN" → zh-Hans, "pt_BR"
-/// → pt-BR, by the app's one rule), else English. `--json` and `--batch` never change.
+/// else the locale as every command reads it (`CommandLineLanguage`: LC_ALL, LC_MESSAGES, LANG;
+/// "de_DE.UTF-8" → de, "zh_CN" → zh-Hans, "pt_BR" → pt-BR), else English. `--json` and
+/// `--batch` never change.
 enum CalcLanguage {
     /// A `--lang` value that is not `system` nor a shipped code; the message is `LanguageOption`'s.
     struct Refusal: Error, CustomStringConvertible {
@@ -21,6 +22,7 @@ enum CalcLanguage {
             rest.removeSubrange(index...min(index + 1, rest.count - 1))
             preference = code
         }
-        return (rest, try Catalogues.localizer(for: Catalogues.resolve(preference, environment: environment)))
+        // The language as every other command reads it (one rule: CommandLineLanguage).
+        return (rest, try Catalogues.localizer(for: CommandLineLanguage.code(arguments: ["--lang", preference], environment: environment)))
     }
 }

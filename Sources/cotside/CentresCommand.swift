@@ -54,7 +54,7 @@ struct CentresListCommand: AsyncParsableCommand {
     func validate() throws {
         _ = try types()
         _ = try capabilities()
-        if let limit, limit < 1 { throw ValidationError("--limit must be 1 or more") }
+        if let limit, limit < 1 { throw ValidationError(CLIText.t("cli.centres.limit", "--limit")) }
     }
 
     /// The comma-separated words of an option ("a, b" → ["a", "b"]).
@@ -88,14 +88,14 @@ struct CentresListCommand: AsyncParsableCommand {
         let store = try await WardCLI(options: options).store
         let centres: [StrokeCentre]
         do { centres = try await StrokeCentreDirectory.load(from: store) } catch {
-            throw CommandFailure.runtime("could not read the stroke centres: \(error)")
+            throw CommandFailure.runtime(CLIText.t("cli.centres.unreadable", "\(error)"))
         }
         let wantedTypes = try types(), wantedCapabilities = try capabilities()
         var rows: [StrokeCentreDistance]
         let located = near != nil
         if let near {
             switch StrokeCentreSearch.resolve(near, in: centres) {
-            case .failure(let issue): throw CommandFailure.usage("--near \(issue.message)")
+            case .failure(let issue): throw CommandFailure.usage("--near " + issue.message)
             case .success(let point): rows = StrokeCentreSearch.nearest(centres, to: point, types: wantedTypes, capabilities: wantedCapabilities)
             }
         } else {
@@ -125,21 +125,21 @@ struct CentresImportCommand: AsyncParsableCommand {
     @OptionGroup var options: AppOptions
 
     func run() async throws {
-        let text = try TextFileReader.read(file, what: "centres list")
+        let text = try TextFileReader.read(file, what: CLIText.t("cli.centres.list"))
         let centres: [StrokeCentre]
         switch StrokeCentreParser.parse(text) {
         case .failure(let issues):
-            throw CommandFailure.usage("\(file): nothing imported; fix these and try again:\n" + issues.issues.map { "  \(file): \($0)" }.joined(separator: "\n"))
+            throw CommandFailure.usage(CLIText.t("cli.centres.fix", file) + "\n" + issues.issues.map { "  \(file): \($0)" }.joined(separator: "\n"))
         case .success(let c): centres = c
         }
         let ward = try await WardCLI(options: options)
         let store = ward.store
-        let staffId = try await ward.authorId(author, doing: "importing the list")
+        let staffId = try await ward.authorId(author, doing: "cli.doing.importing_list")
         do {
             let count = try await ward.write { try await store.importStrokeCentres(centres.map(StrokeCentreDirectory.stored), mode: replace ? .replace : .extend, by: staffId) }
-            print("Imported \(count) centres from \(file) (\(replace ? "replacing the starter list" : "extending the starter list")).")
+            print(CLIText.t(replace ? "cli.centres.imported_replacing" : "cli.centres.imported_extending", count, file))
         } catch let error as WardValidationError {
-            throw CommandFailure.usage("\(file): nothing imported: \(error)")
+            throw CommandFailure.usage(CLIText.t("cli.centres.failed", file, "\(error)"))
         }
     }
 }

@@ -26,34 +26,33 @@ extension WardCLI {
     func checker(_ options: CheckerOptions, medication: Medication, status: DoseStatus, author: Staff) async throws -> Staff? {
         let settings = try await store.settings()
         guard let initials = options.checkedBy?.trimmingCharacters(in: .whitespaces), !initials.isEmpty else {
-            if options.pinStdin { throw CommandFailure.usage("--checker-pin-stdin needs --checked-by: name the second checker") }
+            if options.pinStdin { throw CommandFailure.usage(CLIText.t("cli.checker.pin_needs_checker", "--checker-pin-stdin", "--checked-by")) }
             if status == .given, let rule = settings.secondCheck.rule(for: medication) {
-                throw CommandFailure.usage("--checked-by: \(medication.drugName) needs a second check (the ward's second_check "
-                                           + "list names \(rule)): add --checked-by INITIALS of the member who checked it"
-                                           + (settings.requirePin ? ", and their PIN with --checker-pin-stdin or COTSIDE_CHECKER_PIN" : "")
-                                           + "; nothing was stored")
+                throw CommandFailure.usage(CLIText.t(settings.requirePin ? "cli.checker.needed_pin" : "cli.checker.needed", "--checked-by",
+                                                     medication.drugName, rule, "--checked-by INITIALS", "--checker-pin-stdin",
+                                                     "COTSIDE_CHECKER_PIN"))
             }
             return nil
         }
         guard status == .given else {
-            throw CommandFailure.usage("--checked-by is for a dose given; a \(status.rawValue) dose has no second check")
+            throw CommandFailure.usage(CLIText.t("cli.checker.given_only", "--checked-by", CLIText.t("dose.status.\(status.rawValue)")))
         }
         let member = try await activeMember(initials: initials, option: "--checked-by")
         guard member.id != author.id else {
-            throw CommandFailure.usage("--checked-by \(initials): the second checker must be another member than the author (--by)")
+            throw CommandFailure.usage(CLIText.t("cli.checker.not_author", "--checked-by \(initials)", "--by"))
         }
         guard WardPermission.recordDose.allows(member, settings: settings) else {
-            throw CommandFailure.usage("--checked-by \(initials): " + WardPermission.recordDose.refusal(for: member, settings: settings))
+            throw CommandFailure.usage(CLIText.t("cli.option_issue", "--checked-by \(initials)", WardPermission.recordDose.refusal(for: member, settings: settings)))
         }
         let pin: String?
         if options.pinStdin {
-            pin = try StandardInputLines.pin("the PIN of the checker \(member.initials) (--checker-pin-stdin)",
-                                             prompt: "PIN for the checker \(member.initials): ")
+            pin = try StandardInputLines.pin(CLIText.t("cli.checker.pin_of", member.initials, "--checker-pin-stdin"),
+                                             prompt: CLIText.t("cli.checker.pin_prompt", member.initials))
         } else {
             pin = ProcessInfo.processInfo.environment["COTSIDE_CHECKER_PIN"]
         }
         try await checkPin(of: member, pin: pin, purpose: .secondCheck,
-                           source: "with --checker-pin-stdin (the next line of standard input, after the author's PIN) or in COTSIDE_CHECKER_PIN")
+                           source: CLIText.t("cli.checker.pin_source", "--checker-pin-stdin", "COTSIDE_CHECKER_PIN"))
         return member
     }
 }

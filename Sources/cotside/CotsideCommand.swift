@@ -41,7 +41,7 @@ enum Entry {
                 print(CotsideCommand.fullMessage(for: error))
                 exit(0)
             }
-            printError((CotsideCommand.fullMessage(for: error) + "\n"))
+            printError(ParseFailureText.text(for: error) + "\n")
             exit(2)
         }
         do {
@@ -53,7 +53,7 @@ enum Entry {
         } catch let failure as CommandFailure {
             fail(failure.message, code: failure.exitCode)
         } catch let readOnly as WardReadOnlyError {
-            fail(readOnly.description, code: 2)
+            fail(WardCLI.readOnly(readOnly), code: 2)
         } catch let code as ExitCode {
             exit(code.rawValue)
         } catch {
@@ -63,7 +63,7 @@ enum Entry {
                 print(CotsideCommand.fullMessage(for: error))
                 exit(0)
             case .validationFailure:
-                printError((CotsideCommand.fullMessage(for: error) + "\n"))
+                printError(ParseFailureText.text(for: error) + "\n")
                 exit(2)
             default:
                 fail(CotsideCommand.fullMessage(for: error), code: 1)

@@ -21,8 +21,8 @@ struct DemoCommand: AsyncParsableCommand {
     @OptionGroup var options: AppOptions
 
     func validate() throws {
-        guard (1...500).contains(cots) else { throw ValidationError("--cots \(cots) must be 1 to 500") }
-        guard (1...3650).contains(days) else { throw ValidationError("--days \(days) must be 1 to 3650") }
+        guard (1...500).contains(cots) else { throw ValidationError(CLIText.t("cli.range", "--cots \(cots)", 1, 500)) }
+        guard (1...3650).contains(days) else { throw ValidationError(CLIText.t("cli.range", "--days \(days)", 1, 3650)) }
     }
 
     func run() async throws {
@@ -33,7 +33,7 @@ struct DemoCommand: AsyncParsableCommand {
         }
         let ward = try await WardCLI(options: options)
         if try await ward.store.hasRealEntries(), !force {
-            throw CommandFailure.usage("\(ward.store.path) holds real entries; refusing to add demo data (use --force to add it anyway)")
+            throw CommandFailure.usage(CLIText.t("cli.demo.real_data", ward.store.path, "--force"))
         }
         let start = Date()
         let summary = try await DemoWard.generate(into: ward.store, cots: cots, days: days, seed: seed,
@@ -56,26 +56,23 @@ struct DemoCommand: AsyncParsableCommand {
         let start = Date()
         let summary = try await DemoWard.generate(into: store, cots: cots, days: days, seed: seed, now: clock.now,
                                                   timeZone: clock.timeZone)
-        try await report(summary, seconds: Date().timeIntervalSince(start), in: "a temporary file", store: store)
+        try await report(summary, seconds: Date().timeIntervalSince(start), in: CLIText.t("cli.demo.temporary_file"), store: store)
         let copy = try await WardMove.copy(from: GRDBSQLDatabase(store.pool.database), to: database,
                                            targetName: location.description, progress: false)
         await database.close()
-        print("moved to \(location): \(copy.rows) rows in \(copy.target.count) tables, counts and checksums equal on both sides, in "
-              + String(format: "%.1f s", copy.seconds))
+        print(CLIText.t("cli.demo.moved", "\(location)", copy.rows, copy.target.count, CLIText.format.fixed(copy.seconds, digits: 1)))
     }
 
     private func report(_ summary: DemoWard.Summary, seconds: Double, in place: String, store: SQLiteWardStore) async throws {
-        print("demo ward in \(place): \(summary.staff) staff, \(summary.patients) patients, "
-              + "\(summary.nappyChanges) nappy changes, \(summary.feeds) feeds, \(summary.measurements) measurements, "
-              + "\(summary.medications) medications with \(summary.doseRecords + summary.asNeededDoses) dose records "
-              + "(\(summary.events) events; \(cots) cots, \(days) days, seed \(seed)) in "
-              + String(format: "%.1f s", seconds))
+        print(CLIText.t("cli.demo.done", place, summary.staff, summary.patients, summary.nappyChanges, summary.feeds, summary.measurements,
+                        summary.medications, summary.doseRecords + summary.asNeededDoses, summary.events, cots, days, seed,
+                        CLIText.format.fixed(seconds, digits: 1)))
         // Whoever tries the demo needs to know who may change its settings and staff.
         let admins = try await store.activeStaff().filter(\.isWardAdmin)
         let settings = try await store.settings()
         if let admin = admins.first {
-            print("ward admin: \(admin.initials) \(admin.name)"
-                  + (settings.requirePin ? "" : "; PINs are off (turn them on: cotside settings set require_pin=on --by \(admin.initials))"))
+            print(settings.requirePin ? CLIText.t("cli.demo.admin", admin.initials, admin.name)
+                  : CLIText.t("cli.demo.admin_no_pins", admin.initials, admin.name, "cotside settings set require_pin=on --by \(admin.initials)"))
         }
     }
 }

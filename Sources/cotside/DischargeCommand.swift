@@ -14,10 +14,10 @@ struct DischargeCommand: AsyncParsableCommand {
 
     func run() async throws {
         let ward = try await WardCLI(options: options)
-        let staff = try await ward.authorId(author, doing: "discharging")
+        let staff = try await ward.authorId(author, doing: "cli.doing.discharging")
         let when = try ward.time(at)
         let patient = try await ward.patient(bed: bed)
         let saved = try await ward.write { try await ward.store.discharge(patientId: patient.id, at: when, by: staff) }
-        print("discharged bed \(patient.bedLabel) \(saved.record.fullName)")
+        print(CLIText.t("cli.discharged", patient.bedLabel, saved.record.fullName))
     }
 }

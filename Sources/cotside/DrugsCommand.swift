@@ -23,12 +23,12 @@ struct DrugsCommand: AsyncParsableCommand {
 
     /// "reviewed by Pat Pharm on 2026-11-26 (table 2026-11-26.1)" or why it needs review.
     static func reviewLine(_ signOff: DrugTableSignOff?, table: DrugFormulary, timeZone: TimeZone) -> String {
-        guard let signOff else { return "needs local pharmacist review (never signed off on this ward)" }
+        guard let signOff else { return CLIText.t("cli.drugs.never_signed") }
         let day = CalendarDay(signOff.signedAt, in: timeZone).description
         guard signOff.covers(version: table.version, checksum: table.checksum) else {
-            return "needs local pharmacist review (the sign-off by \(signOff.staffName) on \(day) was for table \(signOff.tableVersion), which has changed)"
+            return CLIText.t("cli.drugs.changed", signOff.staffName, day, signOff.tableVersion)
         }
-        return "reviewed by \(signOff.staffName) on \(day)"
+        return CLIText.t("cli.drugs.reviewed", signOff.staffName, day)
     }
 }
 
@@ -67,7 +67,7 @@ struct DrugsStatusCommand: AsyncParsableCommand {
                 review: .init(signed: current, by: signOff?.staffName, at: signOff?.signedAt, signedVersion: signOff?.tableVersion))))
             return
         }
-        print("Drug table \(table.version) (sha256 \(table.checksum))")
+        print(CLIText.t("cli.drugs.table_checksum", table.version, table.checksum))
         print(DrugsCommand.reviewLine(signOff, table: table, timeZone: ward.timeZone))
         for drug in table.drugs { print("  \(drug.id)  \(drug.routes.joined(separator: ", "))  \(drug.name)") }
     }
@@ -89,10 +89,10 @@ struct DrugsSignOffCommand: AsyncParsableCommand {
     func run() async throws {
         let table = try DrugsCommand.table()
         let ward = try await WardCLI(options: options)
-        let staff = try await ward.authorId(author, doing: "signing off the drug table")
+        let staff = try await ward.authorId(author, doing: "cli.doing.drug_table")
         let signOff = try await ward.write {
             try await ward.store.signOffDrugTable(version: table.version, checksum: table.checksum, by: staff)
         }
-        print("Drug table \(table.version) \(DrugsCommand.reviewLine(signOff, table: table, timeZone: ward.timeZone))")
+        print(CLIText.t("cli.drugs.table", table.version, DrugsCommand.reviewLine(signOff, table: table, timeZone: ward.timeZone)))
     }
 }

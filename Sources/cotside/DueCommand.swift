@@ -1,5 +1,6 @@
 import ArgumentParser
 import Clinical
+import CotsideApp
 import Foundation
 import WardStore
 
@@ -20,12 +21,13 @@ struct DueCommand: AsyncParsableCommand {
             print(try WardCLI.json(DueJSON(board)))
             return
         }
-        print("\(board.overdueCount) overdue, \(board.dueCount) due at \(cli.clockText(board.now))")
+        let t = CLIText.t
+        print(t("cli.due.summary", board.overdueCount, board.dueCount, cli.clockText(board.now)))
         for group in board.groups {
-            print("\(group.isOverdue ? "OVERDUE" : "due") \(cli.clockText(group.dueAt))")
+            print(t(group.isOverdue ? "cli.due.overdue_group" : "cli.due.due_group", cli.clockText(group.dueAt)))
             for item in group.items {
-                let snooze = item.snoozedUntil != nil ? " (snoozed from \(item.slot.time))" : ""
-                print("  bed \(item.bedLabel) \(item.patientName): \(item.medication.doseText)\(snooze)")
+                let line = t("cli.due.item", item.bedLabel, item.patientName, WardCLI.doseText(item.medication))
+                print(item.snoozedUntil != nil ? t("cli.due.snoozed", line, item.slot.time) : line)
             }
         }
     }

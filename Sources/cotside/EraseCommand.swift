@@ -28,17 +28,15 @@ struct EraseCommand: AsyncParsableCommand {
 
     func run() async throws {
         let ward = try await WardCLI(options: options)
-        let member = try await ward.author(author, doing: "erasing")
+        let member = try await ward.author(author, doing: "cli.doing.erasing")
         let staff = member.id
         let plan = try await Self.refusingBadNumber { try await ward.store.erasurePlan(hospitalNumber: hospitalNumber) }
         if !yes { try confirm(plan) }
         let report = try await Self.refusingBadNumber { try await ward.write { try await ward.store.erasePatient(hospitalNumber: hospitalNumber, by: staff) } }
-        print("Erased hospital number \(report.hospitalNumber): \(report.removed.total) \(report.removed.total == 1 ? "record" : "records") removed ("
-              + Self.describe(report.removed) + "). \(report.auditEntriesRedacted) earlier audit entries redacted; the audit trail "
-              + "keeps the erasure, by \(member.initials) at \(WardCLI.isoText(report.at)), with these counts and no content.")
+        print(CLIText.t(report.removed.total == 1 ? "cli.erase.done_one" : "cli.erase.done", report.hospitalNumber, report.removed.total,
+                        Self.describe(report.removed), report.auditEntriesRedacted, member.initials, WardCLI.isoText(report.at)))
         if !report.logEmptied {
-            printError("cotside: another process was reading the ward, so its write-ahead log (\(ward.store.path)-wal) still holds "
-                       + "a copy until the next checkpoint; close the other workstations and run `cotside backup` or reopen the ward\n")
+            printError("cotside: " + CLIText.t("cli.erase.wal", "\(ward.store.path)-wal", "`cotside backup`") + "\n")
         }
         // Every backup there now was written before the erasure (the files' own clock, not --now).
         Self.printBackups(before: Date(), hospitalNumber: report.hospitalNumber)
@@ -46,18 +44,16 @@ struct EraseCommand: AsyncParsableCommand {
 
     /// The summary, then the hospital number typed again; anything else (or no terminal) stops.
     private func confirm(_ plan: ErasurePlan) throws {
-        let noTerminal = "erase asks to confirm on a terminal (type the hospital number again); with no terminal, add --yes; "
-            + "nothing was erased"
+        let noTerminal = CLIText.t("cli.erase.no_terminal", "--yes")
         guard isatty(STDIN_FILENO) == 1 else { throw CommandFailure.usage(noTerminal) }
         for patient in plan.patients {
-            print("\(patient.fullName), born \(patient.dateOfBirth), hospital number \(patient.hospitalNumber), bed \(patient.bedLabel)")
+            print(CLIText.t("cli.erase.patient", patient.fullName, patient.dateOfBirth, patient.hospitalNumber, patient.bedLabel))
         }
-        print("Erases \(plan.counts.total) records (\(Self.describe(plan.counts))) and redacts \(plan.auditEntriesToRedact) audit "
-              + "entries. This cannot be undone.")
-        let answer = try TerminalQuestion.ask("Type the hospital number again to erase: ", noTerminal: noTerminal)
+        print(CLIText.t("cli.erase.plan", plan.counts.total, Self.describe(plan.counts), plan.auditEntriesToRedact))
+        let answer = try TerminalQuestion.ask(CLIText.t("cli.erase.type_again"), noTerminal: noTerminal)
         guard answer.caseInsensitiveCompare(plan.hospitalNumber) == .orderedSame else {
-            throw CommandFailure.usage("the hospital number typed (\(answer.isEmpty ? "nothing" : answer)) does not match "
-                                       + "\(plan.hospitalNumber); nothing was erased")
+            throw CommandFailure.usage(CLIText.t("cli.erase.mismatch", answer.isEmpty ? CLIText.t("cli.erase.nothing_typed") : answer,
+                                                 plan.hospitalNumber))
         }
     }
 
@@ -66,30 +62,30 @@ struct EraseCommand: AsyncParsableCommand {
         do {
             return try await body()
         } catch let error as WardValidationError {
-            throw CommandFailure.usage(error.issues.map { "--hospital-number: \($0.message)" }.joined(separator: "; "))
+            throw CommandFailure.usage(error.issues.map { CLIText.t("cli.option_issue", "--hospital-number", $0.message) }.joined(separator: "; "))
         }
     }
 
     static func describe(_ counts: ErasureCounts) -> String {
-        let words = ["patients": "patient records", "nappyChanges": "nappy changes", "feeds": "feeds",
-                     "measurements": "measurements", "goalRanges": "goal ranges", "medications": "medications",
-                     "medicationPauses": "pauses", "doseRecords": "dose records", "asNeededDoses": "as-needed doses",
-                     "calculatorResults": "calculator results", "strokeAssessments": "stroke assessments"]
-        return counts.byKind.filter { $0.count > 0 }.map { "\(words[$0.kind] ?? $0.kind): \($0.count)" }.joined(separator: ", ")
+        let known: Set<String> = ["patients", "nappyChanges", "feeds", "measurements", "goalRanges", "medications", "medicationPauses",
+                                  "doseRecords", "asNeededDoses", "calculatorResults", "strokeAssessments"]
+        return counts.byKind.filter { $0.count > 0 }.map { item in
+            let word = known.contains(item.kind) ? CLIText.t("cli.erase.kind.\(item.kind)") : item.kind
+            return CLIText.t("cli.erase.count", word, item.count)
+        }.joined(separator: ", ")
     }
 
     private static func printBackups(before: Date, hospitalNumber: String) {
         guard let folder = WardDatabaseLocation.backupsFolder(environment: ProcessInfo.processInfo.environment) else { return }
         let backups = EarlierBackups.list(in: folder, before: before, hospitalNumber: hospitalNumber)
         guard !backups.isEmpty else {
-            print("No backups in \(folder). Backups written elsewhere (cotside backup FILE) are not looked for: expire any that hold this patient.")
+            print(CLIText.t("cli.erase.no_backups", folder, "cotside backup FILE"))
             return
         }
-        print("Backups taken before the erasure, in \(folder); expire those that hold this patient "
-              + "(backups written elsewhere are not looked for):")
+        print(CLIText.t("cli.erase.backups", folder))
         for backup in backups {
-            let holds = backup.holdsPatient.map { $0 ? "holds this patient" : "does not hold this patient" } ?? "could not be read"
-            let megabytes = String(format: "%.1f MB", Double(backup.bytes) / 1_048_576)
+            let holds = CLIText.t(backup.holdsPatient.map { $0 ? "cli.erase.holds" : "cli.erase.does_not_hold" } ?? "cli.erase.unreadable")
+            let megabytes = CLIText.format.fixed(Double(backup.bytes) / 1_048_576, digits: 1) + " MB"
             print("  \(backup.path)  \(WardCLI.isoText(backup.modified))  \(megabytes)  \(holds)")
         }
     }

@@ -28,9 +28,9 @@ struct ExportCommand: AsyncParsableCommand {
 
     func run() async throws {
         guard let format = WardExportFormat(rawValue: format.lowercased()) else {
-            throw CommandFailure.usage("--format \(format): not a format; use json or csv")
+            throw CommandFailure.usage(CLIText.t("cli.export.format", "--format \(format)", "json, csv"))
         }
-        guard !out.isEmpty else { throw CommandFailure.usage("--out needs a folder") }
+        guard !out.isEmpty else { throw CommandFailure.usage(CLIText.t("cli.export.out", "--out")) }
         let ward = try await WardCLI(options: options)
         var patientId: Int64?
         if let bed { patientId = try await ward.patient(bed: bed).id }
@@ -42,12 +42,12 @@ struct ExportCommand: AsyncParsableCommand {
         do {
             defer { line.clear() }
             summary = try await ward.store.exportWard(request) { progress in
-                line.show("exporting \(progress.kind): \(progress.records) records")
+                line.show(CLIText.t("cli.export.progress", progress.kind, progress.records))
             }
         } catch let error as WardStoreError {
             throw CommandFailure.usage(error.description)
         }
-        let files = summary.files.count == 1 ? summary.files[0] : "\(summary.files.count) CSV files in \(out)"
-        print("Exported \(summary.records) records to \(files)")
+        let files = summary.files.count == 1 ? summary.files[0] : CLIText.t("cli.export.csv_files", summary.files.count, out)
+        print(CLIText.t("cli.export.done", summary.records, files))
     }
 }

@@ -1,6 +1,7 @@
 import ArgumentParser
 import CotsideApp
 import Foundation
+import TerminalUI
 import WardStore
 
 /// `cotside goals --bed 3 [--set temperature=36.0-37.8] [--reset heart-rate] [--by NN]`: a cot's
@@ -36,7 +37,7 @@ struct GoalsCommand: AsyncParsableCommand {
         let cli = try await WardCLI(options: options)
         // Only a change names its author; showing the goals is a read.
         let staff: Int64? = sets.isEmpty && resets.isEmpty ? nil
-            : try await cli.authorId(author, doing: "changing the goal ranges")
+            : try await cli.authorId(author, doing: "cli.doing.goals")
         let patient = try await cli.patient(bed: bed)
         let settings = try await cli.store.settings()
         let age = PatientAge(patient: patient, now: cli.now, timeZone: cli.timeZone)
@@ -51,8 +52,8 @@ struct GoalsCommand: AsyncParsableCommand {
             let (kind, low, high) = try Self.parseSet(text, mgPerDl: mgPerDl)
             let problems = MeasurementGoals.problems(low: low, high: high, kind: kind, ageDefault: defaults[kind])
             guard problems.isEmpty else {
-                throw CommandFailure.usage("--set \(text): " + problems.joined(separator: "; ")
-                                           + (kind == .glucose && mgPerDl ? " (glucose is checked in mmol/L)" : ""))
+                throw CommandFailure.usage(CLIText.t("cli.option_issue", "--set \(text)", problems.joined(separator: "; "))
+                                           + (kind == .glucose && mgPerDl ? CLIText.t("cli.goals.glucose_mmol") : ""))
             }
             changes.append((kind, GoalRange(low: low, high: high, source: MeasurementGoals.patientGoalSource)))
         }
@@ -61,7 +62,7 @@ struct GoalsCommand: AsyncParsableCommand {
         }
         let kinds = changes.map(\.0)
         if let repeated = kinds.first(where: { kind in kinds.filter { $0 == kind }.count > 1 }) {
-            throw CommandFailure.usage("\(CLIChoice.kebab(repeated.rawValue)) is named twice; set or reset each kind once")
+            throw CommandFailure.usage(CLIText.t("cli.goals.twice", CLIChoice.kebab(repeated.rawValue)))
         }
         for (kind, range) in changes {
             try await cli.write { try await cli.store.setGoalRange(patientId: patient.id, kind: kind, range, by: staff) }
@@ -78,13 +79,15 @@ struct GoalsCommand: AsyncParsableCommand {
             })))
             return
         }
-        print("Bed \(patient.bedLabel) \(patient.fullName): goal ranges (age \(age.wording.text))")
+        let t = CLIText.t
+        print(t("cli.goals.header", patient.bedLabel, patient.fullName, age.wording.text))
+        func pad(_ text: String, _ width: Int) -> String { text + String(repeating: " ", count: max(0, width - TextWidth.columns(of: text))) }
         for kind in MeasurementGoals.kinds {
             let range = ranges[kind]
-            let from = range.map { $0.isPatientGoal ? "own goal (age default \(Self.text(defaults[kind], kind, mgPerDl)))"
-                                                     : "age default (\($0.source))" } ?? "-"
-            let name = kind == .bloodPressure ? "blood-pressure (systolic)" : CLIChoice.kebab(kind.rawValue)
-            print("  \(name.padding(toLength: 26, withPad: " ", startingAt: 0)) \(Self.text(range, kind, mgPerDl).padding(toLength: 16, withPad: " ", startingAt: 0)) \(from)")
+            let from = range.map { $0.isPatientGoal ? t("cli.goals.own", CLIText.format.decimals(Self.text(defaults[kind], kind, mgPerDl)))
+                                                     : t("cli.goals.age_default", $0.source) } ?? "-"
+            let name = kind == .bloodPressure ? t("cli.goals.bp_systolic") : t("cli.goals.kind.\(kind.rawValue)")
+            print("  \(pad(name, 26)) \(pad(CLIText.format.decimals(Self.text(range, kind, mgPerDl)), 16)) \(from)")
         }
     }
 
@@ -92,18 +95,18 @@ struct GoalsCommand: AsyncParsableCommand {
     static func parseSet(_ text: String, mgPerDl: Bool) throws -> (MeasurementKind, Double?, Double?) {
         let parts = text.split(separator: "=", maxSplits: 1, omittingEmptySubsequences: false).map(String.init)
         guard parts.count == 2 else {
-            throw CommandFailure.usage("--set \(text): give KIND=RANGE, e.g. temperature=36.0-37.8 or spo2=92-")
+            throw CommandFailure.usage(CLIText.t("cli.goals.set_form", "--set \(text)", "KIND=RANGE", "temperature=36.0-37.8", "spo2=92-"))
         }
         let kind = try CLIChoice.parse(parts[0], option: "--set", choices: kindChoices)
         let bounds = parts[1].trimmingCharacters(in: .whitespaces)
             .split(separator: "-", omittingEmptySubsequences: false).map { $0.trimmingCharacters(in: .whitespaces) }
         guard bounds.count == 2 else {
-            throw CommandFailure.usage("--set \(text): the range must be LOW-HIGH, LOW- or -HIGH (e.g. 36.0-37.8)")
+            throw CommandFailure.usage(CLIText.t("cli.goals.range_form", "--set \(text)", "LOW-HIGH", "LOW-", "-HIGH", "36.0-37.8"))
         }
         let unit = kind == .glucose ? (mgPerDl ? "mg/dL" : "mmol/L") : kind.canonicalUnit
         func value(_ s: String, _ name: String) throws -> Double? {
             guard !s.isEmpty else { return nil }
-            let typed = try CLIChoice.number(s, option: "--set \(parts[0])", what: "the \(name) limit in \(unit)")
+            let typed = try CLIChoice.number(s, option: "--set \(parts[0])", what: CLIText.t("cli.goals.limit_\(name)", unit))
             return kind == .glucose && mgPerDl ? UnitConversion.mmolPerL(fromMgPerDl: typed) : typed
         }
         return (kind, try value(bounds[0], "low"), try value(bounds[1], "high"))

@@ -28,28 +28,27 @@ struct ImportCommand: AsyncParsableCommand {
     func run() async throws {
         var info = stat()
         if stat(file, &info) == 0, info.st_mode & S_IFMT == S_IFDIR {
-            throw CommandFailure.usage("\(file) is a folder; give the export file itself (e.g. \(file)/\(WardExportKind.jsonFileName))")
+            throw CommandFailure.usage(CLIText.t("cli.import.folder", file, "\(file)/\(WardExportKind.jsonFileName)"))
         }
         guard access(file, R_OK) == 0 else {
-            throw CommandFailure.usage("cannot read the export \(file): \(String(cString: strerror(errno)).lowercased())")
+            throw CommandFailure.usage(CLIText.t("cli.import.unreadable", file, String(cString: strerror(errno)).lowercased()))
         }
         let ward = try await WardCLI(options: options)
         // Into a ward in use the author is proven like any write's; an empty ward has nobody to
         // prove against (the file's staff come with no PINs), so its importer is only named.
-        let initials = merge ? try await ward.author(author, doing: "merging the export into the ward").initials
+        let initials = merge ? try await ward.author(author, doing: "cli.doing.merging").initials
             : author.by?.trimmingCharacters(in: .whitespaces)
         if !merge, author.pinStdin {
-            throw CommandFailure.usage("--pin-stdin: an import into an empty ward checks no PIN (the file's staff come without PINs); "
-                                       + "leave it out")
+            throw CommandFailure.usage(CLIText.t("cli.import.no_pin", "--pin-stdin"))
         }
         let line = ProgressLine()
         let request = WardImportRequest(source: .file(file), byInitials: initials, merge: merge) { progress in
-            line.show("importing \(progress.kind): \(progress.records) records")
+            line.show(CLIText.t("cli.import.progress", progress.kind, progress.records))
         }
         defer { line.clear() }
         let summary = try await ward.write { try await ward.store.importWard(request) }
         let kinds = summary.added.filter { $0.value > 0 }.sorted { $0.key < $1.key }.map { "\($0.value) \($0.key)" }
-        print("Imported \(summary.records) records from \(file)" + (kinds.isEmpty ? "" : " (\(kinds.joined(separator: ", ")))")
-              + (merge ? "; \(summary.skipped) already there, left out" : ""))
+        print(CLIText.t("cli.import.done", summary.records, file) + (kinds.isEmpty ? "" : " (\(kinds.joined(separator: ", ")))")
+              + (merge ? CLIText.t("cli.import.skipped", summary.skipped) : ""))
     }
 }

@@ -39,22 +39,22 @@ struct LogNappyCommand: AsyncParsableCommand {
         if let colour {
             _ = try CLIChoice.parse(colour, option: "--colour", as: StoolColour.self)
             guard kind.isDirty else {
-                throw ValidationError("--colour is only recorded for dirty or mixed nappies, not \(kind.rawValue)")
+                throw ValidationError(CLIText.t("cli.nappy.colour_not_dirty", "--colour", CLIText.t("nappy.kind.\(kind.rawValue)")))
             }
         }
         if let weightG, !WardValidation.nappyWeightGramsRange.contains(weightG) {
-            throw ValidationError("--weight-g \(weightG) must be 1 to 1000 grams")
+            throw ValidationError(CLIText.t("cli.nappy.weight_range", "--weight-g \(weightG)", 1, 1000))
         }
-        if notes.count > 2000 { throw ValidationError("--notes has \(notes.count) characters; at most 2000 are allowed") }
-        if bed.trimmingCharacters(in: .whitespaces).isEmpty { throw ValidationError("--bed needs a bed label") }
+        if notes.count > 2000 { throw ValidationError(CLIText.t("cli.notes.too_long", "--notes", notes.count, 2000)) }
+        if bed.trimmingCharacters(in: .whitespaces).isEmpty { throw ValidationError(CLIText.t("cli.bed.empty", "--bed")) }
     }
 
     func run() async throws {
         let ward = try await WardCLI(options: options)
-        let staff = try await ward.authorId(author, doing: "logging it")
+        let staff = try await ward.authorId(author, doing: "cli.doing.logging")
         let occurredAt = try ward.time(at)
         if occurredAt.timeIntervalSince(ward.now) > WardValidation.futureTolerance {
-            throw CommandFailure.usage("--at \(at ?? ""): the time is more than 5 minutes in the future")
+            throw CommandFailure.usage(CLIText.t("cli.at.future", "--at \(at ?? "")"))
         }
         let patient = try await ward.patient(bed: bed)
         let draft = NappyChangeDraft(
@@ -64,6 +64,7 @@ struct LogNappyCommand: AsyncParsableCommand {
             stoolColour: try colour.map { try CLIChoice.parse($0, option: "--colour", as: StoolColour.self) },
             nappyWeightGrams: weightG, notes: notes)
         let saved = try await ward.write { try await ward.store.logNappyChange(draft, by: staff) }
-        print("logged nappy #\(saved.record.id): bed \(patient.bedLabel) \(patient.fullName), \(draft.kind.rawValue), \(draft.size.rawValue) at \(WardCLI.isoText(saved.record.occurredAt, in: ward.timeZone))")
+        print(CLIText.t("cli.logged.nappy", saved.record.id, patient.bedLabel, patient.fullName, CLIText.t("nappy.kind.\(draft.kind.rawValue)"),
+                        CLIText.t("nappy.size.\(draft.size.rawValue)"), WardCLI.isoText(saved.record.occurredAt, in: ward.timeZone)))
     }
 }

@@ -48,7 +48,7 @@ struct LogDoseCommand: AsyncParsableCommand {
 
     func validate() throws {
         if (drug == nil) == (med == nil) {
-            throw ValidationError("name the medication with exactly one of --drug NAME or --med ID")
+            throw ValidationError(CLIText.t("cli.dose.drug_or_med", "--drug NAME", "--med ID"))
         }
     }
 
@@ -56,19 +56,20 @@ struct LogDoseCommand: AsyncParsableCommand {
         let status = try CLIChoice.parse(status, option: "--status", choices: Self.statuses)
         let reason = try reason.map { try CLIChoice.parse($0, option: "--reason", choices: Self.reasons) }
         if status == .withheld && reason == nil {
-            throw CommandFailure.usage("--status withheld needs --reason: refused, nil-by-mouth, vomited, not-available, clinical-decision or other")
+            throw CommandFailure.usage(CLIText.t("cli.dose.withheld_needs_reason", "--status withheld", "--reason",
+                                                 Self.reasons.map { $0.names[0] }.joined(separator: ", ")))
         }
         if status != .withheld && reason != nil {
-            throw CommandFailure.usage("--reason is only for --status withheld")
+            throw CommandFailure.usage(CLIText.t("cli.dose.reason_only_withheld", "--reason", "--status withheld"))
         }
         if reason == .other, correction == nil, notes.trimmingCharacters(in: .whitespacesAndNewlines).isEmpty {
-            throw CommandFailure.usage("--reason other needs --notes TEXT saying in words why the dose was withheld; nothing was stored")
+            throw CommandFailure.usage(CLIText.t("cli.dose.other_needs_notes", "--reason other", "--notes TEXT"))
         }
         if correction != nil, checker.checkedBy != nil {
-            throw CommandFailure.usage("--checked-by is not used with --correct: a second check is signed when the dose is given")
+            throw CommandFailure.usage(CLIText.t("cli.dose.checked_by_correct", "--checked-by", "--correct"))
         }
         let cli = try await WardCLI(options: options)
-        let authorMember = try await cli.author(author, doing: "recording the dose")
+        let authorMember = try await cli.author(author, doing: "cli.doing.dose")
         let staff = authorMember.id
         let at = try cli.time(at)
         let slotTime = try slot.map { try cli.time($0, option: "--slot") }
@@ -77,9 +78,9 @@ struct LogDoseCommand: AsyncParsableCommand {
 
         if medication.schedule.isAsNeeded {
             guard status == .given else {
-                throw CommandFailure.usage("\(medication.drugName) is given as needed: only --status given is recorded")
+                throw CommandFailure.usage(CLIText.t("cli.dose.prn_given_only", medication.drugName, "--status given"))
             }
-            if slot != nil { throw CommandFailure.usage("--slot is for scheduled medications; \(medication.drugName) is as needed") }
+            if slot != nil { throw CommandFailure.usage(CLIText.t("cli.dose.slot_scheduled_only", "--slot", medication.drugName)) }
             let checkedBy = try await cli.checker(checker, medication: medication, status: status, author: authorMember)
             let dose: AsNeededDose
             do {
@@ -90,21 +91,21 @@ struct LogDoseCommand: AsyncParsableCommand {
                         by: staff)
                 }.record
             } catch let refusal as AsNeededRefusalError {
-                throw CommandFailure.usage("\(medication.drugName) refused: \(refusal.refusals.map(\.description).joined(separator: "; ")); "
-                                           + "to give it anyway add --override-reason TEXT")
+                throw CommandFailure.usage(CLIText.t("cli.dose.prn_refused", medication.drugName, refusal.refusals.map(\.description).joined(separator: "; "),
+                                                     "--override-reason TEXT"))
             }
             if json {
                 print(try WardCLI.json(DoseJSON(asNeeded: dose, medication: medication, bed: patient.bedLabel)))
             } else {
-                let override = dose.overrideReason.map { " (override: \($0))" } ?? ""
-                let checked = checkedBy.map { ", checked by \($0.initials)" } ?? ""
-                print("Logged as-needed dose \(dose.id): bed \(patient.bedLabel) \(medication.doseText) given at \(cli.clockText(dose.givenAt))"
-                      + "\(override) by \(authorMember.initials)\(checked)")
+                let override = dose.overrideReason.map { CLIText.t("cli.dose.override", $0) } ?? ""
+                let checked = checkedBy.map { CLIText.t("cli.dose.checked_by", $0.initials) } ?? ""
+                print(CLIText.t("cli.dose.logged_prn", dose.id, patient.bedLabel, WardCLI.doseText(medication), cli.clockText(dose.givenAt),
+                                override, authorMember.initials, checked))
             }
             return
         }
         if overrideReason != nil {
-            throw CommandFailure.usage("--override-reason is for as-needed medications; \(medication.drugName) is scheduled")
+            throw CommandFailure.usage(CLIText.t("cli.dose.override_prn_only", "--override-reason", medication.drugName))
         }
         if let correction {
             try await correct(cli: cli, medication: medication, patient: patient, status: status, reason: reason,
@@ -122,15 +123,14 @@ struct LogDoseCommand: AsyncParsableCommand {
         do {
             record = try await cli.write { try await cli.store.recordDose(draft, by: staff) }.record
         } catch let refusal as DoseAlreadyRecordedError {
-            throw CommandFailure.usage(refusal.description + "; here: the same command with --slot \(slot.time) --correct \"REASON\"")
+            throw CommandFailure.usage(CLIText.t("cli.dose.already_recorded", refusal.description, "--slot \(slot.time) --correct \"REASON\""))
         }
         if json {
             print(try WardCLI.json(DoseJSON(record: record, medication: medication, bed: patient.bedLabel)))
         } else {
-            let why = record.withheldReason.map { " (\($0.displayName))" } ?? ""
-            let checked = checkedBy.map { ", checked by \($0.initials)" } ?? ""
-            print("Recorded dose \(record.id): bed \(patient.bedLabel) \(medication.doseText) \(slot.time) slot "
-                  + "\(status.rawValue)\(why) at \(cli.clockText(record.recordedAt ?? at)) by \(authorMember.initials)\(checked)")
+            let checked = checkedBy.map { CLIText.t("cli.dose.checked_by", $0.initials) } ?? ""
+            print(CLIText.t("cli.dose.recorded", record.id, patient.bedLabel, WardCLI.doseText(medication), slot.time,
+                            Self.statusText(status, record.withheldReason), cli.clockText(record.recordedAt ?? at), authorMember.initials, checked))
         }
     }
 
@@ -138,15 +138,14 @@ struct LogDoseCommand: AsyncParsableCommand {
     private func correct(cli: WardCLI, medication: Medication, patient: Patient, status: DoseStatus, reason: WithheldReason?,
                          why: String, slotTime: Date?, staff: Int64) async throws {
         guard slotTime != nil else {
-            throw CommandFailure.usage("--correct needs --slot: say which recorded dose to correct, e.g. --slot 14:00")
+            throw CommandFailure.usage(CLIText.t("cli.dose.correct_needs_slot", "--correct", "--slot", "--slot 14:00"))
         }
-        if at != nil { throw CommandFailure.usage("--at is not used with --correct: the time the dose was recorded stays") }
+        if at != nil { throw CommandFailure.usage(CLIText.t("cli.dose.at_with_correct", "--at", "--correct")) }
         let slot = try await pickSlot(cli: cli, medication: medication, near: slotTime)
         let existing = try await cli.store.doseRecords(medicationId: medication.id, from: slot.scheduledAt,
                                                        to: slot.scheduledAt.addingTimeInterval(1))
         guard let record = existing.first, let previous = record.liveStatus else {
-            throw CommandFailure.usage("--correct: the \(slot.time) dose of \(medication.drugName) has no recorded status to correct; "
-                                       + "record it without --correct")
+            throw CommandFailure.usage(CLIText.t("cli.dose.nothing_to_correct", "--correct", slot.time, medication.drugName))
         }
         let corrected = try await cli.write {
             try await cli.store.correctDose(id: record.id, status: status, withheldReason: reason, reason: why, by: staff)
@@ -154,11 +153,14 @@ struct LogDoseCommand: AsyncParsableCommand {
         if json {
             print(try WardCLI.json(DoseJSON(record: corrected, medication: medication, bed: patient.bedLabel)))
         } else {
-            let wasWhy = record.withheldReason.map { " (\($0.displayName))" } ?? ""
-            let nowWhy = corrected.withheldReason.map { " (\($0.displayName))" } ?? ""
-            print("Corrected dose \(corrected.id): bed \(patient.bedLabel) \(medication.doseText) \(slot.time) slot "
-                  + "\(previous.rawValue)\(wasWhy) → \(status.rawValue)\(nowWhy); reason: \(why)")
+            print(CLIText.t("cli.dose.corrected", corrected.id, patient.bedLabel, WardCLI.doseText(medication), slot.time,
+                            Self.statusText(previous, record.withheldReason), Self.statusText(status, corrected.withheldReason), why))
         }
+    }
+
+    /// "withheld (nil by mouth)", "given": a recorded status in the language's words.
+    static func statusText(_ status: DoseStatus, _ reason: WithheldReason?) -> String {
+        CLIText.t("dose.status.\(status.rawValue)") + (reason.map { " (\(CLIText.t("withheld.\($0.rawValue)")))" } ?? "")
     }
 
     private func pickMedication(cli: WardCLI, patient: Patient) async throws -> Medication {
@@ -166,7 +168,8 @@ struct LogDoseCommand: AsyncParsableCommand {
         let names = meds.map(\.drugName).joined(separator: ", ")
         if let med {
             guard let id = Int64(med), let found = meds.first(where: { $0.id == id }) else {
-                throw CommandFailure.usage("--med \(med): bed \(patient.bedLabel) has no medication with that id; medications: \(meds.map { "\($0.id) \($0.drugName)" }.joined(separator: ", "))")
+                throw CommandFailure.usage(CLIText.t("cli.dose.no_med_id", "--med \(med)", patient.bedLabel,
+                                                     CLIText.list(meds.map { "\($0.id) \($0.drugName)" })))
             }
             return found
         }
@@ -177,9 +180,10 @@ struct LogDoseCommand: AsyncParsableCommand {
         let pool = current.isEmpty ? matches : current
         guard pool.count == 1 else {
             if pool.isEmpty {
-                throw CommandFailure.usage("--drug \(drug ?? ""): bed \(patient.bedLabel) has no such medication; medications: \(names.isEmpty ? "none" : names)")
+                throw CommandFailure.usage(CLIText.t("cli.dose.no_drug", "--drug \(drug ?? "")", patient.bedLabel, names.isEmpty ? CLIText.t("cli.none") : names))
             }
-            throw CommandFailure.usage("--drug \(drug ?? "") matches several medications (\(pool.map { "\($0.id) \($0.drugName)" }.joined(separator: ", "))); use --med ID")
+            throw CommandFailure.usage(CLIText.t("cli.dose.several_drugs", "--drug \(drug ?? "")",
+                                                 pool.map { "\($0.id) \($0.drugName)" }.joined(separator: ", "), "--med ID"))
         }
         return pool[0]
     }
@@ -194,7 +198,8 @@ struct LogDoseCommand: AsyncParsableCommand {
                 ?? slots.first(where: { WardLocalTime.timeOfDay(near, in: cli.timeZone) == $0.time && $0.day == CalendarDay(near, in: cli.timeZone) }) {
                 return slot
             }
-            throw CommandFailure.usage("--slot \(slot ?? ""): \(medication.drugName) has no dose at \(cli.clockText(near)); schedule: \(medication.schedule.summary)")
+            throw CommandFailure.usage(CLIText.t("cli.dose.no_slot", "--slot \(slot ?? "")", medication.drugName, cli.clockText(near),
+                                                 medication.schedule.summary))
         }
         let slots = SlotGenerator.slots(for: medication, from: cli.now.addingTimeInterval(-36 * 3600),
                                         to: cli.now.addingTimeInterval(3 * 3600), timeZone: cli.timeZone)
@@ -210,8 +215,8 @@ struct LogDoseCommand: AsyncParsableCommand {
         guard open.count == 1 else {
             let list = open.map { cli.clockText($0.scheduledAt) }.joined(separator: ", ")
             throw CommandFailure.usage(open.isEmpty
-                ? "\(medication.drugName) has no dose due or overdue now; name it with --slot (schedule: \(medication.schedule.summary))"
-                : "\(medication.drugName) has several doses due or overdue (\(list)); name one with --slot")
+                ? CLIText.t("cli.dose.none_open", medication.drugName, "--slot", medication.schedule.summary)
+                : CLIText.t("cli.dose.several_open", medication.drugName, list, "--slot"))
         }
         return open[0]
     }

@@ -57,15 +57,15 @@ struct LogFeedCommand: AsyncParsableCommand {
 
     func run() async throws {
         if stopInfusion { return try await runStop() }
-        if infusion != nil { throw CommandFailure.usage("--infusion: names the infusion to stop; use it with --stop-infusion") }
+        if infusion != nil { throw CommandFailure.usage(CLIText.t("cli.feed.infusion_alone", "--infusion", "--stop-infusion")) }
         guard let kindText = kind else {
-            throw CommandFailure.usage("--kind is missing; give one of: \(Self.kinds.map { $0.names[0] }.joined(separator: ", ")), "
-                                       + "or --stop-infusion to stop a running infusion")
+            throw CommandFailure.usage(CLIText.t("cli.feed.kind_missing", "--kind", Self.kinds.map { $0.names[0] }.joined(separator: ", "),
+                                                 "--stop-infusion"))
         }
         let kind = try CLIChoice.parse(kindText, option: "--kind", choices: Self.kinds)
-        let volumeML = try volume.map { try CLIChoice.wholeNumber($0, option: Self.volumeOption, what: "mL as a whole number 0–1000") }
-        let minutes = try duration.map { try CLIChoice.wholeNumber($0, option: "--duration", what: "minutes as a whole number 1–180") }
-        let rateMLPerHour = try rate.map { try CLIChoice.number($0, option: "--rate-ml-h", what: "mL/h from 0.1 to 500") }
+        let volumeML = try volume.map { try CLIChoice.wholeNumber($0, option: Self.volumeOption, what: CLIText.t("cli.feed.what.volume", 0, 1000)) }
+        let minutes = try duration.map { try CLIChoice.wholeNumber($0, option: "--duration", what: CLIText.t("cli.feed.what.minutes", 1, 180)) }
+        let rateMLPerHour = try rate.map { try CLIChoice.number($0, option: "--rate-ml-h", what: CLIText.t("cli.feed.what.rate", CLIText.format.number(0.1, digits: 1), 500)) }
         let cli = try await WardCLI(options: options)
         let at = try cli.time(at)
         let stoppedAt = try stop.map { try cli.time($0, option: "--stop") }
@@ -74,7 +74,7 @@ struct LogFeedCommand: AsyncParsableCommand {
         // Checked before the author and the bed are looked up: bad input is named first.
         let issues = WardValidation.feed(draft, now: cli.now)
         guard issues.isEmpty else { throw Self.usage(WardValidationError(issues)) }
-        let staff = try await cli.authorId(author, doing: "logging it")
+        let staff = try await cli.authorId(author, doing: "cli.doing.logging")
         let patient = try await cli.patient(bed: bed)
         var stored = draft
         stored.patientId = patient.id
@@ -82,7 +82,7 @@ struct LogFeedCommand: AsyncParsableCommand {
         if json {
             print(try WardCLI.json(FeedJSON(feed, bed: patient.bedLabel)))
         } else {
-            print("Logged \(feed.kind.isOutput ? "output" : "feed") \(feed.id): bed \(patient.bedLabel) \(Self.describe(feed, cli))")
+            print(CLIText.t(feed.kind.isOutput ? "cli.feed.logged_output" : "cli.feed.logged", feed.id, patient.bedLabel, Self.describe(feed, cli)))
         }
     }
 
@@ -92,27 +92,27 @@ struct LogFeedCommand: AsyncParsableCommand {
                      ("--fluid", fluid != nil), ("--rate-ml-h", rate != nil), ("--stop", stop != nil), ("--notes", !notes.isEmpty)]
             .filter(\.1).map(\.0)
         if !other.isEmpty {
-            throw CommandFailure.usage("--stop-infusion takes only --bed, --at (the stop's time), --infusion and --by; "
-                                       + "remove \(other.joined(separator: ", "))")
+            throw CommandFailure.usage(CLIText.t("cli.feed.stop_only", "--stop-infusion", "--bed", "--at", "--infusion", "--by",
+                                                 other.joined(separator: ", ")))
         }
         let cli = try await WardCLI(options: options)
         let at = try cli.time(at)
-        let staff = try await cli.authorId(author, doing: "stopping it")
+        let staff = try await cli.authorId(author, doing: "cli.doing.stopping")
         let patient = try await cli.patient(bed: bed)
         let running = try await cli.store.runningInfusions(patientId: patient.id)
         let target: Feed
         if let infusion {
             guard let match = running.first(where: { $0.id == infusion }) else {
-                throw CommandFailure.usage("--infusion \(infusion): no running infusion of bed \(patient.bedLabel) has that id; "
-                                           + Self.runningList(running, cli))
+                throw CommandFailure.usage(CLIText.t("cli.feed.no_such_infusion", "--infusion \(infusion)", patient.bedLabel,
+                                                     Self.runningList(running, cli)))
             }
             target = match
         } else {
             guard running.count == 1, let only = running.first else {
                 throw CommandFailure.usage(running.isEmpty
-                    ? "--stop-infusion: bed \(patient.bedLabel) has no running infusion"
-                    : "--stop-infusion: bed \(patient.bedLabel) has \(running.count) running infusions; name one with --infusion: "
-                        + Self.runningList(running, cli))
+                    ? CLIText.t("cli.feed.none_running", "--stop-infusion", patient.bedLabel)
+                    : CLIText.t("cli.feed.several_running", "--stop-infusion", patient.bedLabel, running.count, "--infusion",
+                                Self.runningList(running, cli)))
             }
             target = only
         }
@@ -120,7 +120,7 @@ struct LogFeedCommand: AsyncParsableCommand {
         if json {
             print(try WardCLI.json(FeedJSON(feed, bed: patient.bedLabel)))
         } else {
-            print("Stopped infusion \(feed.id): bed \(patient.bedLabel) \(Self.describe(feed, cli))")
+            print(CLIText.t("cli.feed.stopped", feed.id, patient.bedLabel, Self.describe(feed, cli)))
         }
     }
 
@@ -139,7 +139,7 @@ struct LogFeedCommand: AsyncParsableCommand {
     static func usage(_ error: WardValidationError, stopping: Bool = false) -> CommandFailure {
         let options = ["volumeML": volumeOption, "stoppedAt": stopping ? "--at" : "--stop"]
         return CommandFailure.usage(error.issues.map { issue in
-            (options[issue.field] ?? WardCLI.optionForField[issue.field]).map { "\($0): \(issue.message)" } ?? issue.message
+            (options[issue.field] ?? WardCLI.optionForField[issue.field]).map { CLIText.t("cli.option_issue", $0, issue.message) } ?? issue.message
         }.joined(separator: "; "))
     }
 
@@ -149,22 +149,28 @@ struct LogFeedCommand: AsyncParsableCommand {
     }
 
     static func runningList(_ running: [Feed], _ cli: WardCLI) -> String {
-        running.isEmpty ? "none runs" : "running: " + running.map { "\($0.id) (\(describe($0, cli)))" }.joined(separator: ", ")
+        running.isEmpty ? CLIText.t("cli.feed.none_runs")
+            : CLIText.t("cli.feed.running", running.map { "\($0.id) (\(describe($0, cli)))" }.joined(separator: ", "))
     }
 
-    /// "IV 10% glucose 6 mL/h from 09:00 to 12:00", "vomit 5 mL at 14:05".
+    /// "IV 10% glucose 6 mL/h from 09:00 to 12:00", "vomit 5 mL at 14:05"; in German
+    /// "i.v. 10% glucose 2,5 mL/h von 07:00 bis 11:00".
     static func describe(_ feed: Feed, _ cli: WardCLI) -> String {
+        let t = CLIText.t
+        // An output's kind without the form's "(output)": the sentence already says so.
+        let kind = feed.kind.isOutput ? t("cli.feed.kind.\(feed.kind.rawValue)") : t("feed.kind.\(feed.kind.rawValue)")
         if let rate = feed.rateMLPerHour {
-            let fluid = feed.fluid.map { " \($0)" } ?? ""
-            let until = feed.stoppedAt.map { " to \(cli.clockText($0))" } ?? " (running)"
-            return "\(feed.kind.displayName)\(fluid) \(rateText(rate)) mL/h from \(cli.clockText(feed.occurredAt))\(until)"
+            let what = ([kind] + (feed.fluid.map { [$0] } ?? []) + [t("feed.ml_h", rateText(rate))]).joined(separator: " ")
+            return feed.stoppedAt.map { t("cli.feed.rate_from_to", what, cli.clockText(feed.occurredAt), cli.clockText($0)) }
+                ?? t("cli.feed.rate_running", what, cli.clockText(feed.occurredAt))
         }
-        let amount = [feed.fluid, feed.volumeML.map { "\($0) mL" }, feed.durationMinutes.map { "\($0) min" }].compactMap { $0 }
-        return "\(feed.kind.displayName) \(amount.joined(separator: " ")) at \(cli.clockText(feed.occurredAt))"
+        let amount = [feed.fluid, feed.volumeML.map { t("feed.ml", $0) }, feed.durationMinutes.map { t("feed.minutes", $0) }].compactMap { $0 }
+        return t("cli.feed.at", "\(kind) \(amount.joined(separator: " "))", cli.clockText(feed.occurredAt))
     }
 
+    /// "2.5", "2,5", "6": the language's decimal mark, no trailing zeros.
     static func rateText(_ rate: Double) -> String {
-        rate == rate.rounded() ? String(Int(rate)) : String(format: "%g", rate)
+        CLIText.format.number(rate, digits: 3)
     }
 }
 

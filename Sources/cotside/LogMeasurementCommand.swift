@@ -35,7 +35,7 @@ struct LogMeasurementCommand: AsyncParsableCommand {
     func run() async throws {
         let kind = try CLIChoice.parse(kind, option: "--kind", choices: Self.kinds)
         let cli = try await WardCLI(options: options)
-        let staff = try await cli.authorId(author, doing: "logging it")
+        let staff = try await cli.authorId(author, doing: "cli.doing.logging")
         let glucoseDefault = try await cli.store.settings().glucoseUnit
         let (canonical, diastolic) = try Self.canonicalValue(value, unit: unit, kind: kind, glucoseDefault: glucoseDefault)
         let at = try cli.time(at)
@@ -50,8 +50,9 @@ struct LogMeasurementCommand: AsyncParsableCommand {
         if json {
             print(try WardCLI.json(MeasurementJSON(stored, bed: patient.bedLabel, mark: mark)))
         } else {
-            let flag = mark.map { " (\($0.rawValue))" } ?? ""
-            print("Logged measurement \(stored.id): bed \(patient.bedLabel) \(kind.displayName) \(stored.valueText)\(flag) at \(cli.clockText(stored.measuredAt))")
+            let value = CLIText.format.decimals(stored.valueText) + (mark.map { " (\(CLIText.t("range.\($0.rawValue)")))" } ?? "")
+            print(CLIText.t("cli.measurement.logged", stored.id, patient.bedLabel, CLIText.t("measurement.kind.\(kind.rawValue)"), value,
+                            cli.clockText(stored.measuredAt)))
         }
     }
 
@@ -61,14 +62,14 @@ struct LogMeasurementCommand: AsyncParsableCommand {
         if kind == .bloodPressure {
             let parts = text.split(separator: "/", omittingEmptySubsequences: false).map(String.init)
             guard parts.count == 2 else {
-                throw CommandFailure.usage("\(option) \(text) is not a blood pressure; give SYSTOLIC/DIASTOLIC in mmHg, e.g. 80/50")
+                throw CommandFailure.usage(CLIText.t("cli.measurement.bp", "\(option) \(text)", "80/50"))
             }
             try checkUnit(unit, allowed: ["mmHg"], kind: kind)
-            return (try CLIChoice.number(parts[0], option: option, what: "systolic mmHg"),
-                    try CLIChoice.number(parts[1], option: option, what: "diastolic mmHg"))
+            return (try CLIChoice.number(parts[0], option: option, what: CLIText.t("cli.measurement.what.systolic")),
+                    try CLIChoice.number(parts[1], option: option, what: CLIText.t("cli.measurement.what.diastolic")))
         }
         if kind == .weight { return (try weightGrams(text, unit: unit, option: option), nil) }
-        let number = try CLIChoice.number(text, option: option, what: "a \(kind.displayName) reading")
+        let number = try CLIChoice.number(text, option: option, what: CLIText.t("cli.measurement.what.reading", CLIText.t("measurement.kind.\(kind.rawValue)")))
         switch kind {
         case .temperature:
             let u = try CLIChoice.parse(unit ?? "C", option: "--unit", choices: [(["C", "°C"], "C"), (["F", "°F"], "F")])
@@ -90,17 +91,18 @@ struct LogMeasurementCommand: AsyncParsableCommand {
         switch WeightText.grams(text, stated: stated, plausible: MeasurementKind.weight.plausibleRange) {
         case .success(let grams):
             if unit != nil, let typed = WeightText.typedUnit(text), typed != stated {
-                throw CommandFailure.usage("\(option) \(text) is in \(typed.rawValue) but --unit says \(stated.rawValue); give one unit")
+                throw CommandFailure.usage(CLIText.t("cli.measurement.two_units", "\(option) \(text)", typed.rawValue, "--unit", stated.rawValue))
             }
             return grams
-        case .failure(let error): throw CommandFailure.usage("\(option): \(error.message)")
+        case .failure(let error): throw CommandFailure.usage(CLIText.t("cli.option_issue", option, error.message))
         }
     }
 
     static func checkUnit(_ unit: String?, allowed: [String], kind: MeasurementKind) throws {
         guard let unit else { return }
         guard allowed.map(CLIChoice.normalise).contains(CLIChoice.normalise(unit)) else {
-            throw CommandFailure.usage("--unit \(unit) is not allowed for \(kind.displayName); use \(allowed.joined(separator: " or "))")
+            throw CommandFailure.usage(CLIText.t("cli.measurement.unit_refused", "--unit \(unit)", CLIText.t("measurement.kind.\(kind.rawValue)"),
+                                                 allowed.joined(separator: ", ")))
         }
     }
 }

@@ -44,7 +44,7 @@ struct LogObsCommand: AsyncParsableCommand {
 
     func run() async throws {
         let cli = try await WardCLI(options: options)
-        let staff = try await cli.authorId(author, doing: "logging it")
+        let staff = try await cli.authorId(author, doing: "cli.doing.logging")
         let glucoseUnit = try await cli.store.settings().glucoseUnit
         let readings = try readings(glucoseUnit: glucoseUnit)
         let at = try cli.time(at)
@@ -59,9 +59,10 @@ struct LogObsCommand: AsyncParsableCommand {
             print(try WardCLI.json(marked.map { MeasurementJSON($0.0, bed: patient.bedLabel, mark: $0.1) }))
         } else {
             let values = marked.map { record, mark in
-                "\(record.kind.displayName) \(record.valueText)" + (mark.map { " (\($0.rawValue))" } ?? "")
+                "\(CLIText.t("measurement.kind.\(record.kind.rawValue)")) \(CLIText.format.decimals(record.valueText))"
+                    + (mark.map { " (\(CLIText.t("range.\($0.rawValue)")))" } ?? "")
             }
-            print("Logged observations for bed \(patient.bedLabel) at \(cli.clockText(at)): " + values.joined(separator: ", "))
+            print(CLIText.t("cli.obs.logged", patient.bedLabel, cli.clockText(at), values.joined(separator: ", ")))
         }
     }
 
@@ -71,23 +72,22 @@ struct LogObsCommand: AsyncParsableCommand {
     func readings(glucoseUnit: GlucoseUnit) throws -> [ObservationReading] {
         var out: [ObservationReading] = []
         if let temperature {
-            out.append(.init(.temperature, try CLIChoice.number(temperature, option: "--temp", what: "a temperature in °C")))
+            out.append(.init(.temperature, try CLIChoice.number(temperature, option: "--temp", what: CLIText.t("cli.obs.what.temperature"))))
         }
-        if let heartRate { out.append(.init(.heartRate, try CLIChoice.number(heartRate, option: "--hr", what: "beats/min"))) }
+        if let heartRate { out.append(.init(.heartRate, try CLIChoice.number(heartRate, option: "--hr", what: CLIText.t("cli.obs.what.heart_rate")))) }
         if let respiratoryRate {
-            out.append(.init(.respiratoryRate, try CLIChoice.number(respiratoryRate, option: "--rr", what: "breaths/min")))
+            out.append(.init(.respiratoryRate, try CLIChoice.number(respiratoryRate, option: "--rr", what: CLIText.t("cli.obs.what.respiratory_rate"))))
         }
         var oxygenSupport: OxygenSupport?
         if let oxygen {
             guard let parsed = OxygenSupport.parse(oxygen) else {
-                throw CommandFailure.usage("--o2 \(oxygen) is not an oxygen; give air, litres per minute (2L, 0.5L: 0.01-15) "
-                                           + "or FiO2 (40%: 21-100)")
+                throw CommandFailure.usage(CLIText.t("cli.obs.o2_refused", "--o2 \(oxygen)"))
             }
-            guard spo2 != nil else { throw CommandFailure.usage("--o2 is recorded with an SpO2; give --spo2 too") }
+            guard spo2 != nil else { throw CommandFailure.usage(CLIText.t("cli.obs.o2_without_spo2", "--o2", "--spo2")) }
             oxygenSupport = parsed
         }
         if let spo2 {
-            out.append(.init(.spo2, try CLIChoice.number(spo2, option: "--spo2", what: "SpO2 in %"), oxygen: oxygenSupport))
+            out.append(.init(.spo2, try CLIChoice.number(spo2, option: "--spo2", what: CLIText.t("cli.obs.what.spo2")), oxygen: oxygenSupport))
         }
         if let bloodPressure {
             let (systolic, diastolic) = try LogMeasurementCommand.canonicalValue(bloodPressure, unit: nil, kind: .bloodPressure,
@@ -99,10 +99,9 @@ struct LogObsCommand: AsyncParsableCommand {
                                                                      glucoseDefault: glucoseUnit, option: "--glucose")
             out.append(.init(.glucose, mmol))
         }
-        if let pain { out.append(.init(.pain, try CLIChoice.number(pain, option: "--pain", what: "a pain score 0-10"))) }
+        if let pain { out.append(.init(.pain, try CLIChoice.number(pain, option: "--pain", what: CLIText.t("cli.obs.what.pain")))) }
         guard !out.isEmpty else {
-            throw CommandFailure.usage("no value given: an observation set needs at least one of --temp, --hr, --rr, --spo2, "
-                                       + "--bp, --glucose or --pain")
+            throw CommandFailure.usage(CLIText.t("cli.obs.no_value", "--temp, --hr, --rr, --spo2, --bp, --glucose", "--pain"))
         }
         return out
     }
@@ -110,7 +109,7 @@ struct LogObsCommand: AsyncParsableCommand {
     /// Each issue named by the option the user typed (`--temp: temperature 70 °C is outside 25–45 °C`).
     static func usage(_ error: WardValidationError) -> CommandFailure {
         CommandFailure.usage(error.issues.map { issue in
-            optionForField[issue.field].map { "\($0): \(issue.message)" } ?? issue.message
+            optionForField[issue.field].map { CLIText.t("cli.option_issue", $0, issue.message) } ?? issue.message
         }.joined(separator: "; "))
     }
 }

@@ -27,36 +27,39 @@ struct MedsCommand: AsyncParsableCommand {
             .first { $0.measurement.kind == .weight }.map { Int($0.measurement.value.rounded()) } ?? patient.birthWeightGrams ?? 0  // 0: no weight, no per-kg check
         let formulary = try? DrugFormulary.shared.get()
         let ageDays = PatientAge(patient: patient, now: cli.now, timeZone: cli.timeZone).days
-        let warnings = Dictionary(uniqueKeysWithValues: rows.compactMap { row -> (Int64, String)? in
+        let findings = Dictionary(uniqueKeysWithValues: rows.compactMap { row -> (Int64, [DoseCeiling.Finding])? in
             guard let formulary else { return nil }
             let m = row.medication
-            let findings = DoseCeiling.check(drugName: m.drugName, amount: m.doseAmount, unit: m.doseUnit,
-                                             schedule: m.schedule, route: m.route, weightGrams: weight,
-                                             ageDays: ageDays, gestationDays: patient.gestationDays, formulary: formulary)
-            return findings.isEmpty ? nil : (m.id, findings.map { Self.describe($0, weightGrams: weight) }.joined(separator: "; "))
+            let found = DoseCeiling.check(drugName: m.drugName, amount: m.doseAmount, unit: m.doseUnit,
+                                          schedule: m.schedule, route: m.route, weightGrams: weight,
+                                          ageDays: ageDays, gestationDays: patient.gestationDays, formulary: formulary)
+            return found.isEmpty ? nil : (m.id, found)
         })
+        // The JSON's warning is English in every language (a machine field); the text's is the reader's.
+        let warnings = findings.mapValues { $0.map { Self.describe($0, weightGrams: weight) }.joined(separator: "; ") }
         if json {
             print(try WardCLI.json(MedsJSON(bed: patient.bedLabel, patient: patient.fullName, weightGrams: weight, list: list,
                                             rows: rows, warnings: warnings)))
             return
         }
-        let chips = MedicationFilter.allCases.map { "\($0.rawValue) \(list.count($0))" }.joined(separator: " · ")
-        print("Bed \(patient.bedLabel) \(patient.fullName): \(chips); 7-day adherence \(Self.percent(list.patientAdherence7d))")
-        if rows.isEmpty { print("  no medications"); return }
+        let t = CLIText.t
+        let chips = MedicationFilter.allCases.map { "\(t("cli.meds.filter.\($0.rawValue)")) \(list.count($0))" }.joined(separator: " · ")
+        print(t("cli.meds.header", patient.bedLabel, patient.fullName, chips, Self.percent(list.patientAdherence7d)))
+        if rows.isEmpty { print(t("cli.meds.none")); return }
         for row in rows {
             let m = row.medication
-            var state = m.isPaused ? "paused" : row.isActive ? "active" : "ended"
-            if row.overdueSlots > 0 { state += ", \(row.overdueSlots) overdue" }
+            var state = t(m.isPaused ? "cli.meds.state.paused" : row.isActive ? "cli.meds.state.active" : "cli.meds.state.ended")
+            if row.overdueSlots > 0 { state = t("cli.meds.state_overdue", state, row.overdueSlots) }
             let latest = row.latest.map {
-                "\($0.status.rawValue)\($0.withheldReason.map { " (\($0.displayName))" } ?? "") \(cli.clockText($0.at))"
-                    + ($0.checkedBy.map { " checked by \($0)" } ?? "")
-            } ?? "none"
-            let next = row.nextDueAt.map { "\(cli.clockText($0))\(row.nextSlotState == .overdue ? " OVERDUE" : "")" } ?? "-"
-            var line = "  \(m.id) \(m.doseText) · \(m.schedule.summary) · \(state) · latest \(latest) · next \(next) · 7d \(Self.percent(row.adherence7d))"
-            if let e = row.effectiveness { line += " · \(e.verdict.displayName) \(e.confidencePercent) %" }
+                LogDoseCommand.statusText($0.status, $0.withheldReason) + " " + cli.clockText($0.at)
+                    + ($0.checkedBy.map { t("cli.meds.checked_by", $0) } ?? "")
+            } ?? t("cli.none")
+            let next = row.nextDueAt.map { row.nextSlotState == .overdue ? t("cli.meds.overdue", cli.clockText($0)) : cli.clockText($0) } ?? "-"
+            var line = t("cli.meds.line", m.id, WardCLI.doseText(m), m.schedule.summary, state, latest, next, Self.percent(row.adherence7d))
+            if let e = row.effectiveness { line += " · \(t("effect.\(e.verdict.rawValue)")) \(e.confidencePercent) %" }
             if let why = Effectiveness.notJudged(m.category) { line += " · \(why)" }
             print(line)
-            if let warning = warnings[m.id] { print("    WARNING: \(warning)") }
+            if let finding = findings[m.id] { print(t("cli.meds.warning", finding.map { Self.describeText($0, weightGrams: weight) }.joined(separator: "; "))) }
         }
     }
 
@@ -99,7 +102,18 @@ struct MedsJSON: Encodable {
 }
 
 extension MedsCommand {
-    /// The dose-table finding in words, for the command line.
+    /// The dose-table finding in the run's language, for the text list.
+    static func describeText(_ finding: DoseCeiling.Finding, weightGrams: Int) -> String {
+        let dose = CLIText.format.number(finding.doseMg, digits: 2), limit = CLIText.format.number(finding.limitMg, digits: 2)
+        switch finding.kind {
+        case "single": return CLIText.t("cli.meds.finding.single", dose, limit)
+        case "noBand": return CLIText.t("cli.meds.finding.no_band", finding.drug, finding.covers.joined(separator: "; "))
+        case "perKg": return CLIText.t("cli.meds.finding.per_kg", dose, limit, weightGrams)
+        default: return CLIText.t("cli.meds.finding.daily", dose, limit, weightGrams)
+        }
+    }
+
+    /// The dose-table finding in English words, for the JSON's `doseWarning`.
     static func describe(_ finding: DoseCeiling.Finding, weightGrams: Int) -> String {
         let dose = NumberText.rounded(finding.doseMg, digits: 2), limit = NumberText.rounded(finding.limitMg, digits: 2)
         switch finding.kind {

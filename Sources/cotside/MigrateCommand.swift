@@ -29,8 +29,9 @@ struct MigrateCommand: AsyncParsableCommand {
                                + "(an empty ward), or a new ward file.", valueName: "url|file"))
     var to: String
 
-    static let allowed = "migrate moves a ward between a ward file and a PostgreSQL server: "
-        + "--from FILE --to postgres://user@host:port/database?ward=NAME, or --from postgres://… --to NEW-FILE"
+    static var allowed: String {
+        CLIText.t("cli.migrate.allowed", "--from FILE --to postgres://user@host:port/database?ward=NAME", "--from postgres://… --to NEW-FILE")
+    }
 
     func run() async throws {
         switch (try WardMove.location(from, option: "--from"), try WardMove.location(to, option: "--to")) {
@@ -39,26 +40,25 @@ struct MigrateCommand: AsyncParsableCommand {
         case (let source?, nil):
             try await serverToFile(source, path: to)
         case (nil, nil):
-            throw CommandFailure.usage("--to \(to): not a postgres:// URL; \(Self.allowed)")
+            throw CommandFailure.usage(CLIText.t("cli.migrate.not_url", "--to \(to)", Self.allowed))
         case (_?, _?):
-            throw CommandFailure.usage("--from and --to are both servers; \(Self.allowed) (between two servers use pg_dump)")
+            throw CommandFailure.usage(CLIText.t("cli.migrate.two_servers", "--from", "--to", Self.allowed))
         }
     }
 
     private func fileToServer(path: String, _ target: PostgresLocation) async throws {
         var isFolder: ObjCBool = false
         guard !path.isEmpty, FileManager.default.fileExists(atPath: path, isDirectory: &isFolder), !isFolder.boolValue else {
-            throw CommandFailure.usage("--from \(path): no ward file there; give the path of an existing ward file (a .sqlite file), \(Self.allowed)")
+            throw CommandFailure.usage(CLIText.t("cli.migrate.no_file", "--from \(path)", Self.allowed))
         }
         let store: SQLiteWardStore
         do {
             store = try SQLiteWardStore(path: path)
         } catch {
-            throw CommandFailure.usage("--from \(path): cannot open it as a ward file: \(error)")
+            throw CommandFailure.usage(CLIText.t("cli.migrate.cannot_open", "--from \(path)", "\(error)"))
         }
         if let reason = store.access.readOnlyReason {
-            throw CommandFailure.usage("--from \(path): the ward opened read-only (\(reason)), so it cannot be brought to this "
-                                       + "Cotside's schema; nothing was copied")
+            throw CommandFailure.usage(CLIText.t("cli.migrate.read_only", "--from \(path)", reason))
         }
         let database = try await WardMove.connect(target)
         try await WardMove.prepareTarget(database)
@@ -70,23 +70,22 @@ struct MigrateCommand: AsyncParsableCommand {
 
     private func serverToFile(_ source: PostgresLocation, path: String) async throws {
         guard !path.isEmpty, !FileManager.default.fileExists(atPath: path) else {
-            throw CommandFailure.usage("--to \(path): a file is there already; migrate writes a new ward file and never "
-                                       + "replaces one (give a new file name)")
+            throw CommandFailure.usage(CLIText.t("cli.migrate.file_exists", "--to \(path)"))
         }
         let database = try await WardMove.connect(source)
         guard try await WardMove.wardExists(database) else {
-            throw CommandFailure.usage("--from \(source): the server has no ward \(source.ward ?? "") (no such schema); nothing was copied")
+            throw CommandFailure.usage(CLIText.t("cli.migrate.no_ward", "--from \(source)", source.ward ?? ""))
         }
         do {
             try await WardSchema.migratePostgres(database)
         } catch let refusal as SQLUnknownSchemaSteps {
-            throw CommandFailure.usage("--from \(source): \(refusal.description)")
+            throw CommandFailure.usage(CLIText.t("cli.option_issue", "--from \(source)", refusal.description))
         }
         let store: SQLiteWardStore
         do {
             store = try SQLiteWardStore(path: path)
         } catch {
-            throw CommandFailure.usage("--to \(path): cannot make a ward file there: \(error)")
+            throw CommandFailure.usage(CLIText.t("cli.migrate.cannot_make", "--to \(path)", "\(error)"))
         }
         do {
             let report = try await WardMove.copy(from: database, to: GRDBSQLDatabase(store.pool.database),

@@ -1,6 +1,7 @@
 import ArgumentParser
 import CotsideApp
 import Foundation
+import TerminalUI
 import WardStore
 
 /// `cotside patients`: the admitted patients (or everyone with --all), as text or JSON.
@@ -33,19 +34,33 @@ struct PatientsCommand: AsyncParsableCommand {
             return
         }
         guard !patients.isEmpty else {
-            print(all ? "No patients recorded." : "No patients admitted.")
+            print(CLIText.t(all ? "cli.patients.none_recorded" : "cli.patients.none_admitted"))
             return
         }
-        print("BED     NAME                          HOSPITAL NO.  BORN        AGE       GA     BW(g)  STATUS")
+        let t = CLIText.t
+        let dates = CLIText.time(in: ward.timeZone)
+        let widths = [7, 29, 13, 11, 9, 6, 6]
+        let heads = ["cli.patients.head.bed", "cli.patients.head.name", "cli.patients.head.hospital_number", "cli.patients.head.born",
+                     "cli.patients.head.age", "cli.patients.head.ga", "cli.patients.head.birth_weight"]
+        print((zip(heads, widths).map { pad(t($0.0), $0.1) } + [t("cli.patients.head.status")]).joined(separator: " "))
         for p in patients {
-            let status = p.dischargedAt.map { "discharged " + WardCLI.isoText($0) } ?? "admitted"
-            print([pad(p.bedLabel, 7), pad(p.fullName, 29), pad(p.hospitalNumber, 13), pad(p.dateOfBirth.description, 11), pad(age(p), 9),
+            let status = p.dischargedAt.map { t("cli.patients.discharged", WardCLI.isoText($0)) } ?? t("cli.patients.admitted")
+            print([pad(p.bedLabel, 7), pad(p.fullName, 29), pad(p.hospitalNumber, 13), pad(dates.date(p.dateOfBirth), 11), pad(age(p), 9),
                    pad(p.gestationText ?? "—", 6), pad(p.birthWeightGrams.map(String.init) ?? "—", 6), status]
                 .joined(separator: " "))
         }
     }
 
+    /// `text` cut or padded to exactly `width` terminal columns (a Chinese character takes two).
     private func pad(_ text: String, _ width: Int) -> String {
-        text.count >= width ? String(text.prefix(width)) : text + String(repeating: " ", count: width - text.count)
+        var cut = ""
+        var used = 0
+        for ch in text {
+            let columns = TextWidth.columns(of: ch)
+            if used + columns > width { break }
+            cut.append(ch)
+            used += columns
+        }
+        return cut + String(repeating: " ", count: width - used)
     }
 }

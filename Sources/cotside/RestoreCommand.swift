@@ -27,7 +27,7 @@ struct RestoreCommand: AsyncParsableCommand {
 
     func run() async throws {
         let ward = try await WardCLI(options: options)
-        let staff = try await ward.authorId(author, doing: "restoring")
+        let staff = try await ward.authorId(author, doing: "cli.doing.restoring")
         if !yes { try confirm(ward: ward.store.path) }
         let report: WardRestoreReport
         do {
@@ -35,19 +35,18 @@ struct RestoreCommand: AsyncParsableCommand {
         } catch let refusal as WardRestoreRefusal {
             throw CommandFailure.usage(refusal.description)
         }
-        let migrated = report.fromSchema < report.schema ? " (migrated from schema \(report.fromSchema) to \(report.schema))" : ""
-        print("Restored the ward \(report.ward) from \(report.source)\(migrated): \(report.patients) admitted patients; "
-              + "integrity check ok.")
-        print("The ward as it was is kept as \(report.keptAside).")
+        let migrated = report.fromSchema < report.schema ? CLIText.t("cli.restore.migrated", report.fromSchema, report.schema) : ""
+        print(CLIText.t("cli.restore.done", report.ward, report.source, migrated, report.patients))
+        print(CLIText.t("cli.restore.kept", report.keptAside))
     }
 
     /// y or yes goes ahead; anything else, or no terminal, stops with nothing changed.
     private func confirm(ward: String) throws {
         let answer = try TerminalQuestion.ask(
-            "Replace the ward \(ward) with \(file)? The current ward is kept as \(ward).before-restore-<UTC time>. [y/N] ",
-            noTerminal: "restore asks to confirm on a terminal; with no terminal, add --yes; nothing was restored").lowercased()
-        guard answer == "y" || answer == "yes" else {
-            throw CommandFailure.usage("not confirmed; nothing was restored")
+            CLIText.t("cli.restore.confirm", ward, file, "\(ward).before-restore-"),
+            noTerminal: CLIText.t("cli.restore.no_terminal", "--yes")).lowercased()
+        guard TerminalQuestion.isYes(answer) else {
+            throw CommandFailure.usage(CLIText.t("cli.restore.not_confirmed"))
         }
     }
 }

@@ -65,7 +65,7 @@ struct SettingsListCommand: AsyncParsableCommand {
         for line in lines {
             let padded = line.key.padding(toLength: width, withPad: " ", startingAt: 0)
             print("\(padded)  \(line.value)")
-            print("\(String(repeating: " ", count: width))    \(line.meaning) Allowed: \(line.allowed); default \(line.defaultValue).")
+            print("\(String(repeating: " ", count: width))    " + CLIText.t("cli.settings.meaning", line.meaning, line.allowed, line.defaultValue))
         }
     }
 }
@@ -92,7 +92,7 @@ struct SettingsSetCommand: AsyncParsableCommand {
         case .failure(let failure): throw failure
         }
         let ward = try await WardCLI(options: options)
-        let staff = try await ward.authorId(author, doing: "changing the ward settings")
+        let staff = try await ward.authorId(author, doing: "cli.doing.settings")
         let before = try await ward.store.settings().storedValues
         let after: [WardSettingKey: String]
         do {
@@ -103,16 +103,15 @@ struct SettingsSetCommand: AsyncParsableCommand {
             throw Self.usage(error)
         }
         let changed = WardSettings.declarations.map(\.key).filter { before[$0] != after[$0] }
-        if changed.isEmpty { print("Nothing changed; the ward settings already had these values") }
+        if changed.isEmpty { print(CLIText.t("cli.settings.unchanged")) }
         for key in changed {
             let declaration = WardSettings.declaration(key)
-            print("\(key.commandName) = \(SettingLine.shown(after[key] ?? "", declaration)) "
-                  + "(was \(SettingLine.shown(before[key] ?? "", declaration)))")
+            print(CLIText.t("cli.settings.changed", key.commandName, SettingLine.shown(after[key] ?? "", declaration),
+                            SettingLine.shown(before[key] ?? "", declaration)))
         }
         if changed.contains(.secondCheck), let rules = try? SecondCheckRules.parse(after[.secondCheck] ?? "").get() {
             for name in try await ward.store.unknownSecondCheckDrugs(rules) {
-                print("note: no drug in the drug table or prescribed on this ward is called ‘\(name)’; "
-                      + "check the spelling — a dose of a drug by another name needs no second check")
+                print(CLIText.t("cli.settings.unknown_drug", "‘\(name)’"))
             }
         }
     }
@@ -121,22 +120,22 @@ struct SettingsSetCommand: AsyncParsableCommand {
     /// Every value is checked against its declaration here, so one bad value stops all of them.
     static func parse(_ words: [String]) -> Result<[WardSettingKey: String], CommandFailure> {
         guard !words.isEmpty else {
-            return .failure(.usage("settings set: give at least one KEY=VALUE; the keys are: " + keyList))
+            return .failure(.usage(CLIText.t("cli.settings.none_given", "settings set", "KEY=VALUE", keyList)))
         }
         var changes: [WardSettingKey: String] = [:]
         var issues: [String] = []
         for word in words {
             let parts = word.split(separator: "=", maxSplits: 1, omittingEmptySubsequences: false).map(String.init)
             guard parts.count == 2 else {
-                issues.append("‘\(word)’ is not KEY=VALUE")
+                issues.append(CLIText.t("cli.settings.not_assignment", "‘\(word)’", "KEY=VALUE"))
                 continue
             }
             guard let key = WardSettingKey(commandName: parts[0]) else {
-                issues.append("‘\(parts[0])’ is not a ward setting; the keys are: " + keyList)
+                issues.append(CLIText.t("cli.settings.unknown_key", "‘\(parts[0])’", keyList))
                 continue
             }
             guard changes[key] == nil else {
-                issues.append("\(key.commandName) is given twice; give it once")
+                issues.append(CLIText.t("cli.given_twice", key.commandName))
                 continue
             }
             let declaration = WardSettings.declaration(key)
@@ -145,11 +144,12 @@ struct SettingsSetCommand: AsyncParsableCommand {
             case .valid(let stored): changes[key] = stored
             // A list says which of its rules is wrong; other kinds say what is allowed.
             case .invalid(let issue) where declaration.kind == .secondCheckRules:
-                issues.append("\(key.commandName)=\(parts[1]): \(issue.message)")
-            case .invalid: issues.append("\(key.commandName)=\(parts[1]): must be \(declaration.storedAllowed)")
+                issues.append(CLIText.t("cli.option_issue", "\(key.commandName)=\(parts[1])", issue.message))
+            case .invalid:
+                issues.append(CLIText.t("cli.settings.must_be", "\(key.commandName)=\(parts[1])", declaration.storedAllowed))
             }
         }
-        guard issues.isEmpty else { return .failure(.usage(issues.joined(separator: "; ") + "; nothing changed")) }
+        guard issues.isEmpty else { return .failure(.usage(CLIText.t("cli.settings.nothing_changed", issues.joined(separator: "; ")))) }
         return .success(changes)
     }
 
@@ -164,8 +164,8 @@ struct SettingsSetCommand: AsyncParsableCommand {
 
     /// What the store refused, by the key as typed.
     static func usage(_ error: WardValidationError) -> CommandFailure {
-        .usage(error.issues.map { issue in
-            (WardSettingKey(rawValue: issue.field).map { "\($0.commandName): " } ?? "") + issue.message
-        }.joined(separator: "; ") + "; nothing changed")
+        .usage(CLIText.t("cli.settings.nothing_changed", error.issues.map { issue in
+            WardSettingKey(rawValue: issue.field).map { CLIText.t("cli.option_issue", $0.commandName, issue.message) } ?? issue.message
+        }.joined(separator: "; ")))
     }
 }

@@ -32,16 +32,16 @@ struct SnapshotCommand: AsyncParsableCommand {
 
     func validate() throws {
         guard SnapshotTarget(rawValue: screen) != nil else {
-            throw ValidationError("unknown screen ‘\(screen)’; use one of: \(SnapshotTarget.allNames)")
+            throw ValidationError(CLIText.t("cli.snapshot.unknown_screen", "‘\(screen)’", SnapshotTarget.allNames))
         }
         guard Self.parseSize(size) != nil else {
-            throw ValidationError("--size \(size) is not WIDTHxHEIGHT with each between 1 and 1000, e.g. 120x40")
+            throw ValidationError(CLIText.t("cli.snapshot.size", "--size \(size)", "120x40"))
         }
         if let bed, bed.trimmingCharacters(in: .whitespaces).isEmpty {
-            throw ValidationError("--bed is empty; give a bed label such as 3 or A2")
+            throw ValidationError(CLIText.t("cli.snapshot.bed_empty", "--bed"))
         }
         if case .failure(let error) = KeySequence.parse(keys) {
-            throw ValidationError("--keys: \(error.message)")
+            throw ValidationError(CLIText.t("cli.option_issue", "--keys", error.message))
         }
     }
 
@@ -70,7 +70,7 @@ struct SnapshotCommand: AsyncParsableCommand {
         if let bed {
             guard let repository = shell.context.repository,
                   let patient = try await repository.admittedPatient(bedLabel: bed) else {
-                throw CommandFailure.usage("no admitted patient in bed ‘\(bed)’; `cotside patients` lists the beds")
+                throw CommandFailure.usage(CLIText.t("cli.snapshot.no_patient", "‘\(bed)’", "`cotside patients`"))
             }
             shell.selectPatient(patient, reload: false)
         }

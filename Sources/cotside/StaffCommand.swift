@@ -1,6 +1,7 @@
 import ArgumentParser
 import CotsideApp
 import Foundation
+import TerminalUI
 import WardStore
 
 /// `cotside staff …`: who may chart on the ward, their roles, the ward admin flag and PINs.
@@ -66,17 +67,21 @@ struct StaffListCommand: AsyncParsableCommand {
             return
         }
         guard !lines.isEmpty else {
-            print("No staff yet; add the first (the ward admin) with: cotside staff add --name NAME --initials AB --role ROLE")
+            print(CLIText.t("cli.staff.list.empty", "cotside staff add --name NAME --initials AB --role ROLE"))
             return
         }
-        let table = [["initials", "name", "role", "ward admin", "active", "PIN", "locked out until"]] + lines.map { line, until in
-            [line.initials, line.name, line.role, line.wardAdmin ? "yes" : "no", line.active ? "yes" : "no",
-             line.hasPin ? "yes" : "no", until.map { ward.clockText($0) } ?? "-"]
+        let t = CLIText.t
+        let yes = t("cli.yes"), no = t("cli.no")
+        let heads = ["initials", "name", "role", "ward_admin", "active", "pin", "locked_out_until"].map { t("cli.staff.list.head.\($0)") }
+        let table = [heads] + lines.map { line, until in
+            [line.initials, line.name, t("staff.role.\(CLIChoice.camel(line.role))"), line.wardAdmin ? yes : no, line.active ? yes : no,
+             line.hasPin ? yes : no, until.map { ward.clockText($0) } ?? "-"]
         }
-        let widths = (0..<table[0].count).map { column in table.map { $0[column].count }.max() ?? 0 }
+        // Widths in terminal columns, so a Chinese heading lines up.
+        let widths = (0..<table[0].count).map { column in table.map { TextWidth.columns(of: $0[column]) }.max() ?? 0 }
         for row in table {
-            print(zip(row, widths).map { $0.padding(toLength: $1, withPad: " ", startingAt: 0) }.joined(separator: "  ")
-                .trimmingCharacters(in: .whitespaces))
+            print(zip(row, widths).map { $0 + String(repeating: " ", count: max(0, $1 - TextWidth.columns(of: $0))) }
+                .joined(separator: "  ").trimmingCharacters(in: .whitespaces))
         }
     }
 }
@@ -108,25 +113,29 @@ struct StaffAddCommand: AsyncParsableCommand {
         var by: Int64?
         if first {
             if author.by != nil || author.pinStdin {
-                throw CommandFailure.usage("the ward has no active staff yet: its first member is added without --by or --pin-stdin "
-                                           + "and becomes its ward admin; nothing was changed")
+                throw CommandFailure.usage(CLIText.t("cli.staff.first_without_by", "--by", "--pin-stdin"))
             }
         } else {
-            by = try await ward.authorId(author, doing: "adding staff")
+            by = try await ward.authorId(author, doing: "cli.doing.adding_staff")
         }
-        let pin = newPinStdin ? try StandardInputLines.pin("the new member's PIN (--new-pin-stdin)", prompt: "New PIN for \(initials): ")
+        let pin = newPinStdin ? try StandardInputLines.pin(CLIText.t("cli.staff.new_member_pin", "--new-pin-stdin"),
+                                                           prompt: CLIText.t("cli.staff.new_pin_for", initials))
             : nil
         if let pin, let issue = PinRules.issues(pin).first {
-            throw CommandFailure.usage("--new-pin-stdin: \(issue.message); nothing was changed")
+            throw CommandFailure.usage(CLIText.t("cli.nothing_changed", CLIText.t("cli.option_issue", "--new-pin-stdin", issue.message)))
         }
         let draft = StaffDraft(name: name, initials: initials, role: role, isWardAdmin: admin)
         let added = try await ward.write { try await ward.store.addStaff(draft, by: by) }.record
         if let pin { try await ward.write { try await ward.store.setPin(staffId: added.id, newPin: pin, currentPin: nil, by: added.id) } }
-        print("Added \(added.initials) \(added.name), \(added.role.words)\(added.isWardAdmin ? ", ward admin" : "")"
-              + (pin != nil ? ", with a PIN" : ""))
+        let key = switch (added.isWardAdmin, pin != nil) {
+        case (false, false): "cli.staff.added"
+        case (true, false): "cli.staff.added_admin"
+        case (false, true): "cli.staff.added_pin"
+        case (true, true): "cli.staff.added_admin_pin"
+        }
+        print(CLIText.t(key, added.initials, added.name, CLIText.t("staff.role.\(added.role.rawValue)")))
         if pin == nil, try await ward.store.settings().requirePin {
-            print("\(added.initials) has no PIN yet and this ward requires one: "
-                  + "cotside staff set-pin --initials \(added.initials) (the new PIN on standard input)")
+            print(CLIText.t("cli.staff.added_needs_pin", added.initials, "cotside staff set-pin --initials \(added.initials)"))
         }
     }
 }
@@ -163,31 +172,29 @@ struct StaffSetPinCommand: AsyncParsableCommand {
             let newPin = try Self.newPin()
             try await ward.checkPin(of: admin, pin: adminPin)
             try await Self.set(ward, member, newPin, current: nil, by: admin.id)
-            print("Reset the PIN of \(member.initials) (by \(admin.initials)); \(member.initials) signs in with the new PIN")
+            print(CLIText.t("cli.staff.pin_reset", member.initials, admin.initials))
             return
         }
         let status = try await ward.store.pinStatus(staffId: member.id)
         let current = try ward.givenPin(author, for: member)
         if !status.hasPin, current != nil {
-            throw CommandFailure.usage("\(member.initials) has no PIN yet, so there is no current PIN to give: leave out --pin-stdin "
-                                       + "and COTSIDE_PIN; standard input holds the new PIN alone; nothing was changed")
+            throw CommandFailure.usage(CLIText.t("cli.staff.no_current_pin", member.initials, "--pin-stdin", "COTSIDE_PIN"))
         }
         if status.hasPin, current == nil {
-            throw CommandFailure.usage("\(member.initials) has a PIN: give the current one first (--pin-stdin, the first line of "
-                                       + "standard input, or COTSIDE_PIN), or ask a ward admin to reset it (--by); nothing was changed")
+            throw CommandFailure.usage(CLIText.t("cli.staff.current_pin_first", member.initials, "--pin-stdin", "COTSIDE_PIN", "--by"))
         }
         let newPin = try Self.newPin()
         if let current, let issue = PinRules.issues(current).first {
-            throw CommandFailure.usage("the current PIN of \(member.initials): \(issue.message); nothing was changed")
+            throw CommandFailure.usage(CLIText.t("cli.staff.current_pin_invalid", member.initials, issue.message))
         }
         try await Self.set(ward, member, newPin, current: current, by: member.id)
-        print("\(status.hasPin ? "Changed" : "Set") the PIN of \(member.initials)")
+        print(CLIText.t(status.hasPin ? "cli.staff.pin_changed" : "cli.staff.pin_set", member.initials))
     }
 
     /// The new PIN: the next line of standard input, checked before anything is derived.
     static func newPin() throws -> String {
-        let pin = try StandardInputLines.pin("the new PIN", prompt: "New PIN: ")
-        if let issue = PinRules.issues(pin).first { throw CommandFailure.usage("the new PIN: \(issue.message); nothing was changed") }
+        let pin = try StandardInputLines.pin(CLIText.t("cli.staff.the_new_pin"), prompt: CLIText.t("cli.staff.new_pin_prompt"))
+        if let issue = PinRules.issues(pin).first { throw CommandFailure.usage(CLIText.t("cli.staff.new_pin_invalid", issue.message)) }
         return pin
     }
 
@@ -208,10 +215,10 @@ struct StaffDeactivateCommand: AsyncParsableCommand {
 
     func run() async throws {
         let ward = try await WardCLI(options: options)
-        let by = try await ward.authorId(author, doing: "deactivating staff")
+        let by = try await ward.authorId(author, doing: "cli.doing.deactivating")
         let member = try await ward.activeMember(initials: initials, option: "--initials")
         let after = try await ward.write { try await ward.store.deactivateStaff(id: member.id, by: by) }.record
-        print("Deactivated \(after.initials) \(after.name)")
+        print(CLIText.t("cli.staff.deactivated", after.initials, after.name))
     }
 }
 
@@ -227,14 +234,14 @@ struct StaffAdminCommand: AsyncParsableCommand {
     @OptionGroup var options: AppOptions
 
     func validate() throws {
-        if on == off { throw ValidationError("give exactly one of --on (make a ward admin) or --off (no longer one)") }
+        if on == off { throw ValidationError(CLIText.t("cli.staff.admin_on_off", "--on", "--off")) }
     }
 
     func run() async throws {
         let ward = try await WardCLI(options: options)
-        let by = try await ward.authorId(author, doing: "changing who is a ward admin")
+        let by = try await ward.authorId(author, doing: "cli.doing.ward_admin")
         let member = try await ward.activeMember(initials: initials, option: "--initials")
         let after = try await ward.write { try await ward.store.setWardAdmin(staffId: member.id, isAdmin: on, by: by) }.record
-        print("\(after.initials) \(after.name) is \(after.isWardAdmin ? "now a ward admin" : "no longer a ward admin")")
+        print(CLIText.t(after.isWardAdmin ? "cli.staff.now_admin" : "cli.staff.no_longer_admin", after.initials, after.name))
     }
 }

@@ -36,11 +36,11 @@ struct StrokeAssessCommand: AsyncParsableCommand {
     @OptionGroup var options: AppOptions
 
     func run() async throws {
-        guard let m = StrokeModule(rawValue: module) else { throw CommandFailure.usage("module \(module) is not coma, limited or full") }
+        guard let m = StrokeModule(rawValue: module) else { throw CommandFailure.usage(CLIText.t("cli.stroke.module", module, "coma", "limited", "full")) }
         var raw: [String: RawValue] = [:]
         for pair in inputs {
             let parts = pair.split(separator: "=", maxSplits: 1).map(String.init)
-            guard parts.count == 2, !parts[0].isEmpty else { throw CommandFailure.usage("‘\(pair)’ is not key=value") }
+            guard parts.count == 2, !parts[0].isEmpty else { throw CommandFailure.usage(CLIText.t("cli.settings.not_assignment", "‘\(pair)’", "key=value")) }
             raw[parts[0]] = .string(parts[1])
         }
         let result: StrokeAssessmentResult
@@ -51,7 +51,7 @@ struct StrokeAssessCommand: AsyncParsableCommand {
         }
         let ward = try await WardCLI(options: options)
         let store = ward.store
-        let staffId = try await ward.authorId(author, doing: "assessing")
+        let staffId = try await ward.authorId(author, doing: "cli.doing.assessing")
         let draft = StrokeAssessmentRecord.draft(module: m, inputs: raw, result: result, patientId: patient)
         let saved = try await ward.write { try await store.saveStrokeAssessment(draft, by: staffId) }
         print(StrokeAssessmentRecord.export([saved.record], json: json), terminator: "")

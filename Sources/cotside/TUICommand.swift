@@ -16,11 +16,11 @@ struct TUICommand: AsyncParsableCommand {
     @MainActor
     func run() async throws {
         guard isatty(STDIN_FILENO) == 1, isatty(STDOUT_FILENO) == 1 else {
-            throw CommandFailure.usage("the full-screen interface needs a terminal; for scripts use `cotside snapshot` or the other commands (see --help)")
+            throw CommandFailure.usage(CLIText.t("cli.tui.no_terminal", "`cotside snapshot`", "--help"))
         }
         var launch = options.launchOptions()
-        let utf8 = CursesBackend.localeIsUTF8()
-        if !utf8 { launch.environment["LANG"] = "C" }
+        // The terminal's encoding decides the glyphs; LANG keeps naming the language.
+        launch.terminalIsUTF8 = CursesBackend.localeIsUTF8(environment: launch.environment)
         let logPath = try LogFile.prepare(environment: launch.environment)
         let shell: AppShell
         do {
@@ -32,7 +32,7 @@ struct TUICommand: AsyncParsableCommand {
         do {
             backend = try CursesBackend(theme: shell.context.theme, logPath: logPath)
         } catch {
-            throw CommandFailure.runtime("cannot open the terminal: \(error)")
+            throw CommandFailure.runtime(CLIText.t("cli.tui.cannot_open", "\(error)"))
         }
         defer { backend.restore() }
         if !backend.hasColors { shell.context.forceMonochrome() }
@@ -57,7 +57,7 @@ enum LogFile {
         do {
             try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true, attributes: [.posixPermissions: 0o700])
         } catch {
-            throw CommandFailure.runtime("cannot create the log folder \(folder): \(error.localizedDescription)")
+            throw CommandFailure.runtime(CLIText.t("cli.tui.log_folder", folder, error.localizedDescription))
         }
         return folder + "/tui.log"
     }

@@ -11,3 +11,11 @@ enum TerminalQuestion {
         return readLine()?.trimmingCharacters(in: .whitespaces) ?? ""
     }
 }
+
+extension TerminalQuestion {
+    /// A yes to a [y/N] question: "y" or "yes", or the language's own ("j", "ja"; "o", "oui").
+    static func isYes(_ answer: String) -> Bool {
+        let words = ["y", "yes"] + CLIText.t("cli.answer.yes").lowercased().split(separator: " ").map(String.init)
+        return words.contains(answer.trimmingCharacters(in: .whitespaces).lowercased())
+    }
+}

@@ -7,17 +7,17 @@ enum TextFileReader {
     static func read(_ path: String, what: String) throws -> String {
         var info = stat()
         guard stat(path, &info) == 0 else {
-            throw CommandFailure.usage("cannot read \(what) \(path): \(String(cString: strerror(errno)).lowercased())")
+            throw CommandFailure.usage(CLIText.t("cli.file.unreadable", what, path, String(cString: strerror(errno)).lowercased()))
         }
         if info.st_mode & S_IFMT == S_IFDIR {
-            throw CommandFailure.usage("\(path) is a folder; give the \(what) file itself (e.g. \(path)/centres.json)")
+            throw CommandFailure.usage(CLIText.t("cli.file.folder", path, what, "\(path)/centres.json"))
         }
         switch FileBytes.read(path) {
         case .failure(let failure):
-            throw CommandFailure.usage("cannot read \(what) \(path): \(failure.reason)")
+            throw CommandFailure.usage(CLIText.t("cli.file.unreadable", what, path, failure.reason))
         case .success(let data):
             guard let text = String(data: data, encoding: .utf8) else {
-                throw CommandFailure.usage("\(path) is not UTF-8 text; save the \(what) as UTF-8 and try again")
+                throw CommandFailure.usage(CLIText.t("cli.file.not_utf8", path, what))
             }
             return text
         }

@@ -31,18 +31,17 @@ struct WardCLI {
     func patient(bed: String) async throws -> Patient {
         if let patient = try await store.admittedPatient(bedLabel: bed) { return patient }
         let beds = try await store.admittedPatients().map(\.bedLabel)
-        throw CommandFailure.usage("--bed \(bed): no patient is admitted in that bed; admitted beds: "
-                                   + (beds.isEmpty ? "none" : beds.joined(separator: ", ")))
+        throw CommandFailure.usage(CLIText.t("cli.bed.not_admitted", "--bed \(bed)", CLIText.list(beds)))
     }
 
     /// The author of a write, proven: `--by` names an active member (exit 2 naming the initials
     /// and how to list staff otherwise), and their PIN is checked when the ward requires PINs or
     /// when one is given. The ONE place every write command's author is checked; nothing is
-    /// stored before it passes. `doing` finishes "name the staff member …" ("logging it").
+    /// stored before it passes. `doing` is the catalogue key of what is being done
+    /// (`cli.doing.logging`: "logging it"), which finishes "name the staff member …".
     func author(_ options: AuthorOptions, doing: String) async throws -> Staff {
         guard let initials = options.by?.trimmingCharacters(in: .whitespaces), !initials.isEmpty else {
-            throw CommandFailure.usage("--by: name the staff member \(doing) by their initials; every write names its author "
-                                       + "(`cotside staff list` shows the ward's staff)")
+            throw CommandFailure.usage(CLIText.t("cli.by.missing", CLIText.t(doing)))
         }
         let member = try await activeMember(initials: initials, option: "--by")
         try await checkPin(of: member, pin: try givenPin(options, for: member))
@@ -59,20 +58,20 @@ struct WardCLI {
     func activeMember(initials: String, option: String) async throws -> Staff {
         if let member = try await store.anyMember(initials: initials) {
             guard !member.active else { return member }
-            throw CommandFailure.usage("\(option) \(initials): \(member.name) is no longer active (deactivated); only active "
-                                       + "staff may do this (`cotside staff list` shows who is)")
+            throw CommandFailure.usage(CLIText.t("cli.staff.inactive", "\(option) \(initials)", member.name))
         }
         let known = try await store.activeStaff().map(\.initials)
-        throw CommandFailure.usage("\(option) \(initials): no active staff member has these initials"
-                                   + (known.isEmpty ? "; the ward has no active staff yet (add the first with `cotside staff add`)"
-                                                    : "; known: " + known.prefix(40).joined(separator: ", ")
-                                                      + " (`cotside staff list` shows them)"))
+        throw CommandFailure.usage(known.isEmpty ? CLIText.t("cli.staff.unknown_none", "\(option) \(initials)")
+                                   : CLIText.t("cli.staff.unknown", "\(option) \(initials)", known.prefix(40).joined(separator: ", ")))
     }
 
     /// The author's PIN as given: the first line of standard input with `--pin-stdin`, else the
     /// environment's `COTSIDE_PIN`, else nil.
     func givenPin(_ options: AuthorOptions, for member: Staff) throws -> String? {
-        if options.pinStdin { return try StandardInputLines.pin("the PIN of \(member.initials) (--pin-stdin)", prompt: "PIN for \(member.initials): ") }
+        if options.pinStdin {
+            return try StandardInputLines.pin(CLIText.t("cli.pin.of", member.initials, "--pin-stdin"),
+                                              prompt: CLIText.t("cli.pin.prompt", member.initials))
+        }
         return ProcessInfo.processInfo.environment["COTSIDE_PIN"]
     }
 
@@ -82,36 +81,32 @@ struct WardCLI {
     /// `purpose` is audited with a wrong PIN; `source` says where the PIN is given, for the refusal
     /// when none was (the author's by default; a second checker's has its own option and variable).
     func checkPin(of member: Staff, pin: String?, purpose: PinPurpose = .commandLine,
-                  source: String = "with --pin-stdin (the first line of standard input) or in COTSIDE_PIN") async throws {
+                  source: String = CLIText.t("cli.pin.source", "--pin-stdin", "COTSIDE_PIN")) async throws {
         let required = try await store.settings().requirePin
         let status = try await store.pinStatus(staffId: member.id)
-        let setOne = "set one with `cotside staff set-pin --initials \(member.initials)` (the new PIN on standard input)"
+        let setOne = CLIText.t("cli.pin.set_one", "`cotside staff set-pin --initials \(member.initials)`")
         if pin == nil, !required { return }
         guard status.hasPin else {
             if required {
-                throw CommandFailure.usage("\(member.initials) has no PIN and this ward requires one for every write; \(setOne); nothing was stored")
+                throw CommandFailure.usage(CLIText.t("cli.pin.none_required", member.initials, setOne))
             }
-            throw CommandFailure.usage("a PIN was given, but this ward does not use PINs (require_pin is off) and \(member.initials) has none; "
-                                       + "leave out --pin-stdin and COTSIDE_PIN, or \(setOne); nothing was stored")
+            throw CommandFailure.usage(CLIText.t("cli.pin.not_used", member.initials, "--pin-stdin", "COTSIDE_PIN", setOne))
         }
         guard let pin else {
-            throw CommandFailure.usage("this ward requires the PIN of \(member.initials) for every write: give it \(source), "
-                                       + "never as an option; nothing was stored")
+            throw CommandFailure.usage(CLIText.t("cli.pin.required", member.initials, source))
         }
         if let issue = PinRules.issues(pin).first {
-            throw CommandFailure.usage("the PIN given for \(member.initials): \(issue.message); nothing was stored")
+            throw CommandFailure.usage(CLIText.t("cli.pin.invalid", member.initials, issue.message))
         }
         switch try await store.checkPin(staffId: member.id, pin: pin, purpose: purpose) {
         case .accepted:
             return
         case .wrong(let remaining):
-            throw CommandFailure.usage("wrong PIN for \(member.initials); \(remaining) \(remaining == 1 ? "try" : "tries") left before a "
-                                       + "5-minute lock-out; nothing was stored")
+            throw CommandFailure.usage(CLIText.t(remaining == 1 ? "cli.pin.wrong_one" : "cli.pin.wrong", member.initials, remaining))
         case .lockedOut(let until):
-            throw CommandFailure.usage(PinLockedOutError(initials: member.initials, until: until, timeZone: timeZone).description
-                                       + "; nothing was stored")
+            throw CommandFailure.usage(CLIText.t("cli.nothing_stored", Self.lockedOut(initials: member.initials, until: until, timeZone: timeZone)))
         case .noPinSet:
-            throw CommandFailure.usage("\(member.initials) has no PIN; \(setOne); nothing was stored")
+            throw CommandFailure.usage(CLIText.t("cli.pin.none", member.initials, setOne))
         }
     }
 
@@ -120,7 +115,7 @@ struct WardCLI {
         guard let text else { return now }
         switch TimeShortcut.parse(text, now: now, timeZone: timeZone) {
         case .success(let date): return date
-        case .failure(let failure): throw CommandFailure.usage("\(option): \(failure.message)")
+        case .failure(let failure): throw CommandFailure.usage(CLIText.t("cli.option_issue", option, failure.message))
         }
     }
 
@@ -136,20 +131,31 @@ struct WardCLI {
         } catch let error as WardStoreError {
             throw CommandFailure.usage(error.description)
         } catch let error as WardReadOnlyError {
-            throw CommandFailure.usage(error.description)
+            throw CommandFailure.usage(Self.readOnly(error))
         } catch let error as WardPermissionError {
             // The store has audited the refusal; its words say which role it needs.
-            throw CommandFailure.usage(error.description + "; nothing was changed")
+            throw CommandFailure.usage(CLIText.t("cli.nothing_changed", error.description))
         } catch let error as PinLockedOutError {
-            throw CommandFailure.usage(error.description)
+            throw CommandFailure.usage(Self.lockedOut(initials: error.initials, until: error.until, timeZone: timeZone))
         }
+    }
+
+    /// A read-only ward's refusal in the run's language ("the ward database is open read-only
+    /// (REASON); nothing was saved"); the reason is the store's.
+    static func readOnly(_ error: WardReadOnlyError) -> String {
+        CLIText.t("cli.read_only", error.reason)
+    }
+
+    /// A PIN lock-out's refusal: who, and until when in the ward's zone.
+    static func lockedOut(initials: String, until: Date, timeZone: TimeZone) -> String {
+        CLIText.t("cli.pin.locked_out", initials, PinLockout.attempts, CLIText.time(in: timeZone).time(until))
     }
 
     /// A store validation failure becomes exit 2 with every issue named by the option the user
     /// typed (`--volume: …`), never by the store's field name (`volumeML: …`).
     static func usage(_ error: WardValidationError) -> CommandFailure {
         CommandFailure.usage(error.issues.map { issue in
-            optionForField[issue.field].map { "\($0): \(issue.message)" } ?? issue.message
+            optionForField[issue.field].map { CLIText.t("cli.option_issue", $0, issue.message) } ?? issue.message
         }.joined(separator: "; "))
     }
 
@@ -169,7 +175,14 @@ struct WardCLI {
     /// "14:05" in the ward's time zone, with the day when it is not today: the app's own
     /// `WardTimeText.clock`, so the command line and the screens say the same.
     func clockText(_ date: Date) -> String {
-        WardTimeText(timeZone: timeZone, weekdays: [], months: []).clock(date, now: now)
+        CLIText.time(in: timeZone).clock(date, now: now)
+    }
+
+    /// "paracetamol 37.5 mg oral" ("paracetamol 37,5 mg oral"): the amount with the language's
+    /// decimal mark, the unit as charted, the route in the language (the screens' words).
+    static func doseText(_ medication: Medication) -> String {
+        let amount = CLIText.format.number(medication.doseAmount, digits: 3)
+        return "\(medication.drugName) \(amount) \(medication.doseUnit.rawValue) \(CLIText.t("med.route.\(medication.route.rawValue)"))"
     }
 
     /// ISO 8601 internet date-time, whole seconds: "…Z" in UTC (the JSON), "…+01:00" in a zone.

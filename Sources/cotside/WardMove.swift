@@ -34,10 +34,10 @@ enum WardMove {
             // Asked only when PGPASSWORD gives none and the server wants one; nil without a
             // terminal (the server's refusal then says to set PGPASSWORD).
             return try await PostgresSQLDatabase.open(location, passwordPrompt: {
-                TerminalSecret.ask("Password for \(location.user)@\(location.host): ")
+                TerminalSecret.ask(CLIText.t("cli.move.password", "\(location.user)@\(location.host)"))
             })
         } catch let error as SQLEngineError {
-            throw CommandFailure.runtime("cannot connect to \(location): \(error.message)")
+            throw CommandFailure.runtime(CLIText.t("cli.move.cannot_connect", "\(location)", error.message))
         }
     }
 
@@ -65,20 +65,19 @@ enum WardMove {
         } catch let error as WardCopyError {
             throw CommandFailure.usage(error.description)
         } catch let error as SQLEngineError {
-            throw CommandFailure.runtime("the copy failed and was rolled back, the target is as it was: \(error.message)")
+            throw CommandFailure.runtime(CLIText.t("cli.move.rolled_back", error.message))
         }
     }
 
     /// Says on standard error that a table's rows are written (a large ward takes a minute).
     @Sendable static func announce(_ summary: WardCopyTableSummary) {
-        printError("cotside: copied \(summary.table) (\(summary.rows) \(summary.rows == 1 ? "row" : "rows"))\n")
+        printError("cotside: " + CLIText.t(summary.rows == 1 ? "cli.move.copied_one" : "cli.move.copied", summary.table, summary.rows) + "\n")
     }
 
     /// Prints the report: one line per table, then the total and the time.
     static func print(_ report: WardCopyReport, from: String, to: String) {
         for line in report.lines { Swift.print(line) }
-        Swift.print("moved the ward from \(from) to \(to): \(report.rows) rows in \(report.target.count) tables, "
-                    + "counts and checksums equal on both sides, in " + String(format: "%.1f s", report.seconds))
+        Swift.print(CLIText.t("cli.move.done", "\(from)", "\(to)", report.rows, report.target.count, CLIText.format.fixed(report.seconds, digits: 1)))
     }
 }
 

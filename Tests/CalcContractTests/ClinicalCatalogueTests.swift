@@ -18,14 +18,15 @@ final class ClinicalCatalogueTests: XCTestCase {
         var texts: [ClinicalText] = []
         let specs = ToolRegistry.all.map { $0.spec } + StrokeModule.allCases.map(StrokeTriage.spec(for:))
         for spec in specs { texts += spec.declarationTexts }
-        texts += OutputLabel.declaredTexts + TextRenderer.wordTexts + [StrokeTriage.researchText]
+        texts += OutputLabel.declaredTexts + TextRenderer.wordTexts + [StrokeTriage.researchText, BilirubinTool.filledHourWarning] + ResultWording.declaredTexts
+        texts += try DrugFormulary.shared.get().wordingTexts
         // The input side: ranges, unit words, every validation message (shared, the call's own,
         // and what each tool's bad calls bring out), the usage, "not for this patient", risk bands.
         texts += (InputErrorText.declaredTexts + CallErrorText.declaredTexts + (try BadCalls.errorTexts())).flatMap(flattened)
         texts += [CalcCLI.usageText] + PatientRule.declaredTexts + StrokeRiskBand.allCases.map(\.text)
         for (spec, result) in try sampleResults() {
             texts += result.categories.map { spec.categoryText($0) }
-            if let sentence = result.interpretationText { texts += flattened(sentence) }
+            texts += flattened(result.interpretationText)
             for warning in result.warningTexts { texts += flattened(warning) }
         }
         return texts
@@ -60,6 +61,24 @@ final class ClinicalCatalogueTests: XCTestCase {
                           #"{"tool":"corrected_age","birth_date":"2026-11-01","gestational_age_weeks":40,"as_of":"2026-11-21"}"#],
         "ett": [#"{"tool":"ett","age_years":6}"#, #"{"tool":"ett","weight_kg":2}"#],
         "dehydration": [#"{"tool":"dehydration","weight_kg":10,"percent":12}"#],
+        "bilirubin": [#"{"tool":"bilirubin","gestational_age_weeks":38,"age_hours":48.5,"tsb_mg_dl":14.5,"neurotoxicity_risk_factors":true}"#,
+                      #"{"tool":"bilirubin","gestational_age_weeks":41,"age_hours":24,"tsb_mg_dl":10}"#,
+                      #"{"tool":"bilirubin","gestational_age_weeks":38,"age_hours":48,"tsb_mg_dl":15}"#],
+        "bp": [#"{"tool":"bp","sex":"female","age_years":5,"height_cm":60,"systolic_mmhg":80,"diastolic_mmhg":85}"#,
+               #"{"tool":"bp","sex":"male","age_years":8,"height_cm":128,"systolic_mmhg":118,"diastolic_mmhg":70}"#,
+               #"{"tool":"bp","sex":"male","age_years":8,"height_cm":130,"systolic_mmhg":140,"diastolic_mmhg":70}"#],
+        "growth": [#"{"tool":"growth","sex":"female","age_days":100,"weight_kg":5.5}"#,
+                   #"{"tool":"growth","sex":"male","age_days":20,"weight_kg":1.8,"gestational_age_weeks":30}"#,
+                   #"{"tool":"growth","sex":"male","age_days":70,"weight_kg":3.5,"gestational_age_weeks":30}"#,
+                   #"{"tool":"growth","sex":"male","age_days":100,"weight_kg":15}"#,
+                   #"{"tool":"growth","sex":"female","age_days":100,"length_cm":90}"#],
+        "dosage": [#"{"tool":"dosage","drug":"paracetamol","weight_kg":12,"route":"oral"}"#,
+                   #"{"tool":"dosage","drug":"paracetamol","weight_kg":12.5,"route":"oral"}"#,
+                   #"{"tool":"dosage","drug":"ibuprofen","weight_kg":120}"#,
+                   #"{"tool":"dosage","drug":"paracetamol","weight_kg":12,"route":"iv","age_days":400}"#,
+                   #"{"tool":"dosage","drug":"morphine","weight_kg":8,"route":"iv","age_days":100}"#],
+        "ivfluid": [#"{"tool":"ivfluid","weight_kg":16.4,"age_days":1000}"#,
+                    #"{"tool":"ivfluid","weight_kg":80,"age_days":5000}"#],
     ]
 
     /// Each sample call of CalculatorDocsTests (and `extraSamples`) run through its tool.

@@ -53,8 +53,8 @@ final class CommandLineRefusalsTests: WardStoreTestCase {
         _ = try await addNurse("AB")
         _ = try await admit(bed: "3")
         _ = try await admit(bed: "4", given: "Bo", hospitalNumber: "H200")
-        try assertRefused(["log", "nappy", "--bed", "3", "--bed", "4", "--kind", "wet"], says: "--bed is given twice (3 and 4); give it once")
-        try assertRefused(["log", "nappy", "--bed=3", "--kind", "wet", "--kind=dirty"], says: "--kind is given twice (wet and dirty)")
+        try assertRefused(["log", "nappy", "--bed", "3", "--bed", "4", "--kind", "wet"], says: "--bed is given twice; give it once")
+        try assertRefused(["log", "nappy", "--bed=3", "--kind", "wet", "--kind=dirty"], says: "--kind is given twice; give it once")
         let stored = try await sql { db in try Int.fetchOne(db, sql: "SELECT count(*) FROM nappy_change")! }
         XCTAssertEqual(stored, 0)
         let goals = try runCotside(["goals", "--bed", "3", "--set", "hr=100-170", "--set", "rr=30-60", "--by", "AB"])

@@ -18,13 +18,23 @@ extension WardStoreTestCase {
         guard FileManager.default.isExecutableFile(atPath: cotsideBinary.path) else {
             throw XCTSkip("no built cotside at \(cotsideBinary.path)")
         }
-        var environment = ProcessInfo.processInfo.environment
+        var environment = Self.englishEnvironment
         environment["TZ"] = "Europe/London"
         environment.merge(extra) { _, new in new }
         let outcome = try ChildProcess.run(cotsideBinary.path, arguments + ["--db", wardAddress, "--now", "2026-03-10T12:00:00Z"],
                                            environment: environment, stdin: Data(stdin.utf8))
         XCTAssertFalse(outcome.timedOut, "cotside \(arguments) ran past its deadline")
         return (outcome.status, outcome.stdout, outcome.stderr)
+    }
+
+    /// This process's environment with the command line's language pinned to English (LANG=C.UTF-8,
+    /// no LC_ALL or LC_MESSAGES), so tests that read its messages do not depend on the machine's locale.
+    static var englishEnvironment: [String: String] {
+        var environment = ProcessInfo.processInfo.environment
+        environment["LANG"] = "C.UTF-8"
+        environment["LC_ALL"] = nil
+        environment["LC_MESSAGES"] = nil
+        return environment
     }
 
     /// A copy of `cotside` (with its resource bundle) that another user can run: the build folder

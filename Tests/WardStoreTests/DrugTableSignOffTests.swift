@@ -92,7 +92,7 @@ final class DrugTableSignOffTests: WardStoreTestCase {
         let target = folder.appendingPathComponent("target.sqlite").path
         let imported = try ChildProcess.run(cotsideBinary.path, ["import", out + "/" + WardExportKind.jsonFileName, "--by", "DR",
                                                                  "--db", target, "--now", "2026-03-10T12:00:00Z"],
-                                            environment: ProcessInfo.processInfo.environment)
+                                            environment: Self.englishEnvironment)
         XCTAssertEqual(imported.status, 0, imported.stderr)
         let copy = try SQLiteWardStore(path: target)
         let carried = try await copy.drugTableSignOff()
@@ -113,7 +113,7 @@ final class DrugTableSignOffTests: WardStoreTestCase {
         let target = folder.appendingPathComponent("target.sqlite").path
         let imported = try ChildProcess.run(cotsideBinary.path, ["import", out + "/" + WardExportKind.jsonFileName, "--by", "DR",
                                                                  "--db", target, "--now", "2026-03-10T12:00:00Z"],
-                                            environment: ProcessInfo.processInfo.environment)
+                                            environment: Self.englishEnvironment)
         XCTAssertEqual(imported.status, 0, imported.stderr)
         let copy = try SQLiteWardStore(path: target)
         let centres = try await copy.strokeCentres()
@@ -131,7 +131,7 @@ final class DrugTableSignOffTests: WardStoreTestCase {
         let target = folder.appendingPathComponent("target.sqlite").path
         let imported = try ChildProcess.run(cotsideBinary.path, ["import", out + "/" + WardExportKind.jsonFileName, "--by", "DR",
                                                                  "--db", target, "--now", "2026-03-10T12:00:00Z"],
-                                            environment: ProcessInfo.processInfo.environment)
+                                            environment: Self.englishEnvironment)
         XCTAssertEqual(imported.status, 0, imported.stderr)
     }
 }

@@ -16,7 +16,7 @@ final class ExportImportCLITests: WardStoreTestCase {
     private func importInto(_ db: String, _ arguments: [String]) throws -> (status: Int32, stdout: String, stderr: String) {
         guard FileManager.default.isExecutableFile(atPath: cotsideBinary.path) else { throw XCTSkip("no built cotside") }
         let outcome = try ChildProcess.run(cotsideBinary.path, ["import"] + arguments + ["--db", db, "--now", "2026-03-10T12:00:00Z"],
-                                           environment: ProcessInfo.processInfo.environment)
+                                           environment: Self.englishEnvironment)
         return (outcome.status, outcome.stdout, outcome.stderr)
     }
 

@@ -75,6 +75,18 @@ final class MedicationPauseTests: WardStoreTestCase {
         XCTAssertFalse(row.medication.isPaused)
     }
 
+    /// A ward's history can hold more courses than one statement may bind (SQLite 32,766,
+    /// PostgreSQL 65,535): the periods of a course past that many ids are still found.
+    func testPeriodsOfMoreCoursesThanOneStatementMayBind() async throws {
+        let (_, medication) = try await dailyMedication()
+        try await pause(medication, from: "2026-03-05T12:00:00Z", to: "2026-03-07T12:00:00Z")
+        let ids = (1...70_000).map { Int64(-$0) } + [medication.id]
+        let periods = try await portableSQL { db in
+            try MedicationPause.periods(db, medicationIds: ids, from: .distantPast, to: .distantFuture)
+        }
+        XCTAssertEqual(periods[medication.id]?.count, 1)
+    }
+
     func testASlotDuringAPauseIsNotMissed() async throws {
         let (_, medication) = try await dailyMedication()
         try await pause(medication, from: "2026-03-05T12:00:00Z", to: nil)
@@ -201,7 +213,7 @@ final class MedicationPauseTests: WardStoreTestCase {
     }
 
     func testPausePeriodsAreReadThroughTheirIndex() async throws {
-        let query = MedicationPause.periodsSQL([1, 2, 3], from: Date(timeIntervalSince1970: 0), to: Date(timeIntervalSince1970: 1))
+        let query = MedicationPause.periodsSQL(.list([1, 2, 3] as [Int64]), from: Date(timeIntervalSince1970: 0), to: Date(timeIntervalSince1970: 1))
         let plan = try await self.sql { db in
             try db.fetchAll("EXPLAIN QUERY PLAN " + query).map { try $0.column("detail", as: String.self) }
         }.joined(separator: "\n")

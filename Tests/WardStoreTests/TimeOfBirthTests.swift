@@ -22,6 +22,27 @@ final class TimeOfBirthTests: WardStoreTestCase {
         XCTAssertEqual(PatientAge(patient: unknown, now: noon, timeZone: london).wording.text, "2 d", "days without the time")
     }
 
+    /// The defect: past 72 h the age went back to counting calendar dates, so a baby born at
+    /// 18:30 read "4 d" at noon three days and 17½ hours later, and its corrected age ran a day
+    /// ahead each morning. With the time known, days are whole 24 h since birth.
+    func testPast72HoursDaysAreWholeDaysSinceTheTimeOfBirth() async throws {
+        var draft = patientDraft()  // born 2026-03-08
+        draft.timeOfBirth = TimeOfDay("18:30")
+        draft.gestationalAgeWeeks = 34
+        draft.gestationalAgeDays = 0
+        let patient = try await store.admit(draft, by: nil).record
+        let age = PatientAge(patient: patient, now: date("2026-03-12T12:00:00Z"), timeZone: london)  // 89.5 h
+        XCTAssertEqual(age.wording.text, "3 d")
+        XCTAssertEqual(age.days, 3)
+        XCTAssertEqual(age.correctedGestationWeeks, 34)
+        XCTAssertEqual(age.correctedGestationDays, 3)
+        XCTAssertEqual(PatientAge(patient: patient, now: date("2026-03-12T18:30:00Z"), timeZone: london).wording.text, "4 d")
+        var unknown = patient
+        unknown.timeOfBirth = nil
+        XCTAssertEqual(PatientAge(patient: unknown, now: date("2026-03-12T12:00:00Z"), timeZone: london).wording.text, "4 d",
+                       "without the time, days from the day of birth")
+    }
+
     func testATimeOfBirthInTheFutureOrAfterAdmissionIsRefused() async throws {
         var future = patientDraft(admittedAt: noon)
         future.dateOfBirth = CalendarDay("2026-03-10")!

@@ -36,6 +36,32 @@ public enum NumberText {
         return plain(scaled / factor)
     }
 
+    /// `text` with the decimal point of each number in it written as `mark` ("3.25 kg · 36.8 °C"
+    /// → "3,25 kg · 36,8 °C"). Only a point between digits in a number with one point changes, so
+    /// versions (1.2.3), dates and words stay as they are. One rule for the app's screens
+    /// (`LanguageFormat`) and the calculators' text in a language (`ClinicalText`).
+    public static func withDecimalMark(_ text: String, _ mark: Character) -> String {
+        guard mark != ".", let markByte = mark.asciiValue, text.utf8.contains(UInt8(ascii: ".")) else { return text }
+        let bytes = Array(text.utf8)
+        var out = bytes
+        var i = 0
+        func isDigit(_ byte: UInt8) -> Bool { byte >= 48 && byte <= 57 }
+        func isLetter(_ byte: UInt8) -> Bool { (byte | 0x20) >= 97 && (byte | 0x20) <= 122 }
+        while i < bytes.count {
+            guard isDigit(bytes[i]) else { i += 1; continue }
+            // A run of digits and points that starts and ends with a digit.
+            let start = i
+            var points: [Int] = []
+            while i < bytes.count, isDigit(bytes[i]) || (bytes[i] == UInt8(ascii: ".") && i + 1 < bytes.count && isDigit(bytes[i + 1])) {
+                if bytes[i] == UInt8(ascii: ".") { points.append(i) }
+                i += 1
+            }
+            let joinedToWord = start > 0 && (isLetter(bytes[start - 1]) || bytes[start - 1] == UInt8(ascii: "."))
+            if points.count == 1, !joinedToWord { out[points[0]] = markByte }
+        }
+        return String(decoding: out, as: UTF8.self)
+    }
+
     /// Appends `rounded(value, digits:)` as UTF-8, without a String in between when it can.
     static func appendRounded(_ value: Double, digits: Int, to bytes: inout [UInt8]) {
         let scaled = (value * powerOfTen(digits)).rounded()

@@ -6,22 +6,31 @@ public struct OutputLabel: Sendable, Equatable {
     public var label: String
     /// Unit after the value ("mg", "mL/h"); nil for words, booleans and unitless numbers.
     public var unit: String?
-    /// The words for the "points" unit, in the language the label was looked up in.
-    public var pointWords = (one: "point", many: "points")
+    /// A unit written as a word ("points", "days", "weeks"): its singular and plural, in the
+    /// language the label was looked up in; nil for symbols (mg, mL/h), written as they are.
+    public var unitWords: (one: String, many: String)?
 
     public init(_ label: String, _ unit: String? = nil) {
         self.label = label
         self.unit = unit
+        self.unitWords = unit.flatMap { Self.wordUnits[$0] }.map { (one: $0.one.english, many: $0.many.english) }
     }
 
     public static func == (a: OutputLabel, b: OutputLabel) -> Bool {
-        a.label == b.label && a.unit == b.unit && a.pointWords == b.pointWords
+        a.label == b.label && a.unit == b.unit && a.unitWords?.one == b.unitWords?.one && a.unitWords?.many == b.unitWords?.many
     }
+
+    /// Units that are words, with their catalogue texts (singular, plural).
+    static let wordUnits: [String: (one: ClinicalText, many: ClinicalText)] = [
+        "points": (ClinicalText("calc.unit.point", "point"), ClinicalText("calc.unit.points", "points")),
+        "days": (ClinicalText("calc.unit.day", "day"), ClinicalText("calc.unit.days", "days")),
+        "weeks": (ClinicalText("calc.unit.week", "week"), ClinicalText("calc.unit.weeks", "weeks")),
+    ]
 
     /// "240 mg", "1 point", "7 points", "yes": a value as people write it, with its unit.
     public func valueText(_ number: String, isOne: Bool) -> String {
         guard let unit else { return number }
-        if unit == "points" { return "\(number) \(isOne ? pointWords.one : pointWords.many)" }
+        if let unitWords { return "\(number) \(isOne ? unitWords.one : unitWords.many)" }
         if unit == "%" { return "\(number) %" }
         return "\(number) \(unit)"
     }
@@ -66,6 +75,9 @@ public struct OutputLabel: Sendable, Equatable {
         "corrected_age_days": OutputLabel("Corrected age", "days"),
         "postmenstrual_age_days": OutputLabel("Postmenstrual age", "days"),
         "age_days": OutputLabel("Age", "days"),
+        "chart": OutputLabel("Growth chart"),
+        "chart_age": OutputLabel("Age the chart is read at"),
+        "chart_age_days": OutputLabel("Age on the chart", "days"),
         "weight_for_age": OutputLabel("Weight-for-age"),
         "length_for_age": OutputLabel("Length-for-age"),
         "z": OutputLabel("z-score"),

@@ -53,22 +53,13 @@ public struct ToolResult: Sendable, Equatable {
     /// The interpretation in English: what `--json` and the batch carry.
     public var interpretation: String
     public var warnings: [String]
-    /// The interpretation as a catalogue key with arguments, for people in their language;
-    /// nil while a tool still writes only English (then `interpretation` is shown as it is).
-    public var interpretationText: ClinicalText?
-    /// The warnings as catalogue keys, one per warning (else the English ones are shown).
+    /// The interpretation as a catalogue key with arguments, for people in their language.
+    public var interpretationText: ClinicalText
+    /// The warnings as catalogue keys, one per warning.
     public var warningTexts: [ClinicalText]
 
-    public init(fields: [ResultField], categories: [ResultCategory] = [], interpretation: String, warnings: [String] = []) {
-        self.fields = fields
-        self.categories = categories
-        self.interpretation = interpretation
-        self.warnings = warnings
-        self.interpretationText = nil
-        self.warningTexts = []
-    }
-
-    /// A result whose sentences come from the catalogue; the English strings follow from them.
+    /// Every result's sentences come from the catalogue (a tool cannot hand back English-only
+    /// wording); the English strings that JSON carries follow from them.
     public init(fields: [ResultField], categories: [ResultCategory] = [], interpretation: ClinicalText, warnings: [ClinicalText] = []) {
         self.fields = fields
         self.categories = categories

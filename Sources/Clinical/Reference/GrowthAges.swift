@@ -18,16 +18,22 @@ public struct GrowthAges: Sendable, Equatable {
     }
 
     /// "Born at 30+0 weeks: chronological age 70 days (10+0 weeks); corrected age 0 days (term-equivalent)."
-    public var sentence: String? {
+    public var sentence: String? { sentenceText?.englishText }
+
+    /// Both ages as a catalogue text; nil when not preterm.
+    public var sentenceText: ClinicalText? {
         guard let ga = gestationDays, let corrected = correctedDays else { return nil }
-        let correctedText: String
+        let correctedText: ClinicalText
         if corrected < 0 {
-            correctedText = "not yet due (\(-corrected) days before 40+0 weeks)"
+            correctedText = ClinicalText("calc.growth.corrected.not_yet_due", "not yet due ({0} days before 40+0 weeks)", plain: [-corrected])
         } else if corrected == 0 {
-            correctedText = "0 days (term-equivalent)"
+            correctedText = ClinicalText("calc.growth.corrected.term_equivalent", "0 days (term-equivalent)")
         } else {
-            correctedText = "\(corrected) days (\(GrowthChartChoice.weeksText(corrected)) weeks)"
+            correctedText = ClinicalText("calc.growth.corrected.days", "{0} days ({1} weeks)",
+                                         plain: [corrected, GrowthChartChoice.weeksText(corrected)])
         }
-        return "Born at \(GrowthChartChoice.weeksText(ga)) weeks: chronological age \(ageDays) days (\(GrowthChartChoice.weeksText(ageDays)) weeks); corrected age \(correctedText)."
+        return ClinicalText("calc.growth.ages", "Born at {0} weeks: chronological age {1} days ({2} weeks); corrected age {3}.",
+                            [.plain(GrowthChartChoice.weeksText(ga)), .plain(String(ageDays)), .plain(GrowthChartChoice.weeksText(ageDays)),
+                             .text(correctedText)])
     }
 }

@@ -55,12 +55,18 @@ public struct GrowthChartChoice: Sendable, Equatable {
     }
 
     /// "INTERGROWTH-21st preterm postnatal standard, postmenstrual age 31+3 weeks." and the like.
-    public var description: String {
+    public var description: String { descriptionText.englishText }
+
+    /// The chart and the age it is read at, as a catalogue text.
+    public var descriptionText: ClinicalText {
+        let name = ClinicalText.Argument.text(ResultWording.valueText(group: "chart", chart.rawValue)!)
         switch age {
-        case .chronological: return "\(chart.name), chronological age."
+        case .chronological: return ClinicalText("calc.growth.chart.chronological", "{0}, chronological age.", [name])
         case .corrected:
-            return "\(chart.name), corrected age \(ageDays) days (born at \(Self.weeksText(gestationDays ?? 0)) weeks)."
-        case .postmenstrual: return "\(chart.name), postmenstrual age \(Self.weeksText(ageDays)) weeks."
+            return ClinicalText("calc.growth.chart.corrected", "{0}, corrected age {1} days (born at {2} weeks).",
+                                [name, .plain(String(ageDays)), .plain(Self.weeksText(gestationDays ?? 0))])
+        case .postmenstrual:
+            return ClinicalText("calc.growth.chart.postmenstrual", "{0}, postmenstrual age {1} weeks.", [name, .plain(Self.weeksText(ageDays))])
         }
     }
 

@@ -45,6 +45,12 @@ public enum BilirubinTool: ClinicalTool {
         unitScales: ["tsb_mg_dl": 1, "tsb_umol_l": umolPerMg]
     )
 
+    /// Said when an hour the thresholds came from was filled in from its neighbours (the shipped
+    /// table has none, so no sample call brings it out: declared here for the catalogue).
+    public static let filledHourWarning = ClinicalText(
+        "calc.bilirubin.warning.filled_hour",
+        "An hour used here is missing from the digitised AAP table and was interpolated from the hours either side.")
+
     public static func compute(_ inputs: ToolInputs) throws(ToolErrors) -> ToolResult {
         let weeks = inputs.int("gestational_age_weeks")
         let hours = inputs.number("age_hours")
@@ -84,15 +90,22 @@ public enum BilirubinTool: ClinicalTool {
             status = ResultCategory(key: "status", word: "below_phototherapy", label: "Below the phototherapy threshold", severity: .ok)
         }
 
-        var warnings: [String] = []
+        var warnings: [ClinicalText] = []
         if hours != hours.rounded(.down) {
-            warnings.append("Thresholds interpolated between hours \(Int(hours.rounded(.down))) and \(Int(hours.rounded(.down)) + 1).")
+            let hour = Int(hours.rounded(.down))
+            warnings.append(ClinicalText("calc.bilirubin.warning.interpolated", "Thresholds interpolated between hours {0} and {1}.",
+                                         plain: [hour, hour + 1]))
         }
         if photo.usesFilledHour || exchange.usesFilledHour {
-            warnings.append("An hour used here is missing from the digitised AAP table and was interpolated from the hours either side.")
+            warnings.append(filledHourWarning)
         }
         let photoWeek = BilirubinThresholds.curveWeek(.phototherapy, riskFactors: risk, gestationalWeeks: weeks)
-        let curve = photoWeek == weeks ? "\(weeks)-week" : "≥\(photoWeek)-week"
+        let curve = photoWeek == weeks
+            ? ClinicalText("calc.bilirubin.curve.week", "{0}-week curve", plain: [weeks])
+            : ClinicalText("calc.bilirubin.curve.at_least", "≥{0}-week curve", plain: [photoWeek])
+        let riskText = risk
+            ? ClinicalText("calc.bilirubin.risk.with", "with neurotoxicity risk factors")
+            : ClinicalText("calc.bilirubin.risk.none", "no neurotoxicity risk factors")
         let unit = inUmol ? "µmol/L" : "mg/dL"
         let suffix = inUmol ? "umol_l" : "mg_dl"
         let digits = inUmol ? 0 : 1
@@ -107,7 +120,12 @@ public enum BilirubinTool: ClinicalTool {
                 ResultField("status", .word(status.word)),
             ],
             categories: [status],
-            interpretation: "TSB \(NumberText.rounded(tsb, digits: digits + 1)) \(unit) at \(NumberText.rounded(hours, digits: 1)) h (\(curve) curve, \(risk ? "with" : "no") neurotoxicity risk factors): \(status.label.lowercased()); phototherapy \(NumberText.rounded(photoValue, digits: digits)), exchange \(NumberText.rounded(exchangeValue, digits: digits)) \(unit).",
+            interpretation: ClinicalText(
+                "calc.bilirubin.interpretation.\(status.word)",
+                "TSB {0} {1} at {2} h ({3}, {4}): \(status.label.lowercased()); phototherapy {5}, exchange {6} {1}.",
+                [.plain(NumberText.rounded(tsb, digits: digits + 1)), .plain(unit), .plain(NumberText.rounded(hours, digits: 1)),
+                 .text(curve), .text(riskText), .plain(NumberText.rounded(photoValue, digits: digits)),
+                 .plain(NumberText.rounded(exchangeValue, digits: digits))]),
             warnings: warnings)
     }
 
@@ -119,6 +137,9 @@ public enum BilirubinTool: ClinicalTool {
         return ToolResult(
             fields: [ResultField("thresholds_apply", .bool(false)), ResultField("status", .word(status.word))],
             categories: [status],
-            interpretation: "The AAP 2022 thresholds are for infants born at \(firstWeek) weeks or later; at \(weeks) weeks they do not apply and no threshold is given. Follow the unit's preterm guidance (for example NICE CG98, Jaundice in newborn babies under 28 days, which gives threshold graphs by gestational age).")
+            interpretation: ClinicalText(
+                "calc.bilirubin.interpretation.not_applicable",
+                "The AAP 2022 thresholds are for infants born at {0} weeks or later; at {1} weeks they do not apply and no threshold is given. Follow the unit's preterm guidance (for example NICE CG98, Jaundice in newborn babies under 28 days, which gives threshold graphs by gestational age).",
+                plain: [firstWeek, weeks]))
     }
 }

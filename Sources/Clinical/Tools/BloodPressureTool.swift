@@ -72,7 +72,7 @@ public enum BloodPressureTool: ClinicalTool {
             ResultField("height_column_percentile", .integer(column.heightPercentile)),
             ResultField("height_column_cm", .number(column.heightCm)),
         ]
-        var warnings: [String] = []
+        var warnings: [ClinicalText] = []
         let stage: Int
         if age < 13 {
             let s = column.systolic, d = column.diastolic
@@ -97,18 +97,27 @@ public enum BloodPressureTool: ClinicalTool {
         fields.append(ResultField("category", .word(category.word)))
 
         if let first = columns.first, let last = columns.last, height < first.heightCm - 5 || height > last.heightCm + 5 {
-            warnings.append("Height \(NumberText.plain(height)) cm is well outside the \(NumberText.plain(first.heightCm))–\(NumberText.plain(last.heightCm)) cm the table lists at age \(age); the \(column.heightPercentile)th-percentile column was used.")
+            warnings.append(ClinicalText(
+                "calc.bp.warning.height_outside_table",
+                "Height {0} cm is well outside the {1}–{2} cm the table lists at age {3}; the {4}th-percentile column was used.",
+                plain: [NumberText.plain(height), NumberText.plain(first.heightCm), NumberText.plain(last.heightCm), age,
+                        column.heightPercentile]))
         }
         if diastolic >= systolic {
-            warnings.append("Diastolic \(NumberText.plain(diastolic)) mmHg is not below systolic \(NumberText.plain(systolic)) mmHg: check the reading.")
+            warnings.append(ClinicalText("calc.bp.warning.diastolic_not_below",
+                                         "Diastolic {0} mmHg is not below systolic {1} mmHg: check the reading.",
+                                         plain: [NumberText.plain(diastolic), NumberText.plain(systolic)]))
         }
         let basis = age < 13
-            ? "age \(age), \(sex.rawValue), \(column.heightPercentile)th height percentile column (\(NumberText.plain(column.heightCm)) cm)"
-            : "adult cut-offs from age 13"
+            ? ClinicalText("calc.bp.basis.child", "age {0}, {1}, {2}th height percentile column ({3} cm)",
+                           [.plain(String(age)), .text(ResultWording.sexText(sex)),
+                            .plain(String(column.heightPercentile)), .plain(NumberText.plain(column.heightCm))])
+            : ClinicalText("calc.bp.basis.adult", "adult cut-offs from age 13")
         return ToolResult(
             fields: fields,
             categories: [ResultCategory(key: "category", word: category.word, label: category.label, severity: category.severity)],
-            interpretation: "\(NumberText.plain(systolic))/\(NumberText.plain(diastolic)) mmHg: \(category.label.lowercased()) (\(basis)).",
+            interpretation: ClinicalText("calc.bp.interpretation.\(category.word)", "{0}/{1} mmHg: \(category.label.lowercased()) ({2}).",
+                                         [.plain(NumberText.plain(systolic)), .plain(NumberText.plain(diastolic)), .text(basis)]),
             warnings: warnings)
     }
 }

@@ -135,24 +135,35 @@ public enum DosageTool: ClinicalTool {
             ResultField("table_version", .word(formulary.version)),
         ]
 
-        var warnings: [String] = []
+        var warnings: [ClinicalText] = []
         if capped, let cap = band.maxSingleDoseMg {
-            warnings.append("\(NumberText.plain(band.mgPerKgDose ?? 0)) mg/kg × \(NumberText.plain(weight)) kg = \(NumberText.rounded(calculated, digits: 2)) mg exceeds the maximum single dose; capped at \(NumberText.plain(cap)) mg.")
+            warnings.append(ClinicalText("calc.dosage.warning.capped", "{0} mg/kg × {1} kg = {2} mg exceeds the maximum single dose; capped at {3} mg.",
+                                         plain: [NumberText.plain(band.mgPerKgDose ?? 0), NumberText.plain(weight),
+                                                 NumberText.rounded(calculated, digits: 2), NumberText.plain(cap)]))
         }
         if choice.assumedWithoutAge {
-            warnings.append("Age not given: the dose for ‘\(band.label)’ is shown; neonatal and infant doses differ, so give age_days.")
+            warnings.append(ClinicalText("calc.dosage.warning.age_not_given",
+                                         "Age not given: the dose for ‘{0}’ is shown; neonatal and infant doses differ, so give age_days.",
+                                         [.text(DrugTableWording.text(.band, band.label))]))
         }
         if weight > 100 {
-            warnings.append("Weight over 100 kg: check the weight; adult dosing applies.")
+            warnings.append(ClinicalText("calc.dosage.warning.over_100_kg", "Weight over 100 kg: check the weight; adult dosing applies."))
         }
-        var sentence = "\(drug.name), \(DrugFormulary.Routes.words(route)) (\(band.label)): \(NumberText.rounded(dose, digits: 2)) mg \(band.frequency)"
-        if let concentration {
-            sentence += " = \(NumberText.rounded(dose / concentration.mgPerMl, digits: 2)) mL of \(concentration.label)"
-        }
-        sentence += daily.stated
-            ? "; at most \(NumberText.rounded(daily.mg, digits: 2)) mg in 24 hours."
-            : "; \(NumberText.rounded(daily.mg, digits: 2)) mg in 24 hours at this interval (the source states no daily maximum)."
-        sentence += " Source: \(band.source)."
+        let volume: ClinicalText.Argument = concentration.map {
+            .text(ClinicalText("calc.dosage.volume", " = {0} mL of {1}",
+                               [.plain(NumberText.rounded(dose / $0.mgPerMl, digits: 2)), .text(DrugTableWording.text(.strength, $0.label))]))
+        } ?? .plain("")
+        let parts: [ClinicalText.Argument] = [
+            .text(DrugTableWording.text(.name, drug.name)), .text(ResultWording.valueText(group: "route", route)!),
+            .text(DrugTableWording.text(.band, band.label)), .plain(NumberText.rounded(dose, digits: 2)),
+            .text(DrugTableWording.text(.frequency, band.frequency)), volume, .plain(NumberText.rounded(daily.mg, digits: 2)),
+            .text(DrugTableWording.text(.source, band.source)),
+        ]
+        let sentence = daily.stated
+            ? ClinicalText("calc.dosage.interpretation", "{0}, {1} ({2}): {3} mg {4}{5}; at most {6} mg in 24 hours. Source: {7}.", parts)
+            : ClinicalText("calc.dosage.interpretation.no_daily_maximum",
+                           "{0}, {1} ({2}): {3} mg {4}{5}; {6} mg in 24 hours at this interval (the source states no daily maximum). Source: {7}.",
+                           parts)
         return ToolResult(fields: fields, interpretation: sentence, warnings: warnings)
     }
 }

@@ -86,18 +86,10 @@ public enum GrowthTool: ClinicalTool {
         let standard = try WHOGrowthStandard.shared.tableOrToolError()
         let preterm = choice.chart == .intergrowthPreterm ? try IntergrowthPretermStandard.shared.tableOrToolError() : nil
 
-        // The sentence is assembled as UTF-8 bytes and made a String once: this runs for every
-        // growth line of a batch, where piecewise String appends cost more than the z-scores.
         var fields: [ResultField] = []
-        fields.reserveCapacity(3)
-        var sentence: [UInt8] = []
-        sentence.reserveCapacity(128)
-        func put(_ text: StaticString) { text.withUTF8Buffer { sentence.append(contentsOf: $0) } }
-        func put(_ text: String) {
-            var text = text
-            text.withUTF8 { sentence.append(contentsOf: $0) }
-        }
-        var warnings: [String] = []
+        fields.reserveCapacity(8)
+        var measures: [ClinicalText] = []
+        var warnings: [ClinicalText] = []
         func score(_ indicator: GrowthIndicator, _ value: Double?) {
             guard let value else { return }
             let z = preterm?.zScore(indicator, sex, postmenstrualDays: choice.ageDays, value: value)
@@ -107,15 +99,13 @@ public enum GrowthTool: ClinicalTool {
                 ResultField("z", .number(z)),
                 ResultField("percentile", .number(percentile)),
             ])))
-            if !sentence.isEmpty { put("; ") }
-            put(indicator == .weightForAge ? "Weight-for-age z " : "Length-for-age z ")
-            NumberText.appendRounded(z, digits: 2, to: &sentence)
-            put(" (percentile ")
-            NumberText.appendRounded(percentile, digits: 1, to: &sentence)
-            put(")")
+            let what = indicator == .weightForAge ? ("weight_for_age", "Weight-for-age") : ("length_for_age", "Length-for-age")
+            measures.append(ClinicalText("calc.growth.measure.\(what.0)", "\(what.1) z {0} (percentile {1})",
+                                         plain: [NumberText.rounded(z, digits: 2), NumberText.rounded(percentile, digits: 1)]))
             if abs(z) > implausibleZ {
-                let what = indicator == .weightForAge ? "Weight-for-age" : "Length-for-age"
-                warnings.append("\(what) z \(NumberText.rounded(z, digits: 2)) is beyond ±\(NumberText.plain(implausibleZ)) SD: likely a measurement or entry error; measure again.")
+                warnings.append(ClinicalText("calc.growth.warning.implausible.\(what.0)",
+                                             "\(what.1) z {0} is beyond ±{1} SD: likely a measurement or entry error; measure again.",
+                                             plain: [NumberText.rounded(z, digits: 2), NumberText.plain(implausibleZ)]))
             }
         }
         score(.weightForAge, weight)
@@ -129,22 +119,20 @@ public enum GrowthTool: ClinicalTool {
             fields.append(ResultField("chronological_age_days", .integer(day)))
             fields.append(ResultField("corrected_age_days", .integer(corrected)))
         }
-        put(" at ")
-        if hasMonths {
-            put("\(NumberText.plain(inputs.number("age_months"))) months (day \(day))")
+        let measured = measures.count == 2
+            ? ClinicalText("calc.growth.measures.both", "{0}; {1}", [.text(measures[0]), .text(measures[1])])
+            : measures[0]
+        let age = hasMonths
+            ? ClinicalText("calc.growth.age.months", "{0} months (day {1})", plain: [NumberText.plain(inputs.number("age_months")), day])
+            : ClinicalText("calc.growth.age.days", "day {0}", plain: [day])
+        var parts: [ClinicalText.Argument] = [.text(measured), .text(age), .text(ResultWording.sexText(sex)), .text(choice.descriptionText)]
+        let interpretation: ClinicalText
+        if let both = ages.sentenceText {
+            parts.append(.text(both))
+            interpretation = ClinicalText("calc.growth.interpretation.preterm", "{0} at {1}, {2}. {3} {4}", parts)
         } else {
-            put("day ")
-            NumberText.appendDecimal(Int64(day), digits: 0, to: &sentence)
+            interpretation = ClinicalText("calc.growth.interpretation", "{0} at {1}, {2}. {3}", parts)
         }
-        put(sex == .male ? ", male. " : ", female. ")
-        put(choice.description)
-        if let both = ages.sentence {
-            put(" ")
-            put(both)
-        }
-        return ToolResult(
-            fields: fields,
-            interpretation: String(decoding: sentence, as: UTF8.self),
-            warnings: warnings)
+        return ToolResult(fields: fields, interpretation: interpretation, warnings: warnings)
     }
 }

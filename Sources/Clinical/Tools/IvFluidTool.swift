@@ -34,10 +34,11 @@ public enum IvFluidTool: ClinicalTool {
     /// The hourly 4-2-1 rule gives a little less than the daily volume ÷ 24 (52.8 against 55
     /// mL/h at 16.4 kg; 4 against 4.17 mL/kg/h for the first 10 kg): both are Holliday–Segar, so the result says which is which
     /// rather than leave a pump rate and a daily total that seem to disagree.
-    static func hourlyNote(perDay: Double, perHour: Double) -> String {
+    static func hourlyNote(perDay: Double, perHour: Double) -> ClinicalText.Argument {
         let evenRate = perDay / 24
-        guard abs(evenRate - perHour) >= 0.05 else { return "" }
-        return " (the hourly 4-2-1 rule; the daily volume over 24 h is \(NumberText.rounded(evenRate, digits: 1)) mL/h)"
+        guard abs(evenRate - perHour) >= 0.05 else { return .plain("") }
+        return .text(ClinicalText("calc.ivfluid.hourly_note", " (the hourly 4-2-1 rule; the daily volume over 24 h is {0} mL/h)",
+                                  plain: [NumberText.rounded(evenRate, digits: 1)]))
     }
 
     public static func compute(_ inputs: ToolInputs) throws(ToolErrors) -> ToolResult {
@@ -52,9 +53,11 @@ public enum IvFluidTool: ClinicalTool {
         }
         let perDay = HollidaySegar.mlPerDay(weightKg: kg)
         let perHour = HollidaySegar.mlPerHour(weightKg: kg)
-        var warnings: [String] = []
+        var warnings: [ClinicalText] = []
         if perDay > unusualDailyMl {
-            warnings.append("\(NumberText.rounded(perDay, digits: 0)) mL/day is above 2,400 mL/day, the usual adult maintenance ceiling; many units cap at that volume.")
+            warnings.append(ClinicalText("calc.ivfluid.warning.above_adult_ceiling",
+                                         "{0} mL/day is above 2,400 mL/day, the usual adult maintenance ceiling; many units cap at that volume.",
+                                         plain: [NumberText.rounded(perDay, digits: 0)]))
         }
         let sodium = MaintenanceElectrolytes.sodiumPerDay(maintenanceMl: perDay)
         let potassium = MaintenanceElectrolytes.potassiumPerDay(maintenanceMl: perDay)
@@ -64,12 +67,17 @@ public enum IvFluidTool: ClinicalTool {
                      ResultField("sodium_mmol_day", .number(sodium)), ResultField("potassium_mmol_day", .number(potassium)),
                      ResultField("sodium_mmol_kg_day", .number(sodium / kg)), ResultField("potassium_mmol_kg_day", .number(potassium / kg)),
                      ResultField("fluid", .word(MaintenanceElectrolytes.isotonicFluid))],
-            interpretation: "Maintenance \(NumberText.rounded(perDay, digits: 0)) mL/day, \(NumberText.rounded(perHour, digits: 1)) mL/h"
-                + hourlyNote(perDay: perDay, perHour: perHour) + "; "
-                + "sodium \(NumberText.rounded(sodium, digits: 1)) mmol/day (\(NumberText.rounded(sodium / kg, digits: 2)) mmol/kg/day) and "
-                + "potassium \(NumberText.rounded(potassium, digits: 1)) mmol/day (\(NumberText.rounded(potassium / kg, digits: 2)) mmol/kg/day) (Holliday–Segar). "
-                + "Usual isotonic choice: \(MaintenanceElectrolytes.isotonicFluid) (NICE NG29; \(NumberText.rounded(isotonicSodium, digits: 0)) mmol sodium at this volume). "
-                + "Check plasma electrolytes and blood glucose when starting and at least every 24 hours.",
+            interpretation: ClinicalText(
+                "calc.ivfluid.interpretation",
+                "Maintenance {0} mL/day, {1} mL/h{2}; sodium {3} mmol/day ({4} mmol/kg/day) and potassium {5} mmol/day ({6} mmol/kg/day) (Holliday–Segar). "
+                    + "Usual isotonic choice: {7} (NICE NG29; {8} mmol sodium at this volume). "
+                    + "Check plasma electrolytes and blood glucose when starting and at least every 24 hours.",
+                [.plain(NumberText.rounded(perDay, digits: 0)), .plain(NumberText.rounded(perHour, digits: 1)),
+                 hourlyNote(perDay: perDay, perHour: perHour),
+                 .plain(NumberText.rounded(sodium, digits: 1)), .plain(NumberText.rounded(sodium / kg, digits: 2)),
+                 .plain(NumberText.rounded(potassium, digits: 1)), .plain(NumberText.rounded(potassium / kg, digits: 2)),
+                 .text(ResultWording.valueText(group: "fluid", MaintenanceElectrolytes.isotonicFluid)!),
+                 .plain(NumberText.rounded(isotonicSodium, digits: 0))]),
             warnings: warnings)
     }
 }

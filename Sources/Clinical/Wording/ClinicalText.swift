@@ -8,7 +8,7 @@ public struct ClinicalText: Sendable, Equatable {
         case plain(String)
         case text(ClinicalText)
         /// A number as people write it in the lookup's language: shortest form, with the
-        /// catalogue's decimal mark (`format.decimal_mark`: "0,1" in German, "0.1" in English).
+        /// lookup's decimal mark ("0,1" in German, "0.1" in English).
         case number(Double)
         /// An input's contract key: the command line (and JSON) name the key, a form names the
         /// field by its label (`naming`), so a German screen never shows `height_cm`.
@@ -33,28 +33,23 @@ public struct ClinicalText: Sendable, Equatable {
     }
 
     /// The text in the lookup's language; a key the lookup lacks (or no lookup) reads in English.
+    /// Numbers among the plain arguments take the language's decimal mark ("14,5" in German).
     /// `naming` gives an input's name for `.input` arguments (a form's label); without it, or
     /// when it has none, the key itself is shown.
     public func resolved(_ lookup: (any ClinicalLookup)?, naming: ((String) -> String?)? = nil) -> String {
         var text = lookup?.template(for: key) ?? english
+        let mark = lookup?.decimalMark ?? "."
         for (index, argument) in args.enumerated() {
             let value: String
             switch argument {
-            case .plain(let plain): value = plain
+            case .plain(let plain): value = NumberText.withDecimalMark(plain, mark)
             case .text(let inner): value = inner.resolved(lookup, naming: naming)
-            case .number(let number): value = Self.number(number, lookup)
+            case .number(let number): value = NumberText.withDecimalMark(NumberText.plain(number), mark)
             case .input(let key): value = naming?(key) ?? key
             }
             text = text.replacing("{\(index)}", with: value)
         }
         return text
-    }
-
-    /// "0.1" as the lookup's language writes it ("0,1"); English (no lookup) keeps the point.
-    static func number(_ value: Double, _ lookup: (any ClinicalLookup)?) -> String {
-        let text = NumberText.plain(value)
-        guard let lookup, let mark = lookup.template(for: "format.decimal_mark"), mark == "," else { return text }
-        return text.replacing(".", with: ",")
     }
 
     /// The English text, as the module's own tests and the JSON contract read it.
@@ -66,10 +61,11 @@ public struct ClinicalText: Sendable, Equatable {
 public protocol ClinicalLookup: Sendable {
     /// The template for `key` (with `{0}` placeholders), or nil when no catalogue has it.
     func template(for key: String) -> String?
+    /// How the language writes the decimal point of numbers shown to people: "." or ",".
+    var decimalMark: Character { get }
 }
 
-/// Words a result's values read in, shared by the screens and the `calc` text.
-public enum ResultWording {
-    public static let yes = ClinicalText("calc.value.yes", "yes")
-    public static let no = ClinicalText("calc.value.no", "no")
+extension ClinicalLookup {
+    /// The catalogue's own `format.decimal_mark` (the key `LanguageFormat` reads), else a point.
+    public var decimalMark: Character { template(for: "format.decimal_mark")?.first == "," ? "," : "." }
 }

@@ -2,9 +2,6 @@
 /// tool, `calc.<tool>.output.<key>` where one tool words a key its own way, and
 /// `calc.output.<key>.not_stated` for a figure its source does not state as a maximum.
 extension OutputLabel {
-    public static let pointText = ClinicalText("calc.unit.point", "point")
-    public static let pointsText = ClinicalText("calc.unit.points", "points")
-
     /// The catalogue text of `key`'s label in `toolId` (among `fields`, whose flags can change it).
     public static func text(_ key: String, tool toolId: String, in fields: [ResultField] = []) -> ClinicalText {
         let english = of(key, tool: toolId, in: fields).label
@@ -20,7 +17,7 @@ extension OutputLabel {
         var label = of(key, tool: toolId, in: fields)
         guard let lookup else { return label }
         label.label = text(key, tool: toolId, in: fields).resolved(lookup)
-        label.pointWords = (pointText.resolved(lookup), pointsText.resolved(lookup))
+        if let unit = label.unit, let words = wordUnits[unit] { label.unitWords = (one: words.one.resolved(lookup), many: words.many.resolved(lookup)) }
         return label
     }
 
@@ -32,7 +29,7 @@ extension OutputLabel {
                 return ClinicalText("calc.\(parts[0]).output.\(parts[1])", byToolKey[key]!.label)
             }
             + whenNotStated.keys.sorted().map { ClinicalText("calc.output.\($0).not_stated", whenNotStated[$0]!.label.label) }
-            + [pointText, pointsText]
+            + wordUnits.keys.sorted().flatMap { [wordUnits[$0]!.one, wordUnits[$0]!.many] }
     }
 }
 

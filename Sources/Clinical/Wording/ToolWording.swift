@@ -94,8 +94,8 @@ extension ToolResult {
             local.label = (category.text ?? spec.categoryText(category)).resolved(lookup)
             return local
         }
-        if let text = interpretationText { copy.interpretation = text.resolved(lookup) }
-        if warningTexts.count == warnings.count { copy.warnings = warningTexts.map { $0.resolved(lookup) } }
+        copy.interpretation = interpretationText.resolved(lookup)
+        copy.warnings = warningTexts.map { $0.resolved(lookup) }
         return copy
     }
 }

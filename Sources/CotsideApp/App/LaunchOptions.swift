@@ -29,8 +29,14 @@ public struct LaunchOptions: Sendable {
         noColour || !(environment["NO_COLOR"] ?? "").isEmpty
     }
 
-    /// The first of LC_ALL, LC_CTYPE, LANG that is set decides; no UTF-8 there means ASCII glyphs.
+    /// What the terminal's locale turned out to be when curses set it up (`nil`: judge by the
+    /// environment's names, as snapshots and tests do).
+    public var terminalIsUTF8: Bool?
+
+    /// The terminal's finding, else the first of LC_ALL, LC_CTYPE, LANG that is set; no UTF-8
+    /// means ASCII glyphs. The language is chosen apart from this, from the same names.
     public var localeIsUTF8: Bool {
+        if let terminalIsUTF8 { return terminalIsUTF8 }
         let value = ["LC_ALL", "LC_CTYPE", "LANG"].lazy.compactMap { self.environment[$0] }.first { !$0.isEmpty } ?? ""
         let lower = value.lowercased()
         return lower.contains("utf-8") || lower.contains("utf8")

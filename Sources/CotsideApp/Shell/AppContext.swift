@@ -93,10 +93,7 @@ public final class AppContext {
     /// language changes.
     public var timeText: WardTimeText {
         if let cached = cachedTimeText, cachedTimeTextLanguage == localizer.language.code { return cached }
-        let text = WardTimeText(timeZone: clock.timeZone,
-                                weekdays: t("time.weekdays").split(separator: " ").map(String.init),
-                                months: t("time.months").split(separator: " ").map(String.init),
-                                yesterday: t("time.yesterday"), tomorrow: t("time.tomorrow"), format: format)
+        let text = WardTimeText(timeZone: clock.timeZone, localizer: localizer)
         cachedTimeText = text
         cachedTimeTextLanguage = localizer.language.code
         return text

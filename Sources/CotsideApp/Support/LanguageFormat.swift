@@ -50,28 +50,7 @@ public struct LanguageFormat: Sendable, Equatable {
     /// ("3.25 kg · 36.8 °C" → "3,25 kg · 36,8 °C"). Only a point between digits in a number with
     /// one point changes, so versions (1.2.3), dates and words stay as they are. For text made
     /// below the app (store summaries, clinical results) on its way to a screen or a report.
-    public func decimals(_ text: String) -> String {
-        guard decimalMark != ".", text.utf8.contains(UInt8(ascii: ".")) else { return text }
-        let bytes = Array(text.utf8)
-        var out = bytes
-        var i = 0
-        while i < bytes.count {
-            guard Self.isDigit(bytes[i]) else { i += 1; continue }
-            // A run of digits and points that starts and ends with a digit.
-            let start = i
-            var points: [Int] = []
-            while i < bytes.count, Self.isDigit(bytes[i]) || (bytes[i] == UInt8(ascii: ".") && i + 1 < bytes.count && Self.isDigit(bytes[i + 1])) {
-                if bytes[i] == UInt8(ascii: ".") { points.append(i) }
-                i += 1
-            }
-            let joinedToWord = start > 0 && (Self.isLetter(bytes[start - 1]) || bytes[start - 1] == UInt8(ascii: "."))
-            if points.count == 1, !joinedToWord { out[points[0]] = UInt8(ascii: ",") }
-        }
-        return String(decoding: out, as: UTF8.self)
-    }
-
-    private static func isDigit(_ byte: UInt8) -> Bool { byte >= 48 && byte <= 57 }
-    private static func isLetter(_ byte: UInt8) -> Bool { (byte | 0x20) >= 97 && (byte | 0x20) <= 122 }
+    public func decimals(_ text: String) -> String { NumberText.withDecimalMark(text, decimalMark) }
 
     // MARK: - Dates
 

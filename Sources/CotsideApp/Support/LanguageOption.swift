@@ -3,8 +3,8 @@ import Foundation
 
 /// The `--lang CODE` option, checked in one place for every command (`cotside calc` and the
 /// commands that open the ward): `system` or a shipped code, else one refusal (exit 2) naming
-/// every allowed value. The refusal is worded in the locale's language, since the code asked
-/// for is not one Cotside can speak.
+/// every allowed value (`cli.lang.refused`), in the locale's language since the code asked for
+/// is not one Cotside speaks.
 public enum LanguageOption {
     /// `system` and the shipped codes, English first: "system, en, de, es, fr, pt-BR, zh-Hans".
     public static func allowed(in directory: URL = CotsideResources.url("l10n")) -> [String] {
@@ -17,9 +17,7 @@ public enum LanguageOption {
                                in directory: URL = CotsideResources.url("l10n")) -> String? {
         let codes = allowed(in: directory)
         if codes.contains(code) { return nil }
-        let locale = Catalogues.systemLanguage(environment: environment, available: Catalogues.available(in: directory))
-        let words = (try? Catalogues.localizer(for: locale, in: directory)) ?? (try? Catalogues.localizer(for: Catalogues.english.code, in: directory))
-        return words?("cli.lang.unknown", code, codes.joined(separator: ", "))
-            ?? "--lang \(code) is not a language Cotside ships; use one of \(codes.joined(separator: ", "))"
+        let words = CommandLineLanguage.localizer(arguments: [], environment: environment, in: directory)
+        return words("cli.lang.refused", "--lang \(code)", codes.joined(separator: ", "))
     }
 }

@@ -32,6 +32,11 @@ public struct Localizer: Sendable {
 
     /// The string for `key` with `{0}`, `{1}`, ... replaced by `args`.
     public func callAsFunction(_ key: String, _ args: CustomStringConvertible...) -> String {
+        callAsFunction(key, arguments: args)
+    }
+
+    /// The same with the arguments as an array, for arguments counted at run time.
+    public func callAsFunction(_ key: String, arguments args: [CustomStringConvertible]) -> String {
         var text = strings[key] ?? fallback[key] ?? key
         for (index, arg) in args.enumerated() {
             text = text.replacingOccurrences(of: "{\(index)}", with: arg.description)
@@ -84,6 +89,13 @@ public enum Catalogues {
     /// The language to show for a preference: `system` resolved from the locale, else the code.
     public static func resolve(_ preference: String, environment: [String: String], in directory: URL = CotsideResources.url("l10n")) -> String {
         preference == system ? systemLanguage(environment: environment, available: available(in: directory)) : preference
+    }
+
+    /// The translation's provenance note shipped beside a catalogue (`de.provenance.md`): who
+    /// translated it and what a clinician must check. English, the source, has none.
+    public static func provenanceNote(for code: String, in directory: URL = CotsideResources.url("l10n")) -> URL? {
+        let url = directory.appendingPathComponent("\(code).provenance.md")
+        return FileManager.default.fileExists(atPath: url.path) ? url : nil
     }
 
     /// Languages with a catalogue on disk, English first. The catalogue's `_language` key names it.

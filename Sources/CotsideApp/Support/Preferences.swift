@@ -10,7 +10,8 @@ public struct Preferences: Codable, Sendable, Equatable {
 
     /// A `ThemeName` raw value; kept as text so an unknown name in the file falls back, not fails.
     public var theme: String = ThemeName.dark.rawValue
-    public var language: String = "en"
+    /// `system` until someone chooses: a workstation follows its locale out of the box.
+    public var language: String = Catalogues.system
     public var disclaimerAcceptedVersion: Int?
     public var disclaimerAcceptedAt: Date?
     /// Who was last signed in, per ward database (by the ward's identity, not its path): a

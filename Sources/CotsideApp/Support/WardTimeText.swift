@@ -1,4 +1,5 @@
 import Foundation
+import WardStore
 
 /// Dates and times as the ward reads them, in the ward's time zone, built from calendar
 /// components: no DateFormatter (which starts ICU and costs milliseconds per instance), and
@@ -83,4 +84,22 @@ public struct WardTimeText: Sendable {
 
     private func pad2(_ n: Int) -> String { n < 10 ? "0\(n)" : String(n) }
     private func pad4(_ n: Int) -> String { n < 1000 ? String(repeating: "0", count: 4 - String(n).count) + String(n) : String(n) }
+}
+
+extension WardTimeText {
+    /// The ward's dates and times in `localizer`'s language: its weekday and month names, its
+    /// "yesterday" and "tomorrow", its order of day and month. Screens and the command line alike.
+    public init(timeZone: TimeZone, localizer t: Localizer) {
+        self.init(timeZone: timeZone,
+                  weekdays: t("time.weekdays").split(separator: " ").map(String.init),
+                  months: t("time.months").split(separator: " ").map(String.init),
+                  yesterday: t("time.yesterday"), tomorrow: t("time.tomorrow"), format: LanguageFormat(t))
+    }
+
+    /// A calendar day in the language's order: "2026-11-18", "18.11.2026", "18/11/2026" (a date
+    /// of birth on the command line).
+    public func date(_ day: CalendarDay) -> String {
+        let noon = calendar.date(from: DateComponents(year: day.year, month: day.month, day: day.day, hour: 12)) ?? Date()
+        return format.date(self.day(parts(noon)), names: names)
+    }
 }

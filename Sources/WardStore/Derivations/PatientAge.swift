@@ -16,8 +16,34 @@ public struct PatientAge: Sendable, Hashable {
     public static let termWeeks = 37
 
     public init(dateOfBirth: CalendarDay, gestationalAgeWeeks: Int?, gestationalAgeDays: Int?, on today: CalendarDay) {
-        days = max(0, dateOfBirth.days(until: today))
-        wording = AgeWording(dateOfBirth: dateOfBirth, on: today)
+        self.init(days: max(0, dateOfBirth.days(until: today)), wording: AgeWording(dateOfBirth: dateOfBirth, on: today),
+                  gestationalAgeWeeks: gestationalAgeWeeks, gestationalAgeDays: gestationalAgeDays)
+    }
+
+    /// With the time of birth known, days are whole 24 h since birth (not calendar dates, which
+    /// run a day ahead from midnight until the hour of birth) and the first 72 hours read in
+    /// hours ("11 h"); months and years stay calendar months.
+    public init(patient: Patient, now: Date, timeZone: TimeZone) {
+        let today = CalendarDay(now, in: timeZone)
+        guard let born = patient.bornAt(in: timeZone) else {
+            self.init(dateOfBirth: patient.dateOfBirth, gestationalAgeWeeks: patient.gestationalAgeWeeks,
+                      gestationalAgeDays: patient.gestationalAgeDays, on: today)
+            return
+        }
+        let hours = max(0, Int(floor(now.timeIntervalSince(born) / 3600)))
+        let days = hours / 24
+        var wording = AgeWording(dateOfBirth: patient.dateOfBirth, on: today)
+        switch wording {
+        case .hours, .days, .weeks: wording = days < 28 ? AgeWording(hoursSinceBirth: hours) : .weeks(days / 7)
+        case .months, .yearsMonths: break
+        }
+        self.init(days: days, wording: wording, gestationalAgeWeeks: patient.gestationalAgeWeeks,
+                  gestationalAgeDays: patient.gestationalAgeDays)
+    }
+
+    private init(days: Int, wording: AgeWording, gestationalAgeWeeks: Int?, gestationalAgeDays: Int?) {
+        self.days = days
+        self.wording = wording
         if let gestationalAgeWeeks, let gestationalAgeDays, gestationalAgeWeeks < Self.termWeeks {
             let total = gestationalAgeWeeks * 7 + gestationalAgeDays + days
             correctedGestationWeeks = total / 7
@@ -25,16 +51,6 @@ public struct PatientAge: Sendable, Hashable {
         } else {
             correctedGestationWeeks = nil
             correctedGestationDays = nil
-        }
-    }
-
-    /// With the time of birth known, the first 72 hours read in hours ("11 h").
-    public init(patient: Patient, now: Date, timeZone: TimeZone) {
-        self.init(dateOfBirth: patient.dateOfBirth, gestationalAgeWeeks: patient.gestationalAgeWeeks,
-                  gestationalAgeDays: patient.gestationalAgeDays, on: CalendarDay(now, in: timeZone))
-        if let born = patient.bornAt(in: timeZone) {
-            let hours = Int(floor(now.timeIntervalSince(born) / 3600))
-            if hours < 72 { wording = AgeWording(hoursSinceBirth: hours) }
         }
     }
 

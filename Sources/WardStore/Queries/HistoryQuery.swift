@@ -139,7 +139,7 @@ public struct HistoryQuery: Sendable {
         return HistoryEvent(
             kind: kind, id: try row.column("id"),
             occurredAt: StoredTime.date(milliseconds: try row.column("occurredAt")),
-            patientId: try row.column("patientId"), bedLabel: try row.column("bedLabel"), patientName: "\(given) \(family)",
+            patientId: try row.column("patientId"), bedLabel: try row.column("bedLabel"), patientName: PersonName.full(given: given, family: family),
             title: text.title, details: text.details,
             notes: try row.column("notes", as: String?.self) ?? "", staffId: try row.column("staffId"),
             staffInitials: try row.column("staffInitials"),

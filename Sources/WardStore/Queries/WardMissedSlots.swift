@@ -202,13 +202,15 @@ struct WardMissedSlots {
         // `dose_record_live_medication`.
         for group in Dictionary(grouping: work, by: { $0.from >= settled }).values {
             let from = group.map(\.from).min()!
-            try db.forEachRow("""
-                SELECT medicationId, scheduledAt, status, CASE WHEN status IS NULL THEN snoozedUntil END FROM dose_record
-                WHERE medicationId IN (\(sql: .list(group.map(\.0.id)))) AND deletedAt IS NULL
-                    AND scheduledAt >= \(from) AND scheduledAt < \(windowEnd)
-                """) { row in
-                records[try row.column(at: 0, as: Int64.self), default: [:]][try row.column(at: 1, as: Int64.self)] =
-                    (try row.column(at: 2, as: DoseStatus?.self), try row.column(at: 3, as: Date?.self))
+            for ids in SQLQuery.lists(group.map(\.0.id)) {
+                try db.forEachRow("""
+                    SELECT medicationId, scheduledAt, status, CASE WHEN status IS NULL THEN snoozedUntil END FROM dose_record
+                    WHERE medicationId IN (\(sql: ids)) AND deletedAt IS NULL
+                        AND scheduledAt >= \(from) AND scheduledAt < \(windowEnd)
+                    """) { row in
+                    records[try row.column(at: 0, as: Int64.self), default: [:]][try row.column(at: 1, as: Int64.self)] =
+                        (try row.column(at: 2, as: DoseStatus?.self), try row.column(at: 3, as: Date?.self))
+                }
             }
         }
         let earliest = work.map(\.from).min()!

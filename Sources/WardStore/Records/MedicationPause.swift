@@ -31,19 +31,20 @@ extension MedicationPause {
     /// The pause periods of the given medications overlapping `[from, to)`, by medication (on
     /// either engine).
     static func periods(_ db: some SQLConnection, medicationIds: [Int64], from: Date, to: Date) throws -> [Int64: [PausePeriod]] {
-        guard !medicationIds.isEmpty else { return [:] }
         var out: [Int64: [PausePeriod]] = [:]
-        for row in try db.fetchAll(periodsSQL(medicationIds, from: from, to: to)) {
-            out[try row.column(at: 0), default: []].append(PausePeriod(pausedAt: try row.column(at: 1), resumedAt: try row.column(at: 2)))
+        for ids in SQLQuery.lists(medicationIds) {
+            for row in try db.fetchAll(periodsSQL(ids, from: from, to: to)) {
+                out[try row.column(at: 0), default: []].append(PausePeriod(pausedAt: try row.column(at: 1), resumedAt: try row.column(at: 2)))
+            }
         }
         return out
     }
 
     /// One indexed search per medication (`medication_pause_time`).
-    static func periodsSQL(_ medicationIds: [Int64], from: Date, to: Date) -> SQLQuery {
+    static func periodsSQL(_ medicationIds: SQLQuery, from: Date, to: Date) -> SQLQuery {
         """
         SELECT medicationId, pausedAt, resumedAt FROM medication_pause
-        WHERE medicationId IN (\(sql: .list(medicationIds))) AND pausedAt < \(to)
+        WHERE medicationId IN (\(sql: medicationIds)) AND pausedAt < \(to)
             AND (resumedAt IS NULL OR resumedAt > \(from))
         """
     }

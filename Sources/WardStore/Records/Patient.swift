@@ -44,7 +44,7 @@ public struct Patient: Sendable, Hashable, Codable, FetchableRecord, Persistable
     }
 
     /// "Given Family", for lists.
-    public var fullName: String { "\(givenName) \(familyName)" }
+    public var fullName: String { PersonName.full(given: givenName, family: familyName) }
     public var isAdmitted: Bool { dischargedAt == nil && deletedAt == nil }
 
     /// The editable fields, e.g. to pre-fill an edit form.

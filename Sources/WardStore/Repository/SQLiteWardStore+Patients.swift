@@ -130,7 +130,8 @@ extension SQLiteWardStore {
                 WHERE deletedAt IS NULL \(sql: admittedOnly)
                   AND (lower(bedLabel) LIKE lower(\(prefix)) ESCAPE '\\' OR lower(hospitalNumber) LIKE lower(\(prefix)) ESCAPE '\\'
                        OR lower(givenName) LIKE lower(\(anywhere)) ESCAPE '\\' OR lower(familyName) LIKE lower(\(anywhere)) ESCAPE '\\'
-                       OR lower(givenName || ' ' || familyName) LIKE lower(\(anywhere)) ESCAPE '\\')
+                       OR lower(givenName || ' ' || familyName) LIKE lower(\(anywhere)) ESCAPE '\\'
+                       OR familyName || givenName LIKE \(anywhere) ESCAPE '\\')
                 ORDER BY (lower(bedLabel) = lower(\(query))) DESC, (dischargedAt IS NULL) DESC,
                          length(bedLabel), bedLabel, admittedAt DESC
                 LIMIT \(limit)

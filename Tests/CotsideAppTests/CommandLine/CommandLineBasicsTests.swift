@@ -65,7 +65,7 @@ final class CommandLineBasicsTests: XCTestCase {
         for arguments in [["calc", "bsa", "--lang", "xx"], ["snapshot", "dashboard", "--lang", "xx"]] {
             let outcome = try german.run(arguments)
             XCTAssertEqual(outcome.status, 2)
-            XCTAssertTrue(outcome.stderr.contains("--lang xx ist keine Sprache, die Cotside mitbringt; erlaubt ist eine von \(allowed)"),
+            XCTAssertTrue(outcome.stderr.contains("--lang xx ist keine Sprache, die Cotside mitbringt; eine davon verwenden: `\(allowed)`"),
                           "\(arguments): \(outcome.stderr)")
         }
         let missing = try cli.run(["calc", "bsa", "--lang"])

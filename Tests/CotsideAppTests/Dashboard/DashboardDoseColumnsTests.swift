@@ -127,4 +127,16 @@ final class DashboardDoseColumnsTests: WardTestCase {
         XCTAssertTrue(lines[3].contains("✖ med overdue"), lines[3])
         XCTAssertTrue(lines[4].contains("✖ no wet 48 h +1"), lines[4])
     }
+
+    /// The 80×24 shift's defect: a cot with an overdue dose AND another alert showed only the
+    /// other alert, so at 80 columns the overdue dose was nowhere on the Dashboard.
+    func testNarrowDashboardNeverHidesAnOverdueDoseBehindAnotherAlert() async throws {
+        let seed = try await seedMedications()
+        try await startShell()
+        await signIn(seed.nurse)
+        // Ada has no nappy today (a no-wet alert) and paracetamol overdue.
+        let lines = screen(width: 80, height: 24)
+        let ada = try XCTUnwrap(lines.first { $0.contains(seed.ada.fullName) }, lines.joined(separator: "\n"))
+        XCTAssertTrue(ada.contains("✖ med overdue +"), ada)
+    }
 }

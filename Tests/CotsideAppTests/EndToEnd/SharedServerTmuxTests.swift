@@ -83,6 +83,10 @@ final class SharedServerTmuxTests: XCTestCase {
 
     static func runCotside(_ binary: String, _ arguments: [String], _ environment: [String: String]) throws -> ChildProcess.Outcome {
         var env = ProcessInfo.processInfo.environment
+        // The messages read are English whatever the machine's locale.
+        env["LC_ALL"] = nil
+        env["LC_MESSAGES"] = nil
+        env["LANG"] = "C.UTF-8"
         env.merge(environment) { _, new in new }
         return try ChildProcess.run(binary, arguments, environment: env)
     }

@@ -80,7 +80,7 @@ final class DischargeSummaryDocumentTests: WardTestCase {
 }
 
 /// Checked by eye against the demo ward (seed 7, 4 cots, 30 days; 14:05 UTC): born 2026-11-08
-/// 06:05 at 33+1, admitted 09:05 (3 h old), discharged 2026-11-16 05:05 (8 d, 33+1 + 8 d = 34+2;
+/// 06:05 at 33+1, admitted 09:05 (3 h old), discharged 2026-11-16 05:05 (7 d 23 h: 7 d, 33+1 + 7 d = 34+1;
 /// 7 days 20 h); lowest 2068 g against 2241 g at birth (−7.7 %); 348 mL over the last day at
 /// 2.097 kg is 166 mL/kg/day; the demo ends every prescription at the discharge, so none is open.
 enum DischargeGolden {
@@ -107,7 +107,7 @@ enum DischargeGolden {
             Admitted            2026-11-08 09:05
             Age at admission    3 h, corrected 33+1 weeks
             Discharged          2026-11-16 05:05
-            Age at discharge    8 d, corrected 34+2 weeks
+            Age at discharge    7 d, corrected 34+1 weeks
             Length of stay      7 days 20 h
 
         The stay in figures

@@ -20,8 +20,8 @@ final class HandoverGoldenTests: WardTestCase {
     }
 }
 
-/// Checked by eye against the demo ward (seed 7, 4 cots, 30 days; 14:05 UTC): 5 days old, born
-/// 33+1 so corrected 33+6; 1749 g against 1877 g at birth (−6.8 %); 92 mL in the 6.6 h since
+/// Checked by eye against the demo ward (seed 7, 4 cots, 30 days; 14:05 UTC): born 11-16 18:05,
+/// so 4 days 20 h old (4 d), at 33+1 so corrected 33+5; 1749 g against 1877 g at birth (−6.8 %); 92 mL in the 6.6 h since
 /// 07:30 against 210–262 mL a day scaled to the hours (58–72 mL); the wet nappy before the shift
 /// at 07:01 and the next at 14:03 make the 7.0 h gap.
 enum HandoverGolden {
@@ -39,7 +39,7 @@ enum HandoverGolden {
         Bed 3: Hana Roberts
         -------------------
 
-            Age       5 d, corrected 33+6 weeks
+            Age       4 d, corrected 33+5 weeks
             Weight    1.749 kg (2026-11-20 23:24); −6.8 % since birth
             Admitted  day 4 of the stay (since 2026-11-17 18:05)
 

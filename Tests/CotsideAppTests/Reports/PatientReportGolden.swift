@@ -24,7 +24,7 @@ enum PatientReportGolden {
             Sex                 female
             Gestation at birth  33+1 weeks
             Birth weight        1.877 kg
-            Age                 5 d, corrected 33+6 weeks (on 2026-11-21 14:05)
+            Age                 4 d, corrected 33+5 weeks (on 2026-11-21 14:05)
             Admitted            2026-11-17 18:05
             Weight              1.749 kg (2026-11-20 23:24); −6.8 % since birth
 

@@ -50,6 +50,28 @@ final class AutomaticBackupShellTests: WardTestCase {
         XCTAssertEqual(after.count, 1, "not due again for 24 hours")
     }
 
+    /// A ward on a PostgreSQL server has no file to copy: no backup is attempted (it used to
+    /// fail on every start, "backup failed" on the status line), and About says the server is
+    /// backed up with pg_dump instead of naming a schedule and a folder that do not apply.
+    func testAWardOnAServerTakesNoFileBackupAndAboutSaysHowItIsBackedUp() async throws {
+        guard let base = ProcessInfo.processInfo.environment["COTSIDE_TEST_POSTGRES_URL"], !base.isEmpty else {
+            throw XCTSkip("set COTSIDE_TEST_POSTGRES_URL (`eval \"$(scripts/postgres-test-server start)\"`) for the server ward")
+        }
+        let url = base + (base.contains("?") ? "&" : "?") + "ward=backup_" + String(UInt64.random(in: 0...UInt64.max), radix: 36)
+        shell = try await AppBootstrap.makeWardShell(options: LaunchOptions(databasePath: url, now: Self.now, environment: environment),
+                                                     terminalHasColour: false, persistPreferences: false,
+                                                     assumeDisclaimerAccepted: true, askForUser: false)
+        await shell.settle()
+        XCTAssertEqual(shell.context.repository?.isOnServer, true)
+        await tick()
+        XCTAssertFalse(FileManager.default.fileExists(atPath: backups), "no file backup of a server ward")
+        XCTAssertFalse(statusLine.lowercased().contains("backup"), statusLine)
+        let about = aboutText()
+        XCTAssertTrue(about.contains("on a PostgreSQL server") && about.contains("pg_dump"), about)
+        XCTAssertFalse(about.contains("Automatic backups every"), about)
+        await (shell.context.repository as? SQLiteWardStore)?.close()
+    }
+
     func testBackupsOffTakesNoneAndAboutSaysSo() async throws {
         _ = try await store.updateSettings([.backupEveryHours: "0"], by: nil)
         try await startShell()

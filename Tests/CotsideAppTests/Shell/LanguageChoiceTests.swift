@@ -35,11 +35,14 @@ final class LanguageChoiceTests: ShellTestCase {
             lines = screen(shell, keys: "Right")
         }
         let names = seen.map { $0.components(separatedBy: "▶")[0].trimmingCharacters(in: .whitespaces) }
-        XCTAssertEqual(names, ["English", "Deutsch", "Español", "Français", "Português (BR)", "简体中文", "System (Deutsch)"])
-        // On System the whole screen is German, as LANG asks.
-        assertShows(lines, "◀ English ▶")
-        lines = screen(shell, keys: "Left")
+        XCTAssertEqual(names, ["System (Deutsch)", "English", "Deutsch", "Español", "Français", "Português (BR)", "简体中文"])
+        // Round again to System: the whole screen is German, as LANG asks.
         assertShows(lines, "System (Deutsch)")
+        assertShows(lines, "Einstellungen")
+        lines = screen(shell, keys: "Right")
+        assertShows(lines, "◀ English ▶")
+        XCTAssertEqual(preferencesFile.load().0.language, "en")
+        lines = screen(shell, keys: "Left")
         assertShows(lines, "Einstellungen")
         XCTAssertEqual(preferencesFile.load().0.language, "system")
     }
@@ -51,6 +54,15 @@ final class LanguageChoiceTests: ShellTestCase {
         try preferencesFile.save(prefs)
         assertShows(screen(try makeShell(extraEnvironment: ["LANG": "fr_FR.UTF-8"])), "Historique")
         assertShows(screen(try makeShell(extraEnvironment: ["LANG": "C.UTF-8"])), "2 History")
+    }
+
+    /// A workstation nobody has set up speaks the locale's language: a German terminal opens in
+    /// German without a visit to Settings, and the preference written is System, not a code.
+    @MainActor func testANewWorkstationFollowsTheLocale() async throws {
+        XCTAssertEqual(Preferences().language, Catalogues.system)
+        XCTAssertEqual(preferencesFile.load().1, .missing)
+        assertShows(screen(try makeShell(extraEnvironment: ["LANG": "de_DE.UTF-8"])), "Verlauf")
+        assertShows(screen(try makeShell(extraEnvironment: ["LC_ALL": "C.UTF-8", "LANG": "de_DE.UTF-8"])), "2 History")
     }
 
     /// In a locale that is not UTF-8, 简体中文 cannot be drawn: English, and one line saying why.

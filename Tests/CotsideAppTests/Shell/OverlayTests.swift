@@ -97,6 +97,20 @@ final class OverlayTests: ShellTestCase {
         XCTAssertTrue(shell.stack.isEmpty)
     }
 
+    /// Issue 20: About says who translated the language on screen and that a clinician must
+    /// review it, and names the catalogue's provenance note; English names none.
+    @MainActor func testAboutSaysWhoTranslatedTheLanguageAndWhereItsNoteIs() async throws {
+        let shell = try makeShell(extraEnvironment: ["LANG": "de_DE.UTF-8"])
+        let german = screen(shell, keys: "a", width: 200, height: 40).joined(separator: "\n")
+        XCTAssertTrue(german.contains("Übersetzung"), german)
+        XCTAssertTrue(german.contains("Maschinelle Übersetzung durch ein KI-Sprachmodell"), german)
+        XCTAssertTrue(german.contains("de.provenance.md"), german)
+        shell.update { $0.language = "en" }
+        let english = screen(shell, width: 200, height: 40).joined(separator: "\n")
+        XCTAssertTrue(english.contains("English is Cotside's source language"), english)
+        XCTAssertFalse(english.contains("provenance.md"), english)
+    }
+
     @MainActor func testQuitAsksFirstWhenAFormHoldsUnsavedInput() async throws {
         let shell = try makeShell()
         let form = UnsavedFormDouble()

@@ -92,7 +92,7 @@ final class PreferencesTests: XCTestCase {
         let (prefs, outcome) = PreferencesFile(url: url).load()
         XCTAssertEqual(outcome, .loaded)
         XCTAssertEqual(prefs.theme, "monochrome")
-        XCTAssertEqual(prefs.language, "en")
+        XCTAssertEqual(prefs.language, Catalogues.system, "a file without a language follows the locale")
         XCTAssertTrue(prefs.bellOnOverdue)
     }
 }

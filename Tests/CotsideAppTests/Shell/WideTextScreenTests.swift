@@ -48,7 +48,7 @@ final class WideTextScreenTests: WardTestCase {
         await signIn(nurse)
         let lines = screen(width: 80, height: 24)
         assertFitsAndAligned(lines, width: 80, header: "Patient", columns: ["Bed", "Patient", "Age"],
-                             rows: [["Ada Lovelace", "3", "Ada Lovelace", "3 d"], ["小明 王", "5", "小明 王", "20 d"]])
+                             rows: [["Ada Lovelace", "3", "Ada Lovelace", "3 d"], ["王小明", "5", "王小明", "20 d"]])
         assertScreen(WideTextGolden.dashboard80, width: 80, height: 24)
     }
 
@@ -58,7 +58,7 @@ final class WideTextScreenTests: WardTestCase {
         await signIn(nurse)
         let lines = screen(width: 120, height: 40)
         assertFitsAndAligned(lines, width: 120, header: "Patient", columns: ["Patient", "Age", "Last nappy"],
-                             rows: [["Ada Lovelace", "Ada Lovelace", "3 d", "30 min ago"], ["小明 王", "小明 王", "20 d", "1 h 30 min ago"]])
+                             rows: [["Ada Lovelace", "Ada Lovelace", "3 d", "30 min ago"], ["王小明", "王小明", "20 d", "1 h 30 min ago"]])
         assertScreen(WideTextGolden.dashboard120, width: 120, height: 40)
     }
 
@@ -82,7 +82,7 @@ final class WideTextScreenTests: WardTestCase {
         let lines = screen(width: 120, height: 40)
         assertFitsAndAligned(lines, width: 120, header: "Patient", columns: ["Patient", "Event", "Details", "By"],
                              rows: [["Ada Lovelace", "Ada Lovelace", "Nappy wet", "medium · 40 g", "LN"],
-                                    ["尿布湿", "小明 王", "Nappy dirty", "medium · yellow", "LN"]])
+                                    ["尿布湿", "王小明", "Nappy dirty", "medium · yellow", "LN"]])
         assertScreen(WideTextGolden.history120, width: 120, height: 40)
     }
 
@@ -109,6 +109,6 @@ final class WideTextScreenTests: WardTestCase {
         let patient = try XCTUnwrap(patients.first, screenText())
         XCTAssertEqual(patient.givenName, "小明")
         XCTAssertEqual(patient.familyName, "王")
-        XCTAssertTrue(screen().contains { $0.contains("小明 王") }, screenText())
+        XCTAssertTrue(screen().contains { $0.contains("王小明") }, screenText())
     }
 }

@@ -1,14 +1,14 @@
 /// Golden screens with Chinese text (WideTextScreenTests.seedChineseAndLatinCots): bed 3 Ada
-/// Lovelace and bed 5 小明 王 (two cells a character) with a note in Chinese; checked by eye
+/// Lovelace and bed 5 王小明 (two cells a character) with a note in Chinese; checked by eye
 /// that every column starts in the same cell on every row.
 enum WideTextGolden {
-    /// Dashboard at 80×24: the sparkline gives way; 小明 王 takes 7 cells and Age starts in the same cell on both rows.
+    /// Dashboard at 80×24: the sparkline gives way; 王小明 takes 6 cells and Age starts in the same cell on both rows.
     static let dashboard80 = #"""
          1 Dashboard   2 History   3 Tools   4 Medications   5 Trends
          Occupied cots 2 · changes today 3 · alerts 0
            Bed  Patient      Age             Last nappy                Wet Dirty  Alert
            3    Ada Lovelace 3 d             30 min ago wet              1     0
-           5    小明 王      20 d · 33+3 cGA 1 h 30 min ago dirty        1     1
+           5    王小明       20 d · 33+3 cGA 1 h 30 min ago dirty        1     1
 
 
 
@@ -36,7 +36,7 @@ enum WideTextGolden {
          Occupied cots 2 · changes today 3 · alerts 0
            Bed    Patient                     Age             Last nappy           Wet Dirty 7 days  Next dose            Alert
            3      Ada Lovelace                3 d             30 min ago wet         1     0 ▁▁▁▁▁▁█
-           5      小明 王                     20 d · 33+3 cGA 1 h 30 min ago dirty   1     1 ▁▁▁▁▁▁█
+           5      王小明                      20 d · 33+3 cGA 1 h 30 min ago dirty   1     1 ▁▁▁▁▁▁█
 
 
 
@@ -108,8 +108,8 @@ enum WideTextGolden {
          Whole ward
          Time             Bed    Patient      Event        Details                                                         By
          2026-11-21 13:35 3      Ada Lovelace Nappy wet    medium · 40 g                                                   LN
-         2026-11-21 12:35 5      小明 王      Nappy dirty  medium · yellow · 尿布湿，颜色正常，已涂护臀膏                  LN
-         2026-11-21 10:45 5      小明 王      Nappy wet    medium · Zoë’s cream — applied                                  LN
+         2026-11-21 12:35 5      王小明       Nappy dirty  medium · yellow · 尿布湿，颜色正常，已涂护臀膏                  LN
+         2026-11-21 10:45 5      王小明       Nappy wet    medium · Zoë’s cream — applied                                  LN
 
 
 

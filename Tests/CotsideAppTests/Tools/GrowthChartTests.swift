@@ -34,7 +34,8 @@ final class GrowthChartTests: ShellTestCase {
     @MainActor func testPretermChartNamesTheIntergrowthStandardAndTheHandover() async throws {
         let shell = try makeShell()
         var lines = screen(shell, keys: "3 g r o w t h Enter Right Down 3 Down Down 1 . 4 Down Down 3 1")
-        assertShows(lines, "intergrowth_21st_preterm_postnatal")
+        // The chart's contract word reads as the standard's name on the result pane.
+        assertShows(lines, "Growth chart INTERGROWTH-21st preterm postnatal standard")
         lines = screen(shell, keys: "g", width: 120, height: 30)
         assertShows(lines, "Weight-for-age (boy) — INTERGROWTH-21st preterm (postmenstrual age)")
         assertShows(lines, "INTERGROWTH-21st preterm 3rd–97th")

@@ -77,7 +77,7 @@ final class ToolApplicabilityTests: WardTestCase {
         await shell.settle()
         await open("growth")
         let text = screenText(width: 140, height: 40)
-        XCTAssertTrue(text.contains("intergrowth_21st_preterm_postnatal"), text)
+        XCTAssertTrue(text.contains("Growth chart INTERGROWTH-21st preterm postnatal standard"), text)
         XCTAssertTrue(text.contains("postmenstrual age 31+3 weeks"), text)
     }
 }

@@ -306,13 +306,14 @@ final class DashboardScreen: ActionScreen, CommandScreen {
         let wide = table.width >= 110
         let extraWide = table.width >= 150
         let doses = DashboardDoseColumns(context, table: dashboard.settings.neonatalFluidTable)
-        // Below 96 columns the next dose gives way; an overdue dose then shows as the alert.
+        // Below 96 columns the next dose gives way; an overdue dose then leads the alert cell,
+        // the cot's other alerts counted after it, so it is never hidden behind them.
         let showNext = table.width >= 96
         // Each row's texts, worked out once: they size the columns and fill the cells.
         let texts = Dictionary(uniqueKeysWithValues: dashboard.rows.map { row in
             (row.patient.id, RowTexts(age: format.age(row.age), last: Self.lastNappy(row, format, context),
-                                      alert: Self.alertText(alerts[row.patient.id] ?? [], context)
-                                          ?? (showNext ? "" : doses.overdueAlert(row))))
+                                      alert: showNext ? Self.alertText(alerts[row.patient.id] ?? [], context) ?? ""
+                                          : Self.alertText(alerts[row.patient.id] ?? [], leadingWith: doses.overdueAlert(row), context)))
         })
         let ordered = dashboard.rows.compactMap { texts[$0.patient.id] }
         // By importance when the row is short: the 7-day sparkline goes first, then the last
@@ -380,6 +381,13 @@ final class DashboardScreen: ActionScreen, CommandScreen {
     }
 
     /// The most urgent alert as a badge ("no wet 9 h", "Temperature"), then "+N" for the others.
+    /// The alert cell when the next-dose column is not drawn: `overdue` ("✖ med overdue") first
+    /// when there is one, the cot's alerts counted after it ("✖ med overdue +2").
+    static func alertText(_ alerts: [Insight], leadingWith overdue: String, _ context: AppContext) -> String {
+        guard !overdue.isEmpty else { return alertText(alerts, context) ?? "" }
+        return alerts.isEmpty ? overdue : context.t("dashboard.alert.more", overdue, alerts.count)
+    }
+
     static func alertText(_ alerts: [Insight], _ context: AppContext) -> String? {
         guard let first = alerts.first else { return nil }
         // A subject the store names with a fixed word ("intake") is looked up; a drug's name is not.

@@ -39,24 +39,25 @@ struct ResultBar {
         case .object(let fields):
             return "\(label.label): " + fields.map { describe($0, spec: spec, siblings: fields, wording: wording) }.joined(separator: ", ")
         case .number(let d):
-            return "\(label.label) \(label.valueText(format(field.value), isOne: d == 1))"
+            return "\(label.label) \(label.valueText(format(field.value, wording: wording), isOne: d == 1))"
         case .integer(let n):
-            return "\(label.label) \(label.valueText(format(field.value), isOne: n == 1))"
+            return "\(label.label) \(label.valueText(format(field.value, wording: wording), isOne: n == 1))"
         case .bool, .word:
-            return "\(label.label) \(format(field.value, wording: wording))"
+            return "\(label.label) \(format(field.value, key: field.key, wording: wording))"
         }
     }
 
-    /// Numbers for a glance: 1 decimal from 10, 2 from 1, else 3; the CLI keeps them unrounded.
-    static func format(_ value: ResultValue, wording: (any ClinicalLookup)? = nil) -> String {
+    /// Numbers for a glance: 1 decimal from 10, 2 from 1, else 3, with the language's decimal
+    /// mark; a value word in the language's words. The CLI keeps numbers unrounded.
+    static func format(_ value: ResultValue, key: String = "", wording: (any ClinicalLookup)? = nil) -> String {
         switch value {
         case .number(let d):
             let digits = abs(d) >= 10 ? 1 : (abs(d) >= 1 ? 2 : 3)
-            return NumberText.rounded(d, digits: digits)
+            return NumberText.withDecimalMark(NumberText.rounded(d, digits: digits), wording?.decimalMark ?? ".")
         case .integer(let n): return String(n)
         case .bool(let b): return (b ? ResultWording.yes : ResultWording.no).resolved(wording)
-        case .word(let w): return w
-        case .object(let fields): return fields.map { "\($0.key) \(format($0.value))" }.joined(separator: ", ")
+        case .word(let w): return ResultWording.words(w, key: key, lookup: wording)
+        case .object(let fields): return fields.map { "\($0.key) \(format($0.value, key: $0.key, wording: wording))" }.joined(separator: ", ")
         }
     }
 

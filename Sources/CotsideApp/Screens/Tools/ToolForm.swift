@@ -28,14 +28,15 @@ struct ToolForm {
     var chartTimes: [String: Date] = [:]
     let evaluate: Evaluate
     let today: CalendarDate
-    /// The catalogue messages are worded from (nil: English).
-    let wording: (any ClinicalLookup)?
     /// Writes a time of birth typed as a shortcut, and how far off one in the future is, in the
     /// user's language (the screen sets them as it draws; nil: English).
     var timeText: WardTimeText?
     var relativeWords: TimeShortcut.RelativeWords?
     /// Placeholder shown as the first option of optional word inputs ("none").
     static let noneTitle = "—"
+    /// The catalogue messages, the drug table's names and strengths beside the pickers and the
+    /// values' words are read from (nil: English).
+    let wording: (any ClinicalLookup)?
 
     /// `preferredUnits` picks the field of a unit group (the ward's bilirubin unit); without a
     /// match the group's first input has the field. With `wording` the form shows the
@@ -49,6 +50,7 @@ struct ToolForm {
         self.wording = wording
         inputs = ToolForm.visibleInputs(spec, preferredUnits: preferredUnits)
         state = FormState(fields: inputs.map { ToolForm.field(for: $0, in: spec, wording: wording) }, context: context)
+        wordDrugNames()
         refreshDependentOptions()
     }
 
@@ -102,17 +104,27 @@ struct ToolForm {
         }
     }
 
-    /// Human wording beside a word option: the value's words in the user's language where the
-    /// catalogue words it (`calc.value.<input>.<word>`: "männlich" beside `male`), the drug's
-    /// name, a strength's label.
+    /// Human wording beside a word option: the value's words where they differ from the
+    /// contract's word ("männlich" beside `male`, "intravenous" beside `iv`: ResultWording's
+    /// value words), the drug's name, a strength's label (in the lookup's language, from the
+    /// drug table's catalogue keys).
     static func wordDescriptor(_ key: String, _ word: String, wording: (any ClinicalLookup)? = nil) -> String {
-        if let worded = wording?.template(for: "calc.value.\(key).\(word)") { return worded }
+        if let worded = ResultWording.valueText(group: key, word)?.resolved(wording), worded != word { return worded }
         guard case .success(let formulary) = DrugFormulary.shared else { return "" }
-        if key == "drug" { return formulary.drug(id: word)?.name ?? "" }
+        if key == "drug" { return formulary.drug(id: word).map { DrugTableWording.text(.name, $0.name).resolved(wording) } ?? "" }
         if key == "concentration" {
-            for drug in formulary.drugs { if let c = drug.concentration(id: word) { return c.label } }
+            for drug in formulary.drugs {
+                if let c = drug.concentration(id: word) { return DrugTableWording.text(.strength, c.label).resolved(wording) }
+            }
         }
         return ""
+    }
+
+    /// The drug picker's names in the form's language (its field is built before the form has one).
+    private mutating func wordDrugNames() {
+        guard wording != nil, var field = state["drug"], case .choice(let options) = field.kind else { return }
+        field.kind = .choice(options.map { TerminalUI.ChoiceOption($0.title, descriptor: ToolForm.wordDescriptor("drug", $0.title, wording: wording)) })
+        state["drug"] = field
     }
 
     // MARK: - Editing

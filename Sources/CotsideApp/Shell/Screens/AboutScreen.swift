@@ -58,6 +58,12 @@ final class AboutScreen: ActionScreen {
         out.append(("Cotside — \(context.t("about.version", CotsideVersion.string))", .header))
         heading(context.t("about.disclaimer"))
         para(context.t("disclaimer.body"))
+        // Who translated the words on screen, and that a clinician must review them (issue 20).
+        heading(context.t("about.translation"))
+        para(context.t("about.translation.note"))
+        if let note = Catalogues.provenanceNote(for: context.localizer.language.code, in: context.catalogueDirectory) {
+            para(context.t("about.translation.file", note.path), .muted)
+        }
         heading(context.t("about.references"))
         if ToolRegistry.all.isEmpty { para(context.t("about.no_tools"), .muted) }
         for tool in ToolRegistry.all {
@@ -80,6 +86,7 @@ final class AboutScreen: ActionScreen {
 
     /// The schedule, the last backup's time, size and place, and a failure not yet followed by a success.
     static func backupLines(_ context: AppContext) -> [(String, StyleRole)] {
+        if context.repository?.isOnServer == true { return [(context.t("about.backup.server"), .normal)] }
         let settings = context.wardSettings
         var lines: [(String, StyleRole)] = [(settings.backupEveryHours == 0 ? context.t("about.backup.off")
             : context.t("about.backup.schedule", settings.backupEveryHours, settings.backupKeep, context.paths.backups ?? "?"), .normal)]
