@@ -35,6 +35,9 @@ public enum CalcCLI {
 
         """
 
+    /// `usage` in the wording's language (the command names and options stay as typed).
+    static let usageText = ClinicalText("calc.text.usage_block", usage)
+
     public static func mode(_ arguments: [String]) -> Mode {
         arguments == ["--batch"] ? .batch : .other
     }
@@ -53,43 +56,43 @@ public enum CalcCLI {
     /// human text is worded from (nil: English). `--json` answers are the same in every language.
     public static func run(_ arguments: [String], ascii: Bool = false, wording: (any ClinicalLookup)? = nil) -> Outcome {
         if arguments.isEmpty {
-            return Outcome(stderr: usage + "\n" + TextRenderer.list(wording: wording), exitCode: exitBadInput)
+            return Outcome(stderr: usageText.resolved(wording) + "\n" + TextRenderer.list(wording: wording), exitCode: exitBadInput)
         }
         if arguments.contains("--batch") {
-            return Outcome(stderr: "cotside calc: --batch takes no other arguments; it reads JSON Lines on stdin\n", exitCode: exitBadInput)
+            return Outcome(stderr: "cotside calc: \(CallErrorText.batchAlone.resolved(wording))\n", exitCode: exitBadInput)
         }
         if arguments.first == "--list" {
             guard arguments.count == 1 else {
-                return Outcome(stderr: "cotside calc: --list takes no other arguments\n", exitCode: exitBadInput)
+                return Outcome(stderr: "cotside calc: \(CallErrorText.listAlone.resolved(wording))\n", exitCode: exitBadInput)
             }
             return Outcome(stdout: TextRenderer.list(wording: wording))
         }
         if arguments.first == "--help" || arguments.first == "-h" {
-            return Outcome(stdout: usage + "\n" + TextRenderer.list(wording: wording))
+            return Outcome(stdout: usageText.resolved(wording) + "\n" + TextRenderer.list(wording: wording))
         }
         // --json may stand anywhere; the first remaining argument names the tool.
         let json = arguments.contains("--json")
         var rest = arguments.filter { $0 != "--json" }
         let name = rest.isEmpty ? "" : rest.removeFirst()
         if name.hasPrefix("-") {
-            return Outcome(stderr: "cotside calc: unknown option ‘\(name)’\n" + usage, exitCode: exitBadInput)
+            return Outcome(stderr: "cotside calc: \(CallErrorText.unknownOption(name).resolved(wording))\n" + usageText.resolved(wording), exitCode: exitBadInput)
         }
         guard let tool = ToolRegistry.tool(id: name) else {
             let answer = CalcAnswer(id: .absent, tool: name.isEmpty ? nil : name, outcome: .failure(ToolErrors(
-                field: "tool", name.isEmpty ? "a tool is required (tools: \(CalcEvaluator.toolList))" : "unknown tool ‘\(name)’ (tools: \(CalcEvaluator.toolList))")))
-            return failure(answer, json: json)
+                field: "tool", name.isEmpty ? CallErrorText.toolRequired : CallErrorText.unknownTool(name))))
+            return failure(answer, json: json, wording: wording)
         }
         if rest.contains("--help") || rest.contains("-h") {
             return Outcome(stdout: TextRenderer.help(tool.spec, wording: wording))
         }
         if let option = rest.first(where: { $0.hasPrefix("--") }) {
             let answer = CalcAnswer(id: .absent, tool: tool.spec.id, outcome: .failure(ToolErrors(
-                field: option, "unknown option ‘\(option)’ (options: --json, --help)")))
-            return failure(answer, json: json)
+                field: option, CallErrorText.unknownToolOption(option))))
+            return failure(answer, json: json, wording: wording)
         }
         let answer = CalcEvaluator.answer(tool: tool.spec.id, arguments: rest)
         switch answer.outcome {
-        case .failure: return failure(answer, json: json)
+        case .failure: return failure(answer, json: json, wording: wording)
         case .success(let result):
             if json { return Outcome(stdout: answer.json + "\n") }
             let raw = (try? KeyValueArguments.parse(rest).get()) ?? [:]
@@ -97,9 +100,10 @@ public enum CalcCLI {
         }
     }
 
-    static func failure(_ answer: CalcAnswer, json: Bool) -> Outcome {
+    /// Bad input: the contract's English JSON with `--json`, else every error in the wording's language.
+    static func failure(_ answer: CalcAnswer, json: Bool, wording: (any ClinicalLookup)?) -> Outcome {
         guard case .failure(let errors) = answer.outcome else { return Outcome() }
         if json { return Outcome(stdout: answer.json + "\n", exitCode: exitBadInput) }
-        return Outcome(stderr: TextRenderer.errors(errors, tool: answer.tool), exitCode: exitBadInput)
+        return Outcome(stderr: TextRenderer.errors(errors, tool: answer.tool, wording: wording), exitCode: exitBadInput)
     }
 }

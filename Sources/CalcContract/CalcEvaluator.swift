@@ -61,7 +61,7 @@ public enum CalcEvaluator {
             return CalcAnswer(id: id, tool: nil, outcome: .failure(ToolErrors(early)))
         }
         guard let tool = ToolRegistry.tool(id: name) else {
-            early.append(FieldError(field: "tool", message: "unknown tool ‘\(name)’ (tools: \(toolList))"))
+            early.append(FieldError(field: "tool", CallErrorText.unknownTool(name)))
             return CalcAnswer(id: id, tool: name, outcome: .failure(ToolErrors(early)))
         }
         let nestedInputs = object.nested.filter { $0.key != "tool" && $0.key != "id" }
@@ -85,7 +85,7 @@ public enum CalcEvaluator {
     /// A single call from `key=value` text arguments (no id).
     public static func answer(tool name: String, arguments: [String]) -> CalcAnswer {
         guard let tool = ToolRegistry.tool(id: name) else {
-            return CalcAnswer(id: .absent, tool: name, outcome: .failure(ToolErrors(field: "tool", "unknown tool ‘\(name)’ (tools: \(toolList))")))
+            return CalcAnswer(id: .absent, tool: name, outcome: .failure(ToolErrors(field: "tool", CallErrorText.unknownTool(name))))
         }
         switch KeyValueArguments.parse(arguments) {
         case .failure(let e): return CalcAnswer(id: .absent, tool: name, outcome: .failure(e))

@@ -8,17 +8,17 @@ public enum KeyValueArguments {
         var errors: [FieldError] = []
         for argument in arguments {
             guard let eq = argument.firstIndex(of: "=") else {
-                errors.append(FieldError(field: argument, message: "‘\(argument)’ is not key=value (e.g. weight_kg=12.5)"))
+                errors.append(FieldError(field: argument, CallErrorText.notKeyValue(argument)))
                 continue
             }
             let key = String(argument[..<eq]).trimmingSpaces
             let value = String(argument[argument.index(after: eq)...])
             guard !key.isEmpty else {
-                errors.append(FieldError(field: "input", message: "‘\(argument)’ has no key before ‘=’ (e.g. weight_kg=12.5)"))
+                errors.append(FieldError(field: "input", CallErrorText.noKey(argument)))
                 continue
             }
             guard values[key] == nil else {
-                errors.append(FieldError(field: key, message: "\(key) is given more than once; give each key once"))
+                errors.append(FieldError(field: key, CallErrorText.givenTwice(key)))
                 continue
             }
             values[key] = .string(value)

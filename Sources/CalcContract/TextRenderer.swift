@@ -141,10 +141,15 @@ public enum TextRenderer {
         return lines.joined(separator: "\n") + "\n"
     }
 
-    /// Every error, one per line, naming the field.
-    public static func errors(_ errors: ToolErrors, tool: String?) -> String {
+    /// Every error, one per line, naming the input by its key (the command line's name for it),
+    /// the message in the wording's language. The call's own fields (`tool`, `input`: JSON's
+    /// names for the call as a whole) are not repeated before a message that names the problem.
+    public static func errors(_ errors: ToolErrors, tool: String?, wording: (any ClinicalLookup)? = nil) -> String {
         let head = tool.map { "cotside calc \($0): " } ?? "cotside calc: "
-        return errors.errors.map { "\(head)\($0.field): \($0.message)" }.joined(separator: "\n") + "\n"
+        return errors.errors.map { error in
+            let field = ["tool", "input"].contains(error.field) ? "" : "\(error.field): "
+            return "\(head)\(field)\(error.message(wording))"
+        }.joined(separator: "\n") + "\n"
     }
 
     /// `cotside calc --list`: tools grouped, one line each.
@@ -180,7 +185,7 @@ public enum TextRenderer {
             switch input.kind {
             case .choice: break
             case .boolean: line += ": " + Words.boolean.resolved(wording)
-            default: line += ": \(input.rangeDescription)"
+            default: line += ": \(input.rangeText().resolved(wording))"
             }
             lines.append(line)
             if case .choice(let options) = input.kind {

@@ -28,9 +28,8 @@ struct AppOptions: ParsableArguments {
         if let now, WardClock.parseInstant(now) == nil {
             throw ValidationError(CLIText.t("cli.now.refused", "--now \(now)", "2026-11-21T14:05:00Z"))
         }
-        if let lang, lang != Catalogues.system, !Catalogues.available().contains(where: { $0.code == lang }) {
-            let codes = ([Catalogues.system] + Catalogues.available().map(\.code)).joined(separator: ", ")
-            throw ValidationError(CLIText.t("cli.lang.refused", "--lang \(lang)", codes))
+        if let lang, let refusal = LanguageOption.refusal(lang, environment: ProcessInfo.processInfo.environment) {
+            throw ValidationError(refusal)
         }
         if let db, db.isEmpty { throw ValidationError(CLIText.t("cli.db.empty", "--db")) }
     }

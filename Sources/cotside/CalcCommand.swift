@@ -33,7 +33,7 @@ struct CalcCommand: ParsableCommand {
         do {
             language = try CalcLanguage.choose(arguments, environment: environment)
         } catch {
-            printError("cotside calc: --lang: \(error)\n")
+            printError("cotside calc: \(error)\n")
             throw ExitCode(2)
         }
         let outcome = CalcCLI.run(language.arguments, ascii: !CalcCLI.localeIsUTF8(environment), wording: language.localizer)

@@ -48,7 +48,9 @@ final class CalcBinaryTests: XCTestCase {
         XCTAssertTrue(json.stdout.contains("mild impairment of consciousness"), json.stdout)
         let unknown = try run(["gcs", "--lang", "tlh"])
         XCTAssertEqual(unknown.status, 2)
-        XCTAssertTrue(unknown.stderr.contains("unknown language ‘tlh’; available: system, en"), unknown.stderr)
+        XCTAssertTrue(unknown.stderr.contains("cotside calc: --lang tlh is not a language Cotside ships; use one of system, en"), unknown.stderr)
+        let system = try run(["gcs", "eye=4", "verbal=5", "motor=6", "--lang", "system"])
+        XCTAssertEqual(system.status, 0, "system follows the locale, as the app's --lang does: \(system.stderr)")
     }
 
     func testBatchAnswersEveryLineAndExitsZero() throws {

@@ -20,6 +20,10 @@ final class ClinicalCatalogueTests: XCTestCase {
         for spec in specs { texts += spec.declarationTexts }
         texts += OutputLabel.declaredTexts + TextRenderer.wordTexts + [StrokeTriage.researchText, BilirubinTool.filledHourWarning] + ResultWording.declaredTexts
         texts += try DrugFormulary.shared.get().wordingTexts
+        // The input side: ranges, unit words, every validation message (shared, the call's own,
+        // and what each tool's bad calls bring out), the usage, "not for this patient", risk bands.
+        texts += (InputErrorText.declaredTexts + CallErrorText.declaredTexts + (try BadCalls.errorTexts())).flatMap(flattened)
+        texts += [CalcCLI.usageText] + PatientRule.declaredTexts + StrokeRiskBand.allCases.map(\.text)
         for (spec, result) in try sampleResults() {
             texts += result.categories.map { spec.categoryText($0) }
             texts += flattened(result.interpretationText)

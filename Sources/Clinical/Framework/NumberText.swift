@@ -10,6 +10,17 @@ public enum NumberText {
         return "\(value)"
     }
 
+    /// A number as a person types it: the decimal mark may be a point or a comma ("36.8",
+    /// "36,8"), with spaces around. Cotside never reads digit grouping, so a comma is always
+    /// the decimal mark ("1,5" is 1.5), on the command line as in the Tools forms; a text
+    /// with both marks, or two commas, is not a number.
+    public static func parse(_ text: String) -> Double? {
+        let trimmed = text.trimmingCharacters(in: .whitespaces)
+        if let number = Double(trimmed) { return number }
+        guard !trimmed.contains("."), trimmed.firstIndex(of: ",") == trimmed.lastIndex(of: ",") else { return nil }
+        return Double(trimmed.replacingOccurrences(of: ",", with: "."))
+    }
+
     /// Rounded to at most `digits` decimals, trailing zeros dropped ("8.43", "24", "0.5").
     public static func rounded(_ value: Double, digits: Int) -> String {
         let factor = powerOfTen(digits)

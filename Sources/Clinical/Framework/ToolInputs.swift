@@ -87,7 +87,7 @@ extension ToolSpec {
         // Sorting only the unknown keys keeps the common (all known) case free of allocation.
         if raw.contains(where: { !hasInput($0.key) }) {
             for key in raw.lazy.map(\.key).filter({ !self.hasInput($0) }).sorted() {
-                errors.append(FieldError(field: key, message: "\(id) has no input ‘\(key)’ (inputs: \(inputs.map(\.key).joined(separator: ", ")))"))
+                errors.append(FieldError(field: key, InputErrorText.unknownInput(tool: id, key: key, inputs: inputs.map(\.key))))
             }
         }
         for index in inputs.indices {
@@ -96,7 +96,7 @@ extension ToolSpec {
             for member in raw where member.key == key { found = member.value; break }
             guard let value = found, value != .null else {
                 if inputs[index].isRequired && !isBooleanDefaultingFalse(inputs[index]) {
-                    errors.append(FieldError(field: key, message: "\(key) is required (\(inputs[index].rangeDescription))"))
+                    errors.append(FieldError(field: key, InputErrorText.required(inputs[index])))
                 }
                 continue
             }
@@ -123,8 +123,8 @@ extension ToolSpec {
 extension InputSpec {
     /// Types and range-checks one value.
     func check(_ value: RawValue, origin: RawOrigin) -> Result<InputValue, FieldError> {
-        func fail(_ message: String) -> Result<InputValue, FieldError> {
-            .failure(FieldError(field: key, message: message))
+        func fail(_ text: ClinicalText) -> Result<InputValue, FieldError> {
+            .failure(FieldError(field: key, text))
         }
         switch kind {
         case .number, .integer, .choice:
@@ -132,26 +132,23 @@ extension InputSpec {
             switch (value, origin) {
             case (.number(let n), _): number = n
             case (.string(let s), .text):
-                guard let n = Double(s.trimmingCharacters(in: .whitespaces)), n.isFinite else {
-                    return fail("‘\(s)’ is not a number; \(key) takes \(rangeDescription)")
-                }
+                guard let n = NumberText.parse(s), n.isFinite else { return fail(InputErrorText.notANumber(s, self)) }
                 number = n
             default:
-                return fail("\(key) must be a number (\(rangeDescription))")
+                return fail(InputErrorText.mustBeNumber(self))
             }
-            guard number.isFinite else { return fail("\(key) must be a finite number (\(rangeDescription))") }
+            guard number.isFinite else { return fail(InputErrorText.mustBeFinite(self)) }
             if case .choice(let options) = kind {
                 guard number == number.rounded(), options.contains(where: { Double($0.value) == number }) else {
-                    return fail("\(NumberText.plain(number)) is not an option for \(key) (allowed: \(rangeDescription))")
+                    return fail(InputErrorText.notAnOption(number, self))
                 }
                 return .success(.number(number))
             }
             if case .integer = kind, number != number.rounded() {
-                return fail("\(key) must be a whole number (\(rangeDescription))")
+                return fail(InputErrorText.wholeNumber(self))
             }
             if let range, !range.contains(number) {
-                let shown = unit.map { "\(NumberText.plain(number)) \($0)" } ?? NumberText.plain(number)
-                return fail("\(shown) is outside \(rangeDescription)")
+                return fail(InputErrorText.outside(number, self))
             }
             return .success(.number(number))
         case .boolean:
@@ -161,18 +158,18 @@ extension InputSpec {
                 switch s.lowercased() {
                 case "true", "yes", "1", "y": return .success(.bool(true))
                 case "false", "no", "0", "n": return .success(.bool(false))
-                default: return fail("‘\(s)’ is not a boolean; \(key) takes true or false")
+                default: return fail(InputErrorText.notABoolean(s, self))
                 }
-            default: return fail("\(key) must be a boolean (true or false)")
+            default: return fail(InputErrorText.mustBeBoolean(self))
             }
         case .date:
-            guard case .string(let s) = value else { return fail("\(key) must be a date string YYYY-MM-DD") }
-            guard let d = CalendarDate(iso: s) else { return fail("‘\(s)’ is not a date; \(key) takes YYYY-MM-DD") }
+            guard case .string(let s) = value else { return fail(InputErrorText.mustBeDate(self)) }
+            guard let d = CalendarDate(iso: s) else { return fail(InputErrorText.notADate(s, self)) }
             return .success(.date(d))
         case .word(let words):
-            guard case .string(let s) = value else { return fail("\(key) must be a string (\(rangeDescription))") }
+            guard case .string(let s) = value else { return fail(InputErrorText.mustBeString(self)) }
             let w = s.lowercased()
-            guard words.contains(w) else { return fail("‘\(s)’ is not allowed for \(key) (allowed: \(rangeDescription))") }
+            guard words.contains(w) else { return fail(InputErrorText.notAllowed(s, self)) }
             return .success(.word(w))
         }
     }

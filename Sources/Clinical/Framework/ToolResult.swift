@@ -31,12 +31,17 @@ public struct ResultCategory: Sendable, Equatable {
     /// Human wording ("Moderately abnormal").
     public var label: String
     public var severity: Severity
+    /// The wording's catalogue text when it is not the result's own tool's
+    /// (`calc.<tool>.category.<word>`): a stroke module's summary shows the ICH volume tool's
+    /// categories and the LVO risk band.
+    public var text: ClinicalText?
 
-    public init(key: String = "category", word: String, label: String, severity: Severity) {
+    public init(key: String = "category", word: String, label: String, severity: Severity, text: ClinicalText? = nil) {
         self.key = key
         self.word = word
         self.label = label
         self.severity = severity
+        self.text = text
     }
 }
 

@@ -111,23 +111,9 @@ public struct InputSpec: Sendable, Equatable {
         self.optionWording = optionWording
     }
 
-    /// Human range text: "0.1–300 kg", "0–2", "male or female".
-    public var rangeDescription: String {
-        switch kind {
-        case .number, .integer:
-            guard let range else { return "" }
-            let text = "\(NumberText.plain(range.lowerBound))–\(NumberText.plain(range.upperBound))"
-            return unit.map { "\(text) \($0)" } ?? text
-        case .choice(let options):
-            return options.map { String($0.value) }.joined(separator: ", ")
-        case .boolean:
-            return "true or false"
-        case .date:
-            return "a date YYYY-MM-DD"
-        case .word(let words):
-            return words.joined(separator: ", ")
-        }
-    }
+    /// Human range text in English: "0.1–300 kg", "0, 1, 2", "true or false" (`rangeText` words
+    /// it in another language).
+    public var rangeDescription: String { rangeText().englishText }
 }
 
 /// Facts the patient's chart may know; the Tools pane fills inputs tagged with them.

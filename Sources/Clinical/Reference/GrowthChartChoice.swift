@@ -22,8 +22,11 @@ public struct GrowthChartChoice: Sendable, Equatable {
     /// No standard yet: the baby is below 27+0 weeks postmenstrual age.
     public struct TooEarly: Error, Equatable {
         public var postmenstrualDays: Int
-        public var message: String {
-            "postmenstrual age \(GrowthChartChoice.weeksText(postmenstrualDays)) weeks is before 27+0 weeks, where the INTERGROWTH-21st preterm postnatal standard starts; no growth standard applies yet"
+        public var message: String { text.englishText }
+        public var text: ClinicalText {
+            ClinicalText("calc.growth.error.too_early",
+                         "postmenstrual age {0} weeks is before 27+0 weeks, where the INTERGROWTH-21st preterm postnatal standard starts; no growth standard applies yet",
+                         plain: [GrowthChartChoice.weeksText(postmenstrualDays)])
         }
     }
 

@@ -34,6 +34,9 @@ public enum StrokeRiskBand: String, Sendable, CaseIterable, Codable {
         }
     }
 
+    /// The label as a catalogue text (`calc.stroke.category.<band>`).
+    public var text: ClinicalText { ClinicalText("calc.stroke.category.\(rawValue)", label) }
+
     public var severity: Severity {
         switch self {
         case .low: return .ok
@@ -144,12 +147,18 @@ public enum StrokeTriage {
         let capability = suggestedCapability(volumeMl: volume, lvoAboveThreshold: lvo?.bool("above_threshold"))
 
         var fields = ich.fields
-        var categories = ich.categories
+        // The ICH volume tool's categories keep its wording; the band has its own.
+        var categories = ich.categories.map { category in
+            var worded = category
+            worded.text = IchVolumeTool.spec.categoryText(category)
+            return worded
+        }
         if let lvo {
             for field in lvo.fields { fields.append(ResultField("lvo_\(field.key)", field.value)) }
             if let band {
                 fields.append(ResultField("lvo_risk_band", .word(band.rawValue)))
-                categories.append(ResultCategory(key: "lvo_risk_band", word: band.rawValue, label: band.label, severity: band.severity))
+                categories.append(ResultCategory(key: "lvo_risk_band", word: band.rawValue, label: band.label, severity: band.severity,
+                                                 text: band.text))
             }
         }
         fields.append(ResultField("ich_probability", .word(notAvailableOffline)))

@@ -59,9 +59,9 @@ public enum BilirubinTool: ClinicalTool {
         let tsb: Double
         switch (inputs.optionalNumber("tsb_mg_dl"), inputs.optionalNumber("tsb_umol_l")) {
         case (.some, .some):
-            throw ToolErrors(field: "tsb_umol_l", "give tsb_mg_dl (0.1–50 mg/dL) or tsb_umol_l (1.7–855 µmol/L), not both")
+            throw ToolErrors(field: "tsb_umol_l", spec.oneNotBoth("tsb_mg_dl", "tsb_umol_l"))
         case (nil, nil):
-            throw ToolErrors(field: "tsb_mg_dl", "tsb_mg_dl (0.1–50 mg/dL) or tsb_umol_l (1.7–855 µmol/L) is required")
+            throw ToolErrors(field: "tsb_mg_dl", spec.eitherRequired("tsb_mg_dl", "tsb_umol_l"))
         case (let mg?, nil): tsb = mg; inUmol = false
         case (nil, let umol?): tsb = umol; inUmol = true
         }

@@ -27,10 +27,11 @@ public enum CorrectedAgeTool: ClinicalTool {
     )
 
     public static func compute(_ inputs: ToolInputs) throws(ToolErrors) -> ToolResult {
-        guard let birth = inputs.date("birth_date") else { throw ToolErrors(field: "birth_date", "birth_date is required (a date YYYY-MM-DD)") }
+        guard let birth = inputs.date("birth_date") else { throw ToolErrors(field: "birth_date", InputErrorText.required(spec.input("birth_date")!)) }
         let asOf = inputs.date("as_of") ?? CalendarDate.on(Date(), in: .current)
         guard asOf >= birth else {
-            throw ToolErrors(field: "as_of", "as_of \(asOf) is before birth_date \(birth); it must be on or after the date of birth")
+            throw ToolErrors(field: "as_of", spec.errorText("before_birth", "{0} {1} is before {2} {3}; it must be on or after the date of birth",
+                                                            [.input("as_of"), .plain(asOf.description), .input("birth_date"), .plain(birth.description)]))
         }
         let gestationDays = inputs.int("gestational_age_weeks") * 7 + (inputs.optionalInt("gestational_age_days") ?? 0)
         let chronological = asOf.dayNumber - birth.dayNumber

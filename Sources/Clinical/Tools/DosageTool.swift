@@ -69,22 +69,24 @@ public enum DosageTool: ClinicalTool {
         let formulary = try DrugFormulary.shared.tableOrToolError()
         let drugId = inputs.word("drug")
         guard let drug = formulary.drug(id: drugId) else {
-            throw ToolErrors(field: "drug", "‘\(drugId)’ is not in the drug table (allowed: \(formulary.drugs.map(\.id).joined(separator: ", ")))")
+            throw ToolErrors(field: "drug", spec.errorText("unknown_drug", "‘{0}’ is not in the drug table (allowed: {1})",
+                                                            [.plain(drugId), .plain(formulary.drugs.map(\.id).joined(separator: ", "))]))
         }
         let route = inputs.optionalWord("route") ?? drug.routes[0]
         guard let regimen = drug.regimen(route: route) else {
-            throw ToolErrors(field: "route", "\(drug.id) has no \(route) dose in the table (allowed: \(drug.routes.joined(separator: ", ")))")
+            throw ToolErrors(field: "route", spec.errorText("no_route", "{0} has no {1} dose in the table (allowed: {2})",
+                                                             [.plain(drug.id), .plain(route), .plain(drug.routes.joined(separator: ", "))]))
         }
         var concentration: DrugFormulary.Concentration?
         if let id = inputs.optionalWord("concentration") {
             guard let match = regimen.concentrations.first(where: { $0.id == id }) else {
-                throw ToolErrors(field: "concentration",
-                                 "‘\(id)’ is not a \(route) strength of \(drug.id) (allowed: \(regimen.concentrations.map(\.id).joined(separator: ", ")))")
+                throw ToolErrors(field: "concentration", spec.errorText("no_strength", "‘{0}’ is not a {1} strength of {2} (allowed: {3})",
+                    [.plain(id), .plain(route), .plain(drug.id), .plain(regimen.concentrations.map(\.id).joined(separator: ", "))]))
             }
             concentration = match
         }
         if inputs.has("gestational_age_days") && !inputs.has("gestational_age_weeks") {
-            throw ToolErrors(field: "gestational_age_weeks", "give gestational_age_weeks (22–44) with gestational_age_days")
+            throw ToolErrors(field: "gestational_age_weeks", spec.giveWith("gestational_age_weeks", "gestational_age_days"))
         }
         let weight = inputs.number("weight_kg")
         let age = inputs.optionalInt("age_days")
@@ -93,12 +95,15 @@ public enum DosageTool: ClinicalTool {
         switch DrugBandChoice.choose(regimen, ageDays: age, gestationDays: gestation, weightKg: weight) {
         case .success(let chosen): choice = chosen
         case .failure(.needsAge):
-            throw ToolErrors(field: "age_days", "\(drug.id) \(route) is dosed by age (\(regimen.bands.map(\.label).joined(separator: "; "))): give age_days")
+            throw ToolErrors(field: "age_days", spec.errorText("needs_age", "{0} {1} is dosed by age ({2}): give {3}",
+                [.plain(drug.id), .plain(route), .plain(regimen.bands.map(\.label).joined(separator: "; ")), .input("age_days")]))
         case .failure(.needsGestation(let label)):
-            throw ToolErrors(field: "gestational_age_weeks", "the \(drug.id) \(route) dose at this age depends on gestation (\(label)): give gestational_age_weeks")
+            throw ToolErrors(field: "gestational_age_weeks", spec.errorText("needs_gestation", "the {0} {1} dose at this age depends on gestation ({2}): give {3}",
+                [.plain(drug.id), .plain(route), .plain(label), .input("gestational_age_weeks")]))
         case .failure(.noBand(let bands)):
-            throw ToolErrors(field: age == nil ? "weight_kg" : "age_days",
-                             "no \(drug.id) \(route) dose in the table for this child (the table covers: \(bands.joined(separator: "; ")))")
+            throw ToolErrors(field: age == nil ? "weight_kg" : "age_days", spec.errorText("no_band",
+                "no {0} {1} dose in the table for this child (the table covers: {2})",
+                [.plain(drug.id), .plain(route), .plain(bands.joined(separator: "; "))]))
         }
         let band = choice.band
         let calculated = band.uncappedDose(weightKg: weight)

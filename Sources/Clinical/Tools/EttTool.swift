@@ -45,10 +45,12 @@ public enum EttTool: ClinicalTool {
         let age = inputs.optionalNumber("age_years"), weight = inputs.optionalNumber("weight_kg")
         switch (age, weight) {
         case (.some, .some):
-            throw ToolErrors([FieldError(field: "age_years", message: "give age_years (1–18 years) or weight_kg (0.3–6 kg), not both"),
-                              FieldError(field: "weight_kg", message: "give age_years (1–18 years) or weight_kg (0.3–6 kg), not both")])
+            let both = spec.oneNotBoth("age_years", "weight_kg")
+            throw ToolErrors([FieldError(field: "age_years", both), FieldError(field: "weight_kg", both)])
         case (nil, nil):
-            throw ToolErrors(field: "age_years", "age_years (1–18 years) or weight_kg (0.3–6 kg, neonates) is required")
+            let age = spec.input("age_years")!, weight = spec.input("weight_kg")!
+            throw ToolErrors(field: "age_years", spec.errorText("required", "{0} ({1}) or {2} ({3}, neonates) is required",
+                                                                [age.named, age.rangeArgument, weight.named, weight.rangeArgument]))
         case (let years?, nil):
             let uncuffed = roundToHalfMillimetre(years / 4 + 4)
             let cuffed = roundToHalfMillimetre(years / 4 + 3.5)

@@ -31,9 +31,9 @@ public enum GfrTool: ClinicalTool {
         let creatinine: Double
         switch (mg, umol) {
         case (.some, .some):
-            throw ToolErrors(field: "creatinine_umol_l", "give creatinine_mg_dl (0.01–50 mg/dL) or creatinine_umol_l (0.884–4420 µmol/L), not both")
+            throw ToolErrors(field: "creatinine_umol_l", spec.oneNotBoth("creatinine_mg_dl", "creatinine_umol_l"))
         case (nil, nil):
-            throw ToolErrors(field: "creatinine_mg_dl", "creatinine_mg_dl (0.01–50 mg/dL) or creatinine_umol_l (0.884–4420 µmol/L) is required")
+            throw ToolErrors(field: "creatinine_mg_dl", spec.eitherRequired("creatinine_mg_dl", "creatinine_umol_l"))
         case (let m?, nil): creatinine = m
         case (nil, let u?): creatinine = u / umolPerMg
         }

@@ -60,16 +60,18 @@ public enum GrowthTool: ClinicalTool {
         var problems: [FieldError] = []
         let hasDays = inputs.has("age_days"), hasMonths = inputs.has("age_months")
         if hasDays && hasMonths {
-            problems.append(FieldError(field: "age_months", message: "give age_days or age_months, not both"))
+            problems.append(FieldError(field: "age_months", spec.oneNotBothNamed("age_days", "age_months")))
         } else if !hasDays && !hasMonths {
-            problems.append(FieldError(field: "age_days", message: "age_days (0–730) or age_months (0–24) is required"))
+            problems.append(FieldError(field: "age_days", spec.eitherRequired("age_days", "age_months", withUnit: false)))
         }
         let weight = inputs.optionalNumber("weight_kg"), length = inputs.optionalNumber("length_cm")
         if weight == nil && length == nil {
-            problems.append(FieldError(field: "weight_kg", message: "give weight_kg (0.1–300 kg), length_cm (10–250 cm) or both"))
+            let weightInput = spec.input("weight_kg")!, lengthInput = spec.input("length_cm")!
+            problems.append(FieldError(field: "weight_kg", spec.errorText("measure", "give {0} ({1}), {2} ({3}) or both",
+                [weightInput.named, weightInput.rangeArgument, lengthInput.named, lengthInput.rangeArgument])))
         }
         if inputs.has("gestational_age_days") && !inputs.has("gestational_age_weeks") {
-            problems.append(FieldError(field: "gestational_age_weeks", message: "give gestational_age_weeks (22–44) with gestational_age_days"))
+            problems.append(FieldError(field: "gestational_age_weeks", spec.giveWith("gestational_age_weeks", "gestational_age_days")))
         }
         guard problems.isEmpty else { throw ToolErrors(problems) }
 
@@ -79,7 +81,7 @@ public enum GrowthTool: ClinicalTool {
         let choice: GrowthChartChoice
         switch GrowthChartChoice.choose(ageDays: day, gestationDays: gestationDays) {
         case .success(let c): choice = c
-        case .failure(let tooEarly): throw ToolErrors(field: "age_days", tooEarly.message)
+        case .failure(let tooEarly): throw ToolErrors(field: "age_days", tooEarly.text)
         }
         let standard = try WHOGrowthStandard.shared.tableOrToolError()
         let preterm = choice.chart == .intergrowthPreterm ? try IntergrowthPretermStandard.shared.tableOrToolError() : nil

@@ -47,7 +47,9 @@ public enum IvFluidTool: ClinicalTool {
             let day = age + 1
             let low = NumberText.rounded(Double(row.minMLPerKg) * kg, digits: 0)
             let high = NumberText.rounded(Double(row.maxMLPerKg) * kg, digits: 0)
-            throw ToolErrors(field: "age_days", "Holliday–Segar does not apply under 28 days: on day \(day) of life the NICE NG29 guide for term neonates is \(row.minMLPerKg)–\(row.maxMLPerKg) mL/kg/day (\(low)–\(high) mL/day for \(NumberText.plain(kg)) kg); use the ward's neonatal target")
+            throw ToolErrors(field: "age_days", spec.errorText("neonate",
+                "Holliday–Segar does not apply under 28 days: on day {0} of life the NICE NG29 guide for term neonates is {1}–{2} mL/kg/day ({3}–{4} mL/day for {5} kg); use the ward's neonatal target",
+                [.plain(String(day)), .plain(String(row.minMLPerKg)), .plain(String(row.maxMLPerKg)), .plain(low), .plain(high), .number(kg)]))
         }
         let perDay = HollidaySegar.mlPerDay(weightKg: kg)
         let perHour = HollidaySegar.mlPerHour(weightKg: kg)

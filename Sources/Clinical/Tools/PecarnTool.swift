@@ -35,7 +35,7 @@ public enum PecarnTool: ClinicalTool {
     public static func compute(_ inputs: ToolInputs) throws(ToolErrors) -> ToolResult {
         let gcs = inputs.int("gcs")
         guard gcs >= 14 else {
-            throw ToolErrors(field: "gcs", "GCS \(gcs): the rule does not apply below 14 (allowed: 14–15); image and manage as a significant head injury")
+            throw ToolErrors(field: "gcs", spec.errorText("gcs_below_14", "GCS {0}: the rule does not apply below 14 (allowed: 14–15); image and manage as a significant head injury", [.plain(String(gcs))]))
         }
         let under2 = inputs.number("age_months") < 24
         let loc = inputs.optionalNumber("loss_of_consciousness_seconds") ?? 0

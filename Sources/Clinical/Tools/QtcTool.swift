@@ -27,9 +27,9 @@ public enum QtcTool: ClinicalTool {
         let rrSeconds: Double
         switch (rate, rr) {
         case (.some, .some):
-            throw ToolErrors(field: "rr_ms", "give heart_rate_bpm (20–350 bpm) or rr_ms (150–3000 ms), not both")
+            throw ToolErrors(field: "rr_ms", spec.oneNotBoth("heart_rate_bpm", "rr_ms"))
         case (nil, nil):
-            throw ToolErrors(field: "heart_rate_bpm", "heart_rate_bpm (20–350 bpm) or rr_ms (150–3000 ms) is required")
+            throw ToolErrors(field: "heart_rate_bpm", spec.eitherRequired("heart_rate_bpm", "rr_ms"))
         case (let bpm?, nil): rrSeconds = 60 / bpm
         case (nil, let ms?): rrSeconds = ms / 1000
         }

@@ -7,6 +7,12 @@ public struct ClinicalText: Sendable, Equatable {
     public indirect enum Argument: Sendable, Equatable {
         case plain(String)
         case text(ClinicalText)
+        /// A number as people write it in the lookup's language: shortest form, with the
+        /// lookup's decimal mark ("0,1" in German, "0.1" in English).
+        case number(Double)
+        /// An input's contract key: the command line (and JSON) name the key, a form names the
+        /// field by its label (`naming`), so a German screen never shows `height_cm`.
+        case input(String)
     }
 
     /// The catalogue key, derived from the machine keys ("calc.gcs.input.eye").
@@ -28,14 +34,18 @@ public struct ClinicalText: Sendable, Equatable {
 
     /// The text in the lookup's language; a key the lookup lacks (or no lookup) reads in English.
     /// Numbers among the plain arguments take the language's decimal mark ("14,5" in German).
-    public func resolved(_ lookup: (any ClinicalLookup)?) -> String {
+    /// `naming` gives an input's name for `.input` arguments (a form's label); without it, or
+    /// when it has none, the key itself is shown.
+    public func resolved(_ lookup: (any ClinicalLookup)?, naming: ((String) -> String?)? = nil) -> String {
         var text = lookup?.template(for: key) ?? english
         let mark = lookup?.decimalMark ?? "."
         for (index, argument) in args.enumerated() {
             let value: String
             switch argument {
             case .plain(let plain): value = NumberText.withDecimalMark(plain, mark)
-            case .text(let inner): value = inner.resolved(lookup)
+            case .text(let inner): value = inner.resolved(lookup, naming: naming)
+            case .number(let number): value = NumberText.withDecimalMark(NumberText.plain(number), mark)
+            case .input(let key): value = naming?(key) ?? key
             }
             text = text.replacing("{\(index)}", with: value)
         }

@@ -69,6 +69,8 @@ extension ToolSpec {
             var local = input
             local.label = labelText(input).resolved(lookup)
             local.help = helpText(input)?.resolved(lookup)
+            // A unit that is a word ("weeks") reads in the language; symbols (kg, mg/dL) stay.
+            if case .text(let word)? = input.unitText { local.unit = word.resolved(lookup) }
             if case .choice(let options) = input.kind {
                 local.kind = .choice(options.map { ChoiceOption($0.value, optionText(input, $0).resolved(lookup)) })
             }
@@ -89,7 +91,7 @@ extension ToolResult {
         var copy = self
         copy.categories = categories.map { category in
             var local = category
-            local.label = spec.categoryText(category).resolved(lookup)
+            local.label = (category.text ?? spec.categoryText(category)).resolved(lookup)
             return local
         }
         copy.interpretation = interpretationText.resolved(lookup)

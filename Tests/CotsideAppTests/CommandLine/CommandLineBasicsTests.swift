@@ -47,6 +47,32 @@ final class CommandLineBasicsTests: XCTestCase {
         }
     }
 
+    /// `--lang` is refused by one rule and one sentence on every command, `calc` too: exit 2,
+    /// naming system and every shipped code, in the locale's language (the code asked for is
+    /// not one Cotside speaks).
+    func testAnUnknownLanguageIsRefusedWithOneMessageEverywhere() throws {
+        let allowed = "system, en, de, es, fr, pt-BR, zh-Hans"
+        var said: Set<String> = []
+        for arguments in [["calc", "--lang", "tlh", "bsa", "height_cm=110", "weight_kg=19"], ["snapshot", "dashboard", "--lang", "tlh"],
+                          ["patients", "--lang", "tlh"]] {
+            let outcome = try cli.run(arguments)
+            XCTAssertEqual(outcome.status, 2, "\(arguments): \(outcome.stderr)")
+            let sentence = "--lang tlh is not a language Cotside ships; use one of \(allowed)"
+            XCTAssertTrue(outcome.stderr.contains(sentence), "\(arguments): \(outcome.stderr)")
+            said.insert(sentence)
+        }
+        let german = BinaryRunner(binary: cli.binary, environment: cli.environment.merging(["LANG": "de_DE.UTF-8"]) { $1 })
+        for arguments in [["calc", "bsa", "--lang", "xx"], ["snapshot", "dashboard", "--lang", "xx"]] {
+            let outcome = try german.run(arguments)
+            XCTAssertEqual(outcome.status, 2)
+            XCTAssertTrue(outcome.stderr.contains("--lang xx ist keine Sprache, die Cotside mitbringt; eine davon verwenden: `\(allowed)`"),
+                          "\(arguments): \(outcome.stderr)")
+        }
+        let missing = try cli.run(["calc", "bsa", "--lang"])
+        XCTAssertEqual(missing.status, 2)
+        XCTAssertTrue(missing.stderr.contains("use one of \(allowed)"), missing.stderr)
+    }
+
     func testTheTUIRefusesToStartWithoutATerminal() throws {
         let outcome = try cli.run(["tui"])
         XCTAssertEqual(outcome.status, 2)

@@ -77,7 +77,7 @@ final class BilirubinFormTests: XCTestCase {
     func testAnUnknownUnitOrAnOutOfRangeValueNamesTheField() {
         let f = filled(form(unit: "µmol/L"), age: "48", tsb: "14 mmol/L")
         XCTAssertEqual(f.problem(for: "tsb_umol_l", in: f.evaluation),
-                       "‘mmol/L’ is not a unit for total serum bilirubin; type a number in µmol/L, or add µmol/L or mg/dL")
+                       "‘mmol/L’ is not a unit for Total serum bilirubin; type a number in µmol/L, or add one of µmol/L, mg/dL")
         let g = filled(form(unit: "µmol/L"), age: "48", tsb: "60 mg/dL")
         XCTAssertEqual(g.problem(for: "tsb_umol_l", in: g.evaluation), "60 mg/dL is outside 0.1–50 mg/dL")
         var empty = form(unit: "µmol/L")

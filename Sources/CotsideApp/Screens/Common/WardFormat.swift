@@ -58,9 +58,14 @@ struct WardFormat {
 
     /// `TimeShortcut.relative` in the catalogue's words.
     static func relative(_ date: Date, now: Date, _ context: AppContext) -> String {
+        TimeShortcut.relative(date, now: now, words: relativeWords(context))
+    }
+
+    /// The catalogue's words for relative times ("vor 2 h", "in 55 min").
+    static func relativeWords(_ context: AppContext) -> TimeShortcut.RelativeWords {
         let t = context.localizer
-        return TimeShortcut.relative(date, now: now, words: TimeShortcut.RelativeWords(
-            now: t("time.now"), days: { t("age.days", $0) }, ago: { t("time.ago", $0) }, ahead: { t("time.in", $0) }))
+        return TimeShortcut.RelativeWords(now: t("time.now"), days: { t("age.days", $0) }, ago: { t("time.ago", $0) },
+                                          ahead: { t("time.in", $0) })
     }
 
     /// Seven day counts as bars on a shared 0…max scale (0 shows the lowest bar).

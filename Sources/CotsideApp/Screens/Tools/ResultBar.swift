@@ -77,7 +77,10 @@ struct ResultBar {
             return out
         case .invalid(let errors):
             // The input's label, not its contract key ("Weight", not "weight_kg").
-            return errors.map { ("\(glyphs.statusDanger) \(strings.fix) \(spec.input($0.field)?.label ?? $0.field): \($0.message)", .danger) }
+            return errors.map { error in
+                let message = error.message(strings.wording, naming: spec.fieldName)
+                return ("\(glyphs.statusDanger) \(strings.fix) \(spec.fieldName(error.field) ?? error.field): \(message)", .danger)
+            }
         case .result(let english):
             let result = english.localized(spec, strings.wording)
             var out: [(String, StyleRole)] = []

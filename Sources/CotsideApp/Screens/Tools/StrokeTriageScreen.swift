@@ -67,7 +67,7 @@ final class StrokeTriageScreen: ActionScreen {
                 results.onSaved = { screen?.markSaved() }
                 return .push(results)
             case .failure(let errors):
-                return .message(.error(errors.errors.map(\.message).joined(separator: "; ")))
+                return .message(.error(errors.errors.map { form.message($0) }.joined(separator: "; ")))
             }
         }
         screen = formScreen
@@ -94,10 +94,10 @@ final class StrokeTriageScreen: ActionScreen {
         buffer.put(context.t("stroke.triage.name"), in: inner.row(0), role: .header, attributes: [.bold])
         // Adult maths: a selected child is told so before the first question.
         if let patient = context.selectedPatient,
-           let problem = PatientRule.adultsOnly.problem(PatientFacts(
+           let problem = PatientRule.adultsOnly.problemText(PatientFacts(
                ageDays: PatientAge(patient: patient, now: context.clock.now, timeZone: context.clock.timeZone).days,
                gestationDays: patient.gestationDays)) {
-            buffer.put("\(context.glyphs.statusWarning) \(context.t("tools.not_for_patient", patient.fullName, problem))",
+            buffer.put("\(context.glyphs.statusWarning) \(context.t("tools.not_for_patient", patient.fullName, problem.resolved(context.localizer)))",
                        in: inner.row(1), role: .warning, ellipsis: context.glyphs.ellipsis)
         }
         let question = step == .coma ? context.t("stroke.q.coma") : context.t("stroke.q.exam")
@@ -108,7 +108,7 @@ final class StrokeTriageScreen: ActionScreen {
         }
         if inner.height > 9 {
             buffer.put(context.t("stroke.q.keys"), in: inner.row(inner.height - 3), role: .info)
-            buffer.put("\(context.glyphs.statusWarning) \(StrokeTriage.researchStatement)", in: inner.row(inner.height - 1), role: .warning,
+            buffer.put("\(context.glyphs.statusWarning) \(StrokeTriage.researchText.resolved(context.localizer))", in: inner.row(inner.height - 1), role: .warning,
                        ellipsis: context.glyphs.ellipsis)
         }
     }

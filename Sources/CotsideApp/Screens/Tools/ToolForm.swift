@@ -28,9 +28,14 @@ struct ToolForm {
     var chartTimes: [String: Date] = [:]
     let evaluate: Evaluate
     let today: CalendarDate
+    /// Writes a time of birth typed as a shortcut, and how far off one in the future is, in the
+    /// user's language (the screen sets them as it draws; nil: English).
+    var timeText: WardTimeText?
+    var relativeWords: TimeShortcut.RelativeWords?
     /// Placeholder shown as the first option of optional word inputs ("none").
     static let noneTitle = "—"
-    /// The catalogue the drug table's names and strengths beside the pickers are read from.
+    /// The catalogue messages, the drug table's names and strengths beside the pickers and the
+    /// values' words are read from (nil: English).
     let wording: (any ClinicalLookup)?
 
     /// `preferredUnits` picks the field of a unit group (the ward's bilirubin unit); without a
@@ -44,7 +49,7 @@ struct ToolForm {
         self.evaluate = evaluate
         self.wording = wording
         inputs = ToolForm.visibleInputs(spec, preferredUnits: preferredUnits)
-        state = FormState(fields: inputs.map { ToolForm.field(for: $0, in: spec) }, context: context)
+        state = FormState(fields: inputs.map { ToolForm.field(for: $0, in: spec, wording: wording) }, context: context)
         wordDrugNames()
         refreshDependentOptions()
     }
@@ -67,15 +72,15 @@ struct ToolForm {
 
     /// The field for an input of `spec`: free text where more than a number may be typed (a
     /// unit after the number, a time of birth for hours), else the kind's own field.
-    static func field(for input: InputSpec, in spec: ToolSpec) -> FormField {
+    static func field(for input: InputSpec, in spec: ToolSpec, wording: (any ClinicalLookup)? = nil) -> FormField {
         if input.chartField == .ageHours || !spec.unitAlternatives(of: input.key).isEmpty {
             return .text(input.key, label: input.label, maxLength: 40, required: input.isRequired)
         }
-        return field(for: input)
+        return field(for: input, wording: wording)
     }
 
     /// The form field for one declared input. Scores become choices whose titles are the points.
-    static func field(for input: InputSpec) -> FormField {
+    static func field(for input: InputSpec, wording: (any ClinicalLookup)? = nil) -> FormField {
         switch input.kind {
         case .number, .integer:
             let isInteger = input.kind == .integer
@@ -93,15 +98,18 @@ struct ToolForm {
             return .text(input.key, label: input.label, maxLength: 24, required: input.isRequired)
         case .word(let words):
             let options = (input.isRequired ? [] : [TerminalUI.ChoiceOption(noneTitle)])
-                + words.map { TerminalUI.ChoiceOption($0, descriptor: wordDescriptor(input.key, $0)) }
+                + words.map { TerminalUI.ChoiceOption($0, descriptor: wordDescriptor(input.key, $0, wording: wording)) }
             return .choice(input.key, label: input.label, options: options,
                            selected: input.isRequired ? nil : 0, required: input.isRequired)
         }
     }
 
-    /// Human wording beside a word option: the drug's name, a strength's label (in the
-    /// lookup's language, from the drug table's catalogue keys).
+    /// Human wording beside a word option: the value's words where they differ from the
+    /// contract's word ("männlich" beside `male`, "intravenous" beside `iv`: ResultWording's
+    /// value words), the drug's name, a strength's label (in the lookup's language, from the
+    /// drug table's catalogue keys).
     static func wordDescriptor(_ key: String, _ word: String, wording: (any ClinicalLookup)? = nil) -> String {
+        if let worded = ResultWording.valueText(group: key, word)?.resolved(wording), worded != word { return worded }
         guard case .success(let formulary) = DrugFormulary.shared else { return "" }
         if key == "drug" { return formulary.drug(id: word).map { DrugTableWording.text(.name, $0.name).resolved(wording) } ?? "" }
         if key == "concentration" {
@@ -250,11 +258,12 @@ struct ToolForm {
                 if text.isEmpty { continue }
                 let reading: Result<ToolFormEntry.Reading, FieldError>
                 if input.chartField == .ageHours {
-                    reading = ToolFormEntry.ageHours(text, key: input.key, now: state.context.now, timeZone: state.context.timeZone)
+                    reading = ToolFormEntry.ageHours(text, key: input.key, now: state.context.now, timeZone: state.context.timeZone,
+                                                     timeText: timeText, relativeWords: relativeWords, wording: wording)
                 } else if !spec.unitAlternatives(of: input.key).isEmpty {
-                    reading = ToolFormEntry.quantity(text, field: input, spec: spec)
+                    reading = ToolFormEntry.quantity(text, field: input, spec: spec, wording: wording)
                 } else if input.chartField == .weightKg, field.text.contains(where: \.isLetter) {
-                    reading = ToolFormEntry.weightKg(field.text.trimmingCharacters(in: .whitespaces), field: input)
+                    reading = ToolFormEntry.weightKg(field.text.trimmingCharacters(in: .whitespaces), field: input, wording: wording)
                 } else {
                     raw[input.key] = .string(text)
                     continue
@@ -301,7 +310,7 @@ struct ToolForm {
                 // An empty unit-group field is missing by its label, not by the contract's keys.
                 let grouped = errors.errors.filter { !spec.unitAlternatives(of: $0.field).isEmpty }
                 return .incomplete(missing: grouped.compactMap { spec.input($0.field)?.label },
-                                   notes: errors.errors.filter { spec.unitAlternatives(of: $0.field).isEmpty }.map(\.message))
+                                   notes: errors.errors.filter { spec.unitAlternatives(of: $0.field).isEmpty }.map(message))
             }
         }
     }
@@ -316,6 +325,43 @@ struct ToolForm {
     func problem(for key: String, in evaluation: ToolEvaluation) -> String? {
         guard case .invalid(let errors) = evaluation else { return nil }
         let keys = [key] + spec.unitAlternatives(of: key)
-        return errors.first { keys.contains($0.field) }?.message
+        return errors.first { keys.contains($0.field) }.map(message)
+    }
+
+    /// An error as this form says it: in its language, naming inputs by their labels.
+    func message(_ error: FieldError) -> String {
+        error.message(wording, naming: spec.fieldName)
+    }
+}
+
+extension ToolSpec {
+    /// How a form names an input in a sentence: its label, with its unit when another input has
+    /// the same label ("Age (days)" and "Age (months)"); nil for a key the tool does not declare.
+    func fieldName(_ key: String) -> String? {
+        guard let input = input(key) else { return nil }
+        guard inputs.contains(where: { $0.key != key && $0.label == input.label }), let unit = input.unit else { return input.label }
+        return "\(input.label) (\(unit))"
+    }
+
+    /// A declared rule as a form says it: each input key in it ("give age_days or age_months")
+    /// replaced by the field's name, since the form shows labels, not the contract's keys. Only
+    /// keys with an underscore are taken for keys: "drug" in a sentence is the word.
+    func namingFields(_ text: String) -> String {
+        var out = ""
+        var word = ""
+        func flush() {
+            out += word.contains("_") ? fieldName(word) ?? word : word
+            word = ""
+        }
+        for character in text {
+            if character.isASCII && (character.isLetter || character.isNumber || character == "_") {
+                word.append(character)
+            } else {
+                flush()
+                out.append(character)
+            }
+        }
+        flush()
+        return out
     }
 }

@@ -116,7 +116,8 @@ final class ToolFormScreen: ActionScreen {
             case .result(let result):
                 return onSubmit(form, result)
             case .invalid(let errors):
-                return .message(.error(errors.map { "\($0.field): \($0.message)" }.joined(separator: "; ")))
+                return .message(.error(errors.map { "\(form.spec.fieldName($0.field) ?? $0.field): \(form.message($0))" }
+                    .joined(separator: "; ")))
             case .incomplete(let missing, let notes):
                 return .message(.warning(([context.t("tools.missing")] + missing + notes).joined(separator: " ")))
             }
@@ -143,6 +144,8 @@ final class ToolFormScreen: ActionScreen {
         buffer.fill(area)
         // An age typed as a time of birth counts to the clock shown, not to when the form opened.
         form.state.context.now = context.clock.now
+        form.timeText = context.timeText
+        form.relativeWords = WardFormat.relativeWords(context)
         let strings = ToolStrings(context)
         let inner = area.inset(left: 1, right: 1)
         let evaluation = form.evaluation
@@ -177,8 +180,9 @@ final class ToolFormScreen: ActionScreen {
         if let patient = context.selectedPatient {
             let age = PatientAge(patient: patient, now: context.clock.now, timeZone: context.clock.timeZone)
             let facts = PatientFacts(ageDays: age.days, gestationDays: patient.gestationDays)
-            for problem in form.spec.problems(for: facts) {
-                out.append(("\(context.glyphs.statusWarning) \(context.t("tools.not_for_patient", patient.fullName, problem))", .warning))
+            for problem in form.spec.problemTexts(for: facts) {
+                out.append(("\(context.glyphs.statusWarning) \(context.t("tools.not_for_patient", patient.fullName, problem.resolved(context.localizer)))",
+                            .warning))
             }
             // Fluid tools for a baby under 28 days: the ward's neonatal target (WardSettings) instead.
             if [IvFluidTool.spec.id, DehydrationTool.spec.id].contains(form.spec.id),
@@ -191,7 +195,9 @@ final class ToolFormScreen: ActionScreen {
                 out.append(("\(context.glyphs.statusInfo) \(text)", .info))
             }
         }
-        for constraint in form.spec.constraints { out.append(("\(context.glyphs.statusInfo) \(constraint)", .muted)) }
+        for constraint in form.spec.constraints {
+            out.append(("\(context.glyphs.statusInfo) \(form.spec.namingFields(constraint))", .muted))
+        }
         return out
     }
 

@@ -70,7 +70,7 @@ struct ToolFormView {
                     line.trailing = "  \(CalendarDateText.examples)"
                 }
             } else if focused || input.kind == .number || input.kind == .integer {
-                let range = input.rangeDescription
+                let range = input.rangeText().resolved(strings.wording)
                 if !range.isEmpty, input.kind == .number || input.kind == .integer { line.trailing = "  \(range)" }
                 // A unit group's one field is how the required quantity is given, not optional.
                 let grouped = !form.spec.unitAlternatives(of: input.key).isEmpty
