@@ -58,7 +58,7 @@ final class ReportPreviewScreenTests: WardTestCase {
         await type(folder.appendingPathComponent("shift.txt").path)
         await press(.down, .right, .right, .enter)
         XCTAssertTrue(FileManager.default.fileExists(atPath: folder.appendingPathComponent("shift.pdf").path))
-        XCTAssertEqual(messageText, "Saved \(folder.appendingPathComponent("shift.pdf").path), but the PDF fonts cannot show 小明王 "
+        XCTAssertEqual(messageText, "Saved \(folder.appendingPathComponent("shift.pdf").path), but the PDF fonts cannot show 王小明 "
                        + "(printed as ?): save as HTML to show every script")
     }
 
