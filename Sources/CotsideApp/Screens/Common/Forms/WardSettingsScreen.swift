@@ -64,7 +64,8 @@ final class WardSettingsScreen: WardFormScreen {
         guard state.fields.indices.contains(state.focus),
               let key = WardSettingKey(rawValue: state.fields[state.focus].id) else { return super.hint(context) }
         let declaration = WardSettings.declaration(key)
-        return context.t("ward.settings.hint", declaration.meaning, declaration.allowed)
+        let text = WardSettingText(context)
+        return context.t("ward.settings.hint", text.meaning(declaration), text.allowed(declaration))
     }
 
     /// Units are shown as written; other choices by their name in the catalogue.
