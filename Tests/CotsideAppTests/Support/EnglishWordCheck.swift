@@ -36,8 +36,14 @@ struct EnglishWordCheck {
         return Set(table.values.flatMap(words))
     }
 
-    /// The English words in `text` (a whole screen).
-    func englishWords(in text: String) -> Set<String> {
+    /// The English words in `text` (a whole screen). Paths ("~/.local/state/cotside/backups")
+    /// name folders, not words.
+    func englishWords(in screen: String) -> Set<String> {
+        let text = screen.split(separator: "\n", omittingEmptySubsequences: false).map { line in
+            line.split(separator: " ", omittingEmptySubsequences: false)
+                .filter { !($0.hasPrefix("/") || $0.hasPrefix("~/") || $0.contains("/.") || $0.hasPrefix("Resources/")) }
+                .joined(separator: " ")
+        }.joined(separator: "\n")
         let cut = Set(text.split(separator: "…").compactMap { part in
             Self.words(String(part)).last.flatMap { word in part.last?.isLetter == true ? word : nil }
         })

@@ -37,7 +37,8 @@ final class WardSettingsScreen: WardFormScreen {
             return .text(id, label: label, maxLength: 5, required: true, value: clock(Int(stored) ?? 0))
         case .integer(let range, let unit, _):
             return .number(id, label: label, spec: NumberSpec(range: Double(range.lowerBound)...Double(range.upperBound),
-                                                              unit: unit, allowsFraction: false), value: stored)
+                                                              unit: unit == "files" ? context.t("ward.settings.unit.files") : unit,
+                                                              allowsFraction: false), value: stored)
         case .minutesAsHours(let range):
             return .number(id, label: label, spec: NumberSpec(range: Double(range.lowerBound) / 60...Double(range.upperBound) / 60,
                                                               unit: "h"),
