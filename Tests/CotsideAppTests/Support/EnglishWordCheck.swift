@@ -12,6 +12,9 @@ struct EnglishWordCheck {
         "page", "home", "end", "ml", "mmhg", "kg", "min", "spo", "fio", "ett", "gcs", "flacc", "pram", "qtc", "bsa",
         "iv", "bmi", "who", "nice", "aap", "nih", "nihss", "lvo", "ich", "pecarn", "gfr", "fena", "space",
         "bpm", "mmol", "mcg",
+        // The date-time shortcuts are typed in English in every language (the parser's words),
+        // so a field's examples name them: now, today, yesterday, tomorrow.
+        "now", "today", "yesterday", "tomorrow",
         // Ward data, as typed: the demo ward's name ("Ward") and its drugs' names.
         "ward", "benzylpenicillin", "gentamicin",
     ]
@@ -36,15 +39,17 @@ struct EnglishWordCheck {
         return Set(table.values.flatMap(words))
     }
 
-    /// The English words in `text` (a whole screen). Paths ("~/.local/state/cotside/backups")
-    /// name folders, not words.
+    /// The English words in `text` (a whole screen). Paths ("~/.local/state/cotside/backups",
+    /// "偏好设置：/tmp/…/preferences", a wrapped "preferences.json") name folders and files, not words.
     func englishWords(in screen: String) -> Set<String> {
         let text = screen.split(separator: "\n", omittingEmptySubsequences: false).map { line in
             line.split(separator: " ", omittingEmptySubsequences: false)
-                .filter { !($0.hasPrefix("/") || $0.hasPrefix("~/") || $0.contains("/.") || $0.hasPrefix("Resources/")) }
+                .filter { !($0.filter { $0 == "/" }.count >= 2 || $0.hasPrefix("/") || $0.hasPrefix("~/") || $0.contains("/.")
+                             || $0.hasSuffix(".json") || $0.hasSuffix(".sqlite") || $0.hasSuffix(".log")) }
                 .joined(separator: " ")
         }.joined(separator: "\n")
-        let cut = Set(text.split(separator: "…").compactMap { part in
+        // Cut to fit: before an ellipsis, or under an overlay's frame ("Long│" of "Longitud").
+        let cut = Set(text.split(whereSeparator: { "…│┤├┐┘┌└".contains($0) }).compactMap { part in
             Self.words(String(part)).last.flatMap { word in part.last?.isLetter == true ? word : nil }
         })
         return Set(Self.words(text).filter { word in

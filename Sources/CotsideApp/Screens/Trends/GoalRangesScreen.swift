@@ -161,7 +161,8 @@ struct GoalText {
     /// "PALS 2020 newborn", "APLS 6. Aufl.": where an age default comes from, its descriptive
     /// words in the user's language (`goals.source.…`, keyed by the source's letters and digits).
     func source(_ range: GoalRange) -> String {
-        let key = "goals.source." + range.source.lowercased().map { $0.isASCII && ($0.isLetter || $0.isNumber) ? String($0) : "_" }.joined()
+        let slug = range.source.lowercased().map { $0.isASCII && ($0.isLetter || $0.isNumber) ? String($0) : "_" }.joined()
+        let key = "goals.source.\(slug)"
         return context.localizer.has(key) ? context.t(key) : range.source
     }
 
