@@ -17,6 +17,8 @@ final class UntranslatedWordsDeepScreenTests: WardTestCase {
     var check: EnglishWordCheck!
     var found: [String: Set<String>] = [:]
     var patient: Patient!
+    /// The kinds of screen the walk drew, to check it reached what it means to.
+    var reached: Set<String> = []
 
     override var launchOptions: LaunchOptions {
         var options = super.launchOptions
@@ -55,10 +57,19 @@ final class UntranslatedWordsDeepScreenTests: WardTestCase {
         }
         let report = found.sorted { $0.key < $1.key }.map { "\($0.key): \($0.value.sorted().joined(separator: ", "))" }
         XCTAssertEqual(report, [], "English words on non-English screens:\n" + report.joined(separator: "\n"))
+        let meant: Set<String> = [
+            "NewEntryScreen", "NappyFormScreen", "ObservationsFormScreen", "MeasurementFormScreen", "QuickFeedScreen",
+            "PatientFormScreen", "ConfirmScreen", "GoalRangesScreen", "GoalRangeFormScreen", "HistoryFilterScreen", "PromptScreen",
+            "MedicationFormScreen", "ChoiceScreen", "RecordTrailScreen", "AuditTrailScreen", "StaffScreen", "StaffPickerScreen",
+            "SettingsScreen", "WardSettingsScreen", "AboutScreen", "HelpScreen", "PaletteScreen", "DoseCorrectionScreen",
+            "AsNeededDoseFormScreen", "PatientPickerScreen",
+        ]
+        XCTAssertEqual(meant.subtracting(reached).sorted(), [], "screens the walk meant to draw; it drew \(reached.sorted())")
     }
 
     /// Records the English words on the screen now, at two sizes, under `name`.
     func look(_ name: String) {
+        reached.insert(String(describing: Swift.type(of: shell.front)))
         for (width, height) in [(100, 30), (140, 40)] {
             let words = check.englishWords(in: screen(width: width, height: height).joined(separator: "\n"))
             if !words.isEmpty {
@@ -70,11 +81,12 @@ final class UntranslatedWordsDeepScreenTests: WardTestCase {
         }
     }
 
-    /// Back to `tab` at the top level with the patient chosen, unlocked, the message line clear.
-    func restore(_ tab: Tab) async {
+    /// Back to `tab` at the top level with the patient chosen (`wholeWard`: none), unlocked, the
+    /// message line clear.
+    func restore(_ tab: Tab, wholeWard: Bool = false) async {
         shell.lockScreen = nil
         shell.stack.removeAll()
-        shell.apply(.session(.selectedPatient(patient)), from: shell.front)
+        shell.apply(.session(.selectedPatient(wholeWard ? nil : patient)), from: shell.front)
         shell.perform(.tab(tab))
         await shell.settle()
         shell.stack.removeAll()
@@ -183,7 +195,7 @@ final class UntranslatedWordsDeepScreenTests: WardTestCase {
     /// One History entry of each kind (and each feed kind, dose status, oxygen): its row, the
     /// form Enter opens, the delete question, its audit trail, and `S` on an infusion.
     func walkHistoryEntries() async throws {
-        await restore(.history)
+        await restore(.history, wholeWard: true)
         await press(.char("c"))
         var history = try XCTUnwrap(shell.front as? HistoryScreen)
         // Enough of History loaded to meet every kind.
@@ -195,8 +207,9 @@ final class UntranslatedWordsDeepScreenTests: WardTestCase {
             let kind = Self.variety(event)
             guard seen.insert(kind).inserted else { continue }
             for keys: [Key] in [[], [.enter], [.char("x")], [.char("a")], [.char("S")]] {
-                await restore(.history)
-                guard let screen = shell.front as? HistoryScreen else { continue }
+                await restore(.history, wholeWard: true)
+                guard let screen = shell.front as? HistoryScreen, screen.events.indices.contains(index),
+                      screen.events[index].id == event.id else { XCTFail("History moved under the walk"); continue }
                 screen.list.select(index, count: screen.events.count, visibleRows: 20)
                 for key in keys { await press(key) }
                 look("history \(kind) \(keys.first.map { "\($0)" } ?? "row")")

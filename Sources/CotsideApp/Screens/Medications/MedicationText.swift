@@ -82,6 +82,18 @@ struct MedicationText {
         }
     }
 
+    /// Why an as-needed dose breaks its prescription, in the user's language: "another dose was
+    /// given less than 4 h from this one (minimum interval 4 h)".
+    func refusal(_ refusal: AsNeededRefusal) -> String {
+        switch refusal {
+        case .tooSoon(_, let minutes, _):
+            let gap = minutes % 60 == 0 ? context.t("age.hours", minutes / 60) : context.t("feed.minutes", minutes)
+            return context.t("prn.refusal.too_soon", gap)
+        case .dailyMaximum(let count, let maximum):
+            return context.t("prn.refusal.daily_maximum", count, maximum)
+        }
+    }
+
     /// "2.5 mg oral", "2,5 mg i.v.": the amount with the language's decimal mark, the unit as
     /// charted, the route in the user's language.
     func dose(_ medication: Medication) -> String {
