@@ -68,8 +68,31 @@ final class TerminalProfileTests: XCTestCase {
         XCTAssertEqual(strings.no, "Nein")
         XCTAssertEqual(strings.ok, "OK")
         XCTAssertEqual(UIStrings.catalogueKeys["ui.tooSmall"], UIStrings.english.tooSmall)
-        // Every String the kit shows is localisable: 17 widget strings and 7 chart/axis words.
-        XCTAssertEqual(UIStrings.catalogueKeys.count, 24)
+        // Every String the kit shows is localisable: 17 widget strings, 7 chart/axis words and
+        // the pattern of the day a date-time field understood.
+        XCTAssertEqual(UIStrings.catalogueKeys.count, 25)
+        XCTAssertEqual(UIStrings.catalogueKeys["ui.dateTime.pattern"], "EEE d MMM yyyy")
         XCTAssertEqual(UIStrings.catalogueKeys["ui.chart.notEnoughData"], UIStrings.english.notEnoughData)
+    }
+}
+
+/// What a date-time field says it understood follows the kit's strings: weekday and month names,
+/// the day's pattern and the relative words (the app fills them from the catalogue).
+final class UnderstoodDateWordsTests: XCTestCase {
+    func testTheUnderstoodDateIsWordedByTheKitsStrings() {
+        let utc = TimeZone(identifier: "UTC")!
+        let now = Date(timeIntervalSince1970: 1_795_269_900)  // 2026-11-21 14:05 UTC, a Saturday
+        let date = now.addingTimeInterval(-15 * 60)
+        XCTAssertEqual(TimeShortcut.describe(date, now: now, timeZone: utc), "Sat 21 Nov 2026 13:50 (15 min ago)")
+        var german = UIStrings.english
+        german.weekdayAbbreviations = ["So", "Mo", "Di", "Mi", "Do", "Fr", "Sa"]
+        german.monthAbbreviations = ["Jan", "Feb", "Mär", "Apr", "Mai", "Jun", "Jul", "Aug", "Sep", "Okt", "Nov", "Dez"]
+        german.understoodDatePattern = "EEE d. MMM yyyy"
+        german.relativeAgo = "vor {0}"
+        XCTAssertEqual(TimeShortcut.describe(date, now: now, timeZone: utc, strings: german), "Sa 21. Nov 2026 13:50 (vor 15 min)")
+        var chinese = UIStrings.english
+        chinese.weekdayAbbreviations = ["周日", "周一", "周二", "周三", "周四", "周五", "周六"]
+        chinese.understoodDatePattern = "yyyy年M月d日 EEE"
+        XCTAssertEqual(TimeShortcut.describe(date, now: now, timeZone: utc, strings: chinese), "2026年11月21日 周六 13:50 (15 min ago)")
     }
 }

@@ -1,4 +1,5 @@
 import XCTest
+import Clinical
 @testable import WardStore
 
 /// Every insight rule with constructed series that trigger it and series that fall just short.
@@ -154,7 +155,7 @@ final class InsightRuleTests: XCTestCase {
     }
 
     func testNoInsightWithoutEvidence() {
-        XCTAssertNil(Insight(kind: .dailyCountFell, severity: .info, subject: "x", summary: "x", evidence: []))
+        XCTAssertNil(Insight(kind: .dailyCountFell, severity: .info, subject: "x", summary: ClinicalText("x.x", "x"), evidence: []))
     }
 
     // MARK: latest reading out of range

@@ -1,10 +1,10 @@
 /// A text the clinical module means, as a catalogue key with arguments. The module knows no
 /// language: the screens and the `calc` text resolve it through a `ClinicalLookup` (the
 /// app's catalogues); `english` is the wording en.json is generated from and checked against.
-public struct ClinicalText: Sendable, Equatable {
+public struct ClinicalText: Sendable, Hashable {
     /// An argument: plain text (a number already formatted, a drug id), or another text to
     /// look up in the same language (a category's wording inside a sentence).
-    public indirect enum Argument: Sendable, Equatable {
+    public indirect enum Argument: Sendable, Hashable {
         case plain(String)
         case text(ClinicalText)
         /// A number as people write it in the lookup's language: shortest form, with the

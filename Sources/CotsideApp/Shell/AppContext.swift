@@ -131,6 +131,12 @@ public final class AppContext {
         var strings = UIStrings.localized { key, english in localizer.has(key) ? localizer(key) : english }
         let months = t("time.months").split(separator: " ").map(String.init)
         if months.count == 12 { strings.monthAbbreviations = months }
+        let weekdays = t("time.weekdays").split(separator: " ").map(String.init)
+        if weekdays.count == 7 { strings.weekdayAbbreviations = weekdays }
+        (strings.relativeNow, strings.relativeAgo) = (t("time.now"), t("time.ago"))
+        (strings.relativeAhead, strings.relativeDays) = (t("time.in"), t("age.days"))
+        // English keeps the parser's own words, which say precisely what is wrong.
+        if localizer.language.code != "en" { strings.dateTimeInvalid = t("ui.dateTime.invalid") }
         strings.decimalMark = String(format.decimalMark)
         if localizer.has("format.day_month") { strings.dayMonthPattern = localizer("format.day_month") }
         return strings

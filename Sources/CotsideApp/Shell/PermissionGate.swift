@@ -9,7 +9,7 @@ extension AppContext {
     /// for someone first). The store checks again inside its transaction: this only greys.
     public func refusal(_ permission: WardPermission?) -> String? {
         guard let permission, let staff, !permission.allows(staff, settings: wardSettings) else { return nil }
-        return permission.refusal(for: staff, settings: wardSettings)
+        return PermissionText(self).refusal(permission, for: staff, wardSettings)
     }
 }
 

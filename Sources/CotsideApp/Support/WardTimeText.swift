@@ -51,6 +51,13 @@ public struct WardTimeText: Sendable {
         return format.date(day(c), names: names) + " \(pad2(c.hour!)):\(pad2(c.minute!))"
     }
 
+    /// "2026-11-21", "21.11.2026", "21/11/2026": a calendar day (a birth date, a day's totals) in
+    /// the language's order.
+    public func date(year: Int, month: Int, day: Int) -> String {
+        let weekday = calendar.date(from: DateComponents(year: year, month: month, day: day)).map { calendar.component(.weekday, from: $0) } ?? 1
+        return format.date(LanguageFormat.Day(year: year, month: month, day: day, weekday: weekday), names: names)
+    }
+
     /// "14:05".
     public func time(_ date: Date) -> String {
         let c = parts(date)

@@ -53,13 +53,15 @@ public enum TimeShortcut {
         return .success(result)
     }
 
-    /// "Sat 21 Nov 2026 13:50 (15 min ago)": shows staff what the field understood.
-    public static func describe(_ date: Date, now: Date, timeZone: TimeZone) -> String {
-        let formatter = DateFormatter()
-        formatter.locale = Locale(identifier: "en_GB_POSIX")
-        formatter.timeZone = timeZone
-        formatter.dateFormat = "EEE d MMM yyyy HH:mm"
-        return "\(formatter.string(from: date)) (\(relative(date, now: now)))"
+    /// "Sat 21 Nov 2026 13:50 (15 min ago)": shows staff what the field understood, in the
+    /// words of `strings` (English by default).
+    public static func describe(_ date: Date, now: Date, timeZone: TimeZone, strings: UIStrings = .english) -> String {
+        var calendar = Calendar(identifier: .gregorian)
+        calendar.timeZone = timeZone
+        let c = calendar.dateComponents([.year, .month, .day, .weekday, .hour, .minute], from: date)
+        let day = strings.understoodDay(year: c.year ?? 0, month: c.month ?? 1, day: c.day ?? 1, weekday: c.weekday ?? 1)
+        let time = String(format: "%02d:%02d", c.hour ?? 0, c.minute ?? 0)
+        return "\(day) \(time) (\(relative(date, now: now, words: strings.relativeWords)))"
     }
 
     /// The words a relative time is made of, so a catalogue can give them in its language while

@@ -43,6 +43,23 @@ public struct UIStrings: Hashable, Sendable {
     public var monthAbbreviations: [String]
     /// "." or ",": how axis labels write a decimal ("36,5" in German).
     public var decimalMark: String = "."
+    /// Sunday…Saturday, short, for the date a date-time field understood ("Sat 21 Nov 2026").
+    public var weekdayAbbreviations: [String] = ["Sun", "Mon", "Tue", "Wed", "Thu", "Fri", "Sat"]
+    /// How a date-time field says the day it understood: `EEE` the weekday, `d` the day, `MMM`
+    /// the month's name, `M` its number, `yyyy` the year ("EEE d. MMM yyyy", "yyyy年M月d日 EEE").
+    public var understoodDatePattern: String = "EEE d MMM yyyy"
+    /// The words of "15 min ago" / "in 10 min" / "3 d" after the understood date, `{0}` the span.
+    public var relativeNow = "now", relativeAgo = "{0} ago", relativeAhead = "in {0}", relativeDays = "{0} d"
+    /// Those words as `TimeShortcut.relative` takes them.
+    public var relativeWords: TimeShortcut.RelativeWords {
+        let (ago, ahead, days) = (relativeAgo, relativeAhead, relativeDays)
+        return TimeShortcut.RelativeWords(now: relativeNow, days: { days.replacingOccurrences(of: "{0}", with: String($0)) },
+                                          ago: { ago.replacingOccurrences(of: "{0}", with: $0) },
+                                          ahead: { ahead.replacingOccurrences(of: "{0}", with: $0) })
+    }
+    /// The message under a date-time field the parser cannot read, `{input}` and `{examples}`
+    /// replaced; nil keeps the parser's own (English) message, which says more precisely why.
+    public var dateTimeInvalid: String?
     /// A day with its month's name on a time axis: `d` the day, `MMM` the month ("d. MMM" →
     /// "21. Nov", "MMMd日" → "11月21日").
     public var dayMonthPattern: String = "d MMM"
@@ -101,6 +118,21 @@ public struct UIStrings: Hashable, Sendable {
         decimalMark == "." ? text : text.replacingOccurrences(of: ".", with: decimalMark)
     }
 
+    /// "Sat 21 Nov 2026" in the language's order, from `understoodDatePattern`.
+    public func understoodDay(year: Int, month: Int, day: Int, weekday: Int) -> String {
+        var out = ""
+        var rest = Substring(understoodDatePattern)
+        while let ch = rest.first {
+            if rest.hasPrefix("yyyy") { out += String(year); rest = rest.dropFirst(4) }
+            else if rest.hasPrefix("EEE") { out += weekdayAbbreviations.indices.contains(weekday - 1) ? weekdayAbbreviations[weekday - 1] : ""; rest = rest.dropFirst(3) }
+            else if rest.hasPrefix("MMM") { out += monthAbbreviations.indices.contains(month - 1) ? monthAbbreviations[month - 1] : String(month); rest = rest.dropFirst(3) }
+            else if ch == "M" { out += String(month); rest = rest.dropFirst() }
+            else if ch == "d" { out += String(day); rest = rest.dropFirst() }
+            else { out.append(ch); rest = rest.dropFirst() }
+        }
+        return out
+    }
+
     /// "21 Nov" in the language's order, from `dayMonthPattern`.
     public func dayMonth(day: Int, month: Int) -> String {
         let name = (1...monthAbbreviations.count).contains(month) ? monthAbbreviations[month - 1] : String(month)
@@ -133,7 +165,7 @@ public struct UIStrings: Hashable, Sendable {
 
     private static var fields: [(String, WritableKeyPath<UIStrings, String>)] { [
         ("ui.tooSmall", \.tooSmall), ("ui.noData", \.noData), ("ui.yes", \.yes), ("ui.no", \.no),
-        ("ui.ok", \.ok), ("ui.help.title", \.helpTitle), ("ui.help.filter", \.helpFilterPrompt),
+        ("ui.ok", \.ok), ("ui.dateTime.pattern", \.understoodDatePattern), ("ui.help.title", \.helpTitle), ("ui.help.filter", \.helpFilterPrompt),
         ("ui.help.noMatch", \.helpNoMatch), ("ui.palette.title", \.paletteTitle),
         ("ui.palette.prompt", \.palettePrompt), ("ui.palette.noMatch", \.paletteNoMatch),
         ("ui.number.outOfRange", \.numberOutOfRange), ("ui.number.notANumber", \.numberNotANumber),

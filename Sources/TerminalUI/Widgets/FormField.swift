@@ -199,9 +199,10 @@ public struct FormField: Hashable, Sendable {
             switch TimeShortcut.parse(text, now: context.now, timeZone: context.timeZone) {
             case .success(let date):
                 return .valid(understood: strings.understoodPrefix
-                              + TimeShortcut.describe(date, now: context.now, timeZone: context.timeZone))
+                              + TimeShortcut.describe(date, now: context.now, timeZone: context.timeZone, strings: strings))
             case .failure(let failure):
-                return .invalid(failure.message)
+                guard let template = strings.dateTimeInvalid else { return .invalid(failure.message) }
+                return .invalid(UIStrings.fill(template, ["input": text, "examples": TimeShortcut.examples]))
             }
         }
     }

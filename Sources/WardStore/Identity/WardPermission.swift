@@ -41,7 +41,7 @@ public enum WardPermission: String, Sendable, Hashable, CaseIterable, Codable {
     }
 
     /// The clinical roles allowed whatever the admin flag; nil = ward admins only.
-    func roles(_ settings: WardSettings) -> Set<StaffRole>? {
+    public func roles(_ settings: WardSettings) -> Set<StaffRole>? {
         switch self {
         case .logCare, .recordDose, .useCalculators: return Set(StaffRole.allCases)
         case .setGoalRanges: return [.nurse, .doctor]

@@ -1,3 +1,4 @@
+import Clinical
 import Foundation
 
 /// A growth measurement crossing a centile line between two readings, e.g. "weight crossed the
@@ -26,15 +27,19 @@ public enum CentileCrossingRule {
             let up = lines.filter { before.centile < $0 && after.centile > $0 }.sorted()
             let crossed = down.isEmpty ? up : down
             guard !crossed.isEmpty else { continue }
-            let names = crossed.map(InsightNumber.ordinal)
-            let list = names.count == 1 ? "the \(names[0]) percentile"
-                : "the " + names.dropLast().joined(separator: ", ") + " and \(names.last!) percentiles"
-            let direction = down.isEmpty ? "upwards" : "downwards"
+            let names = InsightNumber.list(crossed.map { .text(InsightNumber.ordinal($0)) })
+            let summary = switch (crossed.count == 1, down.isEmpty) {
+            case (true, true): ClinicalText("insight.centile.up.one", "{0} crossed the {1} percentile upwards", [.plain(subject), names])
+            case (true, false): ClinicalText("insight.centile.down.one", "{0} crossed the {1} percentile downwards", [.plain(subject), names])
+            case (false, true): ClinicalText("insight.centile.up.many", "{0} crossed the {1} percentiles upwards", [.plain(subject), names])
+            case (false, false): ClinicalText("insight.centile.down.many", "{0} crossed the {1} percentiles downwards", [.plain(subject), names])
+            }
             return Insight(
-                kind: .centileCrossed, severity: down.isEmpty ? .info : .warning, subject: subject,
-                summary: "\(subject) crossed \(list) \(direction)",
-                evidence: [InsightEvidence(moment: .instant(before.time), value: before.centile, note: "centile before"),
-                           InsightEvidence(moment: .instant(after.time), value: after.centile, note: "centile after")])
+                kind: .centileCrossed, severity: down.isEmpty ? .info : .warning, subject: subject, summary: summary,
+                evidence: [InsightEvidence(moment: .instant(before.time), value: before.centile,
+                                           note: ClinicalText("insight.note.centile_before", "centile before")),
+                           InsightEvidence(moment: .instant(after.time), value: after.centile,
+                                           note: ClinicalText("insight.note.centile_after", "centile after"))])
         }
         return nil
     }

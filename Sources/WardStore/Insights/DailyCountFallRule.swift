@@ -1,3 +1,4 @@
+import Clinical
 /// A daily count falling steadily and steeply, e.g. "wet nappies fell from 7 to 3 a day over
 /// 3 days": fewer wet nappies is an early, cheap sign of poor intake or dehydration in infants.
 public enum DailyCountFallRule {
@@ -23,7 +24,10 @@ public enum DailyCountFallRule {
         guard fall >= minimumAbsoluteFall, fall >= start * minimumRelativeFall else { return nil }
         return Insight(
             kind: .dailyCountFell, severity: .warning, subject: subject,
-            summary: "\(subject) fell from \(InsightNumber.text(start)) to \(InsightNumber.text(end)) a day over \(spanDays) days",
-            evidence: window.map { InsightEvidence(moment: .day($0.day), value: $0.value, note: "\(subject) that day") })
+            summary: ClinicalText("insight.count_fell", "{0} fell from {1} to {2} a day over {3} days",
+                                  plain: [subject, InsightNumber.text(start), InsightNumber.text(end), spanDays]),
+            evidence: window.map {
+                InsightEvidence(moment: .day($0.day), value: $0.value, note: ClinicalText("insight.note.that_day", "{0} that day", plain: [subject]))
+            })
     }
 }

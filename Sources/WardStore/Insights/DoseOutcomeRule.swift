@@ -1,3 +1,4 @@
+import Clinical
 import Foundation
 
 /// Doses of one medication not given, e.g. "4 of the last 10 doses of Paracetamol were withheld".
@@ -32,9 +33,14 @@ public enum DoseOutcomeRule {
                                                (Outcome.missed, missedThreshold, Insight.Severity.warning)] {
             let hits = recent.filter { $0.outcome == outcome }
             guard hits.count >= threshold else { continue }
-            let summary = "\(hits.count) of the last \(recent.count) doses of \(medication) were \(outcome.rawValue)"
+            let summary = outcome == .missed
+                ? ClinicalText("insight.doses.missed", "{0} of the last {1} doses of {2} were missed", plain: [hits.count, recent.count, medication])
+                : ClinicalText("insight.doses.withheld", "{0} of the last {1} doses of {2} were withheld",
+                               plain: [hits.count, recent.count, medication])
+            // The note is the dose status's own word ("withheld", "missed").
+            let note = ClinicalText("dose.status.\(outcome.rawValue)", outcome.rawValue)
             if let insight = Insight(kind: .dosesNotGiven, severity: severity, subject: medication, summary: summary,
-                                     evidence: hits.map { InsightEvidence(moment: .instant($0.time), value: 1, note: outcome.rawValue) }) {
+                                     evidence: hits.map { InsightEvidence(moment: .instant($0.time), value: 1, note: note) }) {
                 out.append(insight)
             }
         }

@@ -1,3 +1,4 @@
+import Clinical
 import Foundation
 
 /// When a piece of evidence happened: a calendar day (daily totals) or an instant (a reading).
@@ -17,13 +18,16 @@ public enum EvidenceMoment: Hashable, Sendable, CustomStringConvertible {
 public struct InsightEvidence: Hashable, Sendable {
     public var moment: EvidenceMoment
     public var value: Double
-    /// What the value is, e.g. "wet nappies", "withheld", "below 90 % of 110 mL/kg/day".
-    public var note: String
+    /// What the value is, e.g. "wet nappies", "withheld", "below 90 % of 110 mL/kg/day", as a
+    /// catalogue key with arguments: the screen words it in the user's language.
+    public var wording: ClinicalText
+    /// The note in English (logs and tests).
+    public var note: String { wording.englishText }
 
-    public init(moment: EvidenceMoment, value: Double, note: String) {
+    public init(moment: EvidenceMoment, value: Double, note: ClinicalText) {
         self.moment = moment
         self.value = value
-        self.note = note
+        self.wording = note
     }
 }
 
@@ -56,17 +60,20 @@ public struct Insight: Hashable, Sendable {
     public let severity: Severity
     /// What it is about: "wet nappies", "weight", "Paracetamol", "heart rate".
     public let subject: String
-    /// "wet nappies fell from 7 to 3 a day over 3 days".
-    public let summary: String
+    /// "wet nappies fell from 7 to 3 a day over 3 days", as a catalogue key with arguments (the
+    /// store knows no language; the screens and reports word it).
+    public let wording: ClinicalText
+    /// The summary in English (logs and tests).
+    public var summary: String { wording.englishText }
     /// Never empty.
     public let evidence: [InsightEvidence]
 
-    public init?(kind: Kind, severity: Severity, subject: String, summary: String, evidence: [InsightEvidence]) {
+    public init?(kind: Kind, severity: Severity, subject: String, summary: ClinicalText, evidence: [InsightEvidence]) {
         guard !evidence.isEmpty else { return nil }
         self.kind = kind
         self.severity = severity
         self.subject = subject
-        self.summary = summary
+        self.wording = summary
         self.evidence = evidence
     }
 }
@@ -89,17 +96,34 @@ enum InsightNumber {
         return String(format: "%.1f", value)
     }
 
-    /// "1st", "2nd", "3rd", "15th", "97th" for centile lines.
-    static func ordinal(_ value: Double) -> String {
+    /// "above 180", "below 100": which side of its range a reading fell.
+    static func side(above: Bool, limit: String) -> ClinicalText {
+        above ? ClinicalText("insight.note.above", "above {0}", plain: [limit])
+            : ClinicalText("insight.note.below", "below {0}", plain: [limit])
+    }
+
+    /// A number as a sentence argument.
+    static func arg(_ value: Double) -> ClinicalText.Argument { .plain(text(value)) }
+
+    /// "1st", "2nd", "3rd", "15th", "97th" for centile lines (each language its own ordinal).
+    static func ordinal(_ value: Double) -> ClinicalText {
         let n = Int(value.rounded())
-        guard Double(n) == value else { return "\(text(value))th" }
-        let suffix: String
+        guard Double(n) == value else { return ClinicalText("insight.ordinal.n", "{0}th", plain: [text(value)]) }
         switch (n % 10, n % 100) {
-        case (1, let h) where h != 11: suffix = "st"
-        case (2, let h) where h != 12: suffix = "nd"
-        case (3, let h) where h != 13: suffix = "rd"
-        default: suffix = "th"
+        case (1, let h) where h != 11: return ClinicalText("insight.ordinal.1", "{0}st", plain: [n])
+        case (2, let h) where h != 12: return ClinicalText("insight.ordinal.2", "{0}nd", plain: [n])
+        case (3, let h) where h != 13: return ClinicalText("insight.ordinal.3", "{0}rd", plain: [n])
+        default: return ClinicalText("insight.ordinal.n", "{0}th", plain: [n])
         }
-        return "\(n)\(suffix)"
+    }
+
+    /// "192, 60 and 195", "3rd, 15th and 50th": a list in the language's words.
+    static func list(_ items: [ClinicalText.Argument]) -> ClinicalText.Argument {
+        guard var joined = items.first else { return .plain("") }
+        for (index, item) in items.enumerated().dropFirst() {
+            joined = .text(index == items.count - 1 ? ClinicalText("insight.list.and", "{0} and {1}", [joined, item])
+                           : ClinicalText("insight.list.comma", "{0}, {1}", [joined, item]))
+        }
+        return joined
     }
 }

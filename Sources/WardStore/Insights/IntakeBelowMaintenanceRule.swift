@@ -1,3 +1,4 @@
+import Clinical
 /// Fluid intake under the maintenance requirement for several days running, e.g. "intake below
 /// maintenance for 3 days (mean 88 of 110 mL/kg/day)". Maintenance per day (Holliday–Segar, or a
 /// neonatal day-of-life target) is computed elsewhere and passed in.
@@ -34,11 +35,12 @@ public enum IntakeBelowMaintenanceRule {
         let meanTarget = run.map(\.maintenanceMLPerKg).reduce(0, +) / Double(run.count)
         return Insight(
             kind: .intakeBelowMaintenance, severity: .warning, subject: "intake",
-            summary: "intake below maintenance for \(run.count) days (mean \(InsightNumber.text(meanIntake.rounded())) of "
-                + "\(InsightNumber.text(meanTarget.rounded())) mL/kg/day)",
+            summary: ClinicalText("insight.intake_below", "intake below maintenance for {0} days (mean {1} of {2} mL/kg/day)",
+                                  plain: [run.count, InsightNumber.text(meanIntake.rounded()), InsightNumber.text(meanTarget.rounded())]),
             evidence: run.map {
                 InsightEvidence(moment: .day($0.day), value: $0.intakeMLPerKg,
-                                note: "mL/kg/day, maintenance \(InsightNumber.text($0.maintenanceMLPerKg))")
+                                note: ClinicalText("insight.note.maintenance", "mL/kg/day, maintenance {0}",
+                                                   plain: [InsightNumber.text($0.maintenanceMLPerKg)]))
             })
     }
 }

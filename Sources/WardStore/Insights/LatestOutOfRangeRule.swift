@@ -1,3 +1,4 @@
+import Clinical
 import Foundation
 
 /// The latest reading of a vital sign outside its range, e.g. "temperature 38.6 °C is above 37.5
@@ -14,10 +15,12 @@ public enum LatestOutOfRangeRule {
             .max(by: { $0.time < $1.time }), !normal.contains(latest.value) else { return nil }
         let above = latest.value > normal.upperBound
         let limit = InsightNumber.text(above ? normal.upperBound : normal.lowerBound)
-        let unitText = unit.isEmpty ? "" : " \(unit)"
-        let side = above ? "above" : "below"
-        return Insight(kind: .latestOutOfRange, severity: .warning, subject: subject,
-                       summary: "\(subject) \(InsightNumber.text(latest.value))\(unitText) is \(side) \(limit) (latest reading)",
-                       evidence: [InsightEvidence(moment: .instant(latest.time), value: latest.value, note: "\(side) \(limit)")])
+        let reading = InsightNumber.text(latest.value) + (unit.isEmpty ? "" : " \(unit)")
+        let summary = above
+            ? ClinicalText("insight.latest.above", "{0} {1} is above {2} (latest reading)", plain: [subject, reading, limit])
+            : ClinicalText("insight.latest.below", "{0} {1} is below {2} (latest reading)", plain: [subject, reading, limit])
+        return Insight(kind: .latestOutOfRange, severity: .warning, subject: subject, summary: summary,
+                       evidence: [InsightEvidence(moment: .instant(latest.time), value: latest.value,
+                                                  note: InsightNumber.side(above: above, limit: limit))])
     }
 }

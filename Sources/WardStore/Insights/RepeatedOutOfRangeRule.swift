@@ -1,3 +1,4 @@
+import Clinical
 import Foundation
 
 /// A vital sign out of its normal range again and again, e.g. "heart rate out of range 3 times
@@ -26,16 +27,17 @@ public enum RepeatedOutOfRangeRule {
         }.sorted { $0.time < $1.time }
         let outside = recent.filter { !normal.contains($0.value) }
         guard outside.count >= minimumCount else { return nil }
-        let values = outside.map { InsightNumber.text($0.value) }
-        let list = values.dropLast().joined(separator: ", ") + " and " + values.last!
-        let unitText = unit.isEmpty ? "" : " \(unit)"
+        let list = InsightNumber.list(outside.map { InsightNumber.arg($0.value) })
         return Insight(
             kind: .repeatedOutOfRange, severity: .warning, subject: subject,
-            summary: "\(subject) out of range \(outside.count) times in \(Int(window / 3_600)) h (\(list)\(unitText))",
+            summary: ClinicalText("insight.repeated", "{0} out of range {1} times in {2} h ({3}{4})",
+                                  [.plain(subject), .plain("\(outside.count)"), .plain("\(Int(window / 3_600))"), list,
+                                   .plain(unit.isEmpty ? "" : " \(unit)")]),
             evidence: outside.map {
-                InsightEvidence(moment: .instant($0.time), value: $0.value,
-                                note: $0.value > normal.upperBound ? "above \(InsightNumber.text(normal.upperBound))"
-                                    : "below \(InsightNumber.text(normal.lowerBound))")
+                let above = $0.value > normal.upperBound
+                return InsightEvidence(moment: .instant($0.time), value: $0.value,
+                                       note: InsightNumber.side(above: above,
+                                                                limit: InsightNumber.text(above ? normal.upperBound : normal.lowerBound)))
             })
     }
 }

@@ -40,6 +40,8 @@ public struct HistoryEvent: Sendable, Hashable {
     public let title: String
     /// Details in a line, e.g. "medium · yellow · 32 g".
     public let details: String
+    /// What `title` and `details` say, as values for a screen to word in its language.
+    public let facts: HistoryEventFacts
     public let notes: String
     public let staffId: Int64?
     public let staffInitials: String?

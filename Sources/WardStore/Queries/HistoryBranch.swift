@@ -75,8 +75,8 @@ struct HistoryBranch {
         }
     }
 
-    /// Title and one-line details for a merged row.
-    static func text(kind: HistoryEventKind, row: some SQLColumnReader) throws -> (title: String, details: String) {
+    /// What a merged row says, as values (the screen words them in the user's language).
+    static func facts(kind: HistoryEventKind, row: some SQLColumnReader) throws -> HistoryEventFacts {
         let subtype = try row.column("subtype", as: String?.self) ?? ""
         let detailA: String? = try row.column("detailA")
         let detailB: String? = try row.column("detailB")
@@ -84,48 +84,70 @@ struct HistoryBranch {
         let number2: Double? = try row.column("detailNumber2")
         switch kind {
         case .nappyChange:
-            var details: [String] = [detailA ?? ""]
-            if let colour = detailB.flatMap(StoolColour.init(rawValue:)) { details.append(colour.displayName) }
-            if let grams = number { details.append("\(Int(grams)) g") }
-            return ("Nappy \(subtype)", details.filter { !$0.isEmpty }.joined(separator: " · "))
+            return .nappy(NappyKind(rawValue: subtype), size: detailA.flatMap(NappySize.init(rawValue:)),
+                          colour: detailB.flatMap(StoolColour.init(rawValue:)), weightGrams: number.map { Int($0) })
         case .feed:
-            let feedKind = FeedKind(rawValue: subtype)
             // detailA the fluid; detailB "running"/"stopped" for an infusion, whose rate is detailNumber2.
-            var details: [String] = detailA.map { [$0] } ?? []
-            if let ml = number { details.append("\(Int(ml)) mL") }
-            if let state = detailB, let rate = number2 {
-                details += ["\(NumberText.plain(rate)) mL/h", state]
-            } else if let minutes = number2 {
-                details.append("\(Int(minutes)) min")
-            }
-            let title = feedKind?.isOutput == true ? "Output" : "Feed"
-            return ("\(title) \(feedKind?.displayName ?? subtype)", details.joined(separator: " · "))
+            let infusion = detailB.flatMap { state in number2.map { HistoryEventFacts.Infusion(rateMLPerHour: $0, running: state == "running") } }
+            return .feed(FeedKind(rawValue: subtype), kindText: subtype, fluid: detailA, volumeML: number.map { Int($0) },
+                         infusion: infusion, minutes: infusion == nil ? number2.map { Int($0) } : nil)
         case .measurement:
-            let measurementKind = MeasurementKind(rawValue: subtype) ?? .weight
             // detailA / detailB: the oxygen an SpO2 was read on (mode, amount).
             let oxygen = detailA.flatMap(OxygenMode.init(rawValue:)).map { OxygenSupport(mode: $0, amount: detailB.flatMap(Double.init)) }
-            let value = MeasurementText.value(kind: measurementKind, value: number ?? 0, diastolic: number2, oxygen: oxygen)
-            return (measurementKind.displayName.prefix(1).uppercased() + measurementKind.displayName.dropFirst(), value)
+            return .measurement(MeasurementKind(rawValue: subtype) ?? .weight, value: number ?? 0, diastolic: number2, oxygen: oxygen)
         case .doseRecord:
             // detailB is "drug name <US> unit <US> route <US> slot time"; detailNumber2 the prescribed amount.
             let parts = (detailB ?? "?").split(separator: "\u{1F}", omittingEmptySubsequences: false).map(String.init)
-            var details = ["\(parts.count > 3 ? parts[3] : "?") slot"]
             let (reasonText, checker) = splitChecker(detailA)
-            if let reason = reasonText.flatMap(WithheldReason.init(rawValue:)) { details.append(reason.displayName) }
-            if let checker { details.append("checked by \(checker)") }
-            return ("Dose \(subtype): \(doseText(parts, amount: number2))", details.joined(separator: " · "))
+            return .dose(DoseStatus(rawValue: subtype), statusText: subtype, drug: drug(parts, amount: number2),
+                         slot: parts.count > 3 ? parts[3] : "?", withheld: reasonText.flatMap(WithheldReason.init(rawValue:)),
+                         checkedBy: checker)
         case .calculatorResult:
-            return ("Calculator \(subtype)", detailA ?? "")
+            return .calculator(toolId: subtype, summary: detailA ?? "")
         case .strokeAssessment:
-            return ("Stroke triage \(subtype)", detailA ?? "")
+            return .stroke(module: subtype, summary: detailA ?? "")
         case .asNeededDose:
             // detailB is "drug name <US> unit <US> route"; detailNumber the amount given (else prescribed).
             let parts = (detailB ?? "?").split(separator: "\u{1F}", omittingEmptySubsequences: false).map(String.init)
-            var details: [String] = ["as needed"]
             let (overrideReason, checker) = splitChecker(detailA)
-            if let reason = overrideReason, !reason.isEmpty { details.append("override: \(reason)") }
+            return .asNeeded(drug: drug(parts, amount: number), overrideReason: overrideReason?.isEmpty == true ? nil : overrideReason,
+                             checkedBy: checker)
+        }
+    }
+
+    /// Title and one-line details in English (logs and tests; the screen words the facts itself).
+    static func englishText(_ facts: HistoryEventFacts) -> (title: String, details: String) {
+        switch facts {
+        case .nappy(let kind, let size, let colour, let grams):
+            let details = [size?.rawValue, colour?.displayName, grams.map { "\($0) g" }].compactMap { $0 }
+            return ("Nappy \(kind?.rawValue ?? "")", details.joined(separator: " · "))
+        case .feed(let kind, let kindText, let fluid, let ml, let infusion, let minutes):
+            var details: [String] = fluid.map { [$0] } ?? []
+            if let ml { details.append("\(ml) mL") }
+            if let infusion {
+                details += ["\(NumberText.plain(infusion.rateMLPerHour)) mL/h", infusion.running ? "running" : "stopped"]
+            } else if let minutes {
+                details.append("\(minutes) min")
+            }
+            let title = kind?.isOutput == true ? "Output" : "Feed"
+            return ("\(title) \(kind?.displayName ?? kindText)", details.joined(separator: " · "))
+        case .measurement(let kind, let value, let diastolic, let oxygen):
+            let text = MeasurementText.value(kind: kind, value: value, diastolic: diastolic, oxygen: oxygen)
+            return (kind.displayName.prefix(1).uppercased() + kind.displayName.dropFirst(), text)
+        case .dose(_, let status, let drug, let slot, let withheld, let checker):
+            var details = ["\(slot) slot"]
+            if let withheld { details.append(withheld.displayName) }
             if let checker { details.append("checked by \(checker)") }
-            return ("Dose given: \(doseText(parts, amount: number))", details.joined(separator: " · "))
+            return ("Dose \(status): \(doseText(drug))", details.joined(separator: " · "))
+        case .calculator(let toolId, let summary):
+            return ("Calculator \(toolId)", summary)
+        case .stroke(let module, let summary):
+            return ("Stroke triage \(module)", summary)
+        case .asNeeded(let drug, let overrideReason, let checker):
+            var details: [String] = ["as needed"]
+            if let overrideReason { details.append("override: \(overrideReason)") }
+            if let checker { details.append("checked by \(checker)") }
+            return ("Dose given: \(doseText(drug))", details.joined(separator: " · "))
         }
     }
 
@@ -136,10 +158,17 @@ struct HistoryBranch {
         return (String(detailA[..<mark]), checker.isEmpty ? nil : checker)
     }
 
+    /// The drug of a dose row's "name <US> unit <US> route" parts, nil when they are not whole.
+    private static func drug(_ parts: [String], amount: Double?) -> HistoryEventFacts.Drug? {
+        guard parts.count > 2 else { return nil }
+        return HistoryEventFacts.Drug(name: parts[0], amount: amount, unit: parts[1], route: MedicationRoute(rawValue: parts[2]),
+                                      routeText: parts[2])
+    }
+
     /// "paracetamol 240 mg oral": what a dose row is, as the drug round shows it.
-    private static func doseText(_ parts: [String], amount: Double?) -> String {
-        guard parts.count > 2 else { return parts.first ?? "?" }
-        let route = MedicationRoute(rawValue: parts[2])?.displayName ?? parts[2]
-        return [parts[0], amount.map { NumberText.rounded($0, digits: 3) }, parts[1], route].compactMap { $0 }.joined(separator: " ")
+    private static func doseText(_ drug: HistoryEventFacts.Drug?) -> String {
+        guard let drug else { return "?" }
+        let route = drug.route?.displayName ?? drug.routeText
+        return [drug.name, drug.amount.map { NumberText.rounded($0, digits: 3) }, drug.unit, route].compactMap { $0 }.joined(separator: " ")
     }
 }

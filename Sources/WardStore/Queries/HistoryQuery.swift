@@ -134,13 +134,14 @@ public struct HistoryQuery: Sendable {
         let family: String = try row.column("familyName")
         let rank: Int = try row.column("kindRank")
         let kind = HistoryEventKind.allCases.first { $0.rank == rank } ?? .nappyChange
-        let text = try HistoryBranch.text(kind: kind, row: row)
+        let facts = try HistoryBranch.facts(kind: kind, row: row)
+        let text = HistoryBranch.englishText(facts)
         let subtype: String? = try row.column("subtype")
         return HistoryEvent(
             kind: kind, id: try row.column("id"),
             occurredAt: StoredTime.date(milliseconds: try row.column("occurredAt")),
             patientId: try row.column("patientId"), bedLabel: try row.column("bedLabel"), patientName: PersonName.full(given: given, family: family),
-            title: text.title, details: text.details,
+            title: text.title, details: text.details, facts: facts,
             notes: try row.column("notes", as: String?.self) ?? "", staffId: try row.column("staffId"),
             staffInitials: try row.column("staffInitials"),
             nappyKind: kind == .nappyChange ? subtype.flatMap(NappyKind.init(rawValue:)) : nil,

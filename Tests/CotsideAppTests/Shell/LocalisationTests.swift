@@ -55,10 +55,11 @@ final class LocalisationTests: XCTestCase {
         }
     }
 
-    /// A key looked up in code (`t("…")`, `localizer("…")`, a `…Key: "…"` argument) that some
-    /// catalogue lacks would show English, or the raw key, in that language.
+    /// A key looked up in code (`t("…")`, `localizer("…")`, a `ClinicalText("…", …)` the store or
+    /// the clinical module means, a `…Key: "…"` argument) that some catalogue lacks would show
+    /// English, or the raw key, in that language.
     func testEveryKeyUsedInTheSourcesIsInEveryCatalogue() throws {
-        let lookup = #"(?:\.t|\bt|localizer|words|english)\("([A-Za-z0-9_]+(?:\.[A-Za-z0-9_]+)+)""#
+        let lookup = #"(?:\.t|\bt|localizer|words|english|ClinicalText)\("([A-Za-z0-9_]+(?:\.[A-Za-z0-9_]+)+)""#
         let labelled = #"[a-z][A-Za-z]*Key: "([A-Za-z0-9_]+(?:\.[A-Za-z0-9_]+)+)""#
         var used: [String: String] = [:]
         for (file, text) in try sourceTexts() {

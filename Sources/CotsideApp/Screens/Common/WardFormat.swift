@@ -1,3 +1,4 @@
+import Clinical
 import Foundation
 import TerminalUI
 import WardStore
@@ -15,6 +16,8 @@ struct WardFormat {
     func stamp(_ date: Date) -> String { context.timeText.stamp(date) }
     /// "2026-11-21 14:05", "21.11.2026 14:05": a date and time to read, in the language's order.
     func shown(_ date: Date) -> String { context.timeText.shown(date) }
+    /// "2026-11-21", "21.11.2026": a calendar day in the language's order.
+    func date(_ day: CalendarDay) -> String { context.timeText.date(year: day.year, month: day.month, day: day.day) }
     /// "14:05", only for an instant known to be today (a "done at now" message).
     func time(_ date: Date) -> String { context.timeText.time(date) }
     /// "14:05" today, else with its day: "yesterday 14:50", "tomorrow 15:00", "2026-11-23 15:00".
@@ -27,6 +30,55 @@ struct WardFormat {
     func colour(_ colour: StoolColour) -> String { context.t("nappy.colour.\(colour.rawValue)") }
     func sex(_ sex: Sex) -> String { context.t("patient.sex.\(sex.rawValue)") }
     func role(_ role: StaffRole) -> String { context.t("staff.role.\(role.rawValue)") }
+    /// Why a typed weight was refused, in the user's language (the store's `message` is English).
+    func weightError(_ error: WeightTextError) -> String {
+        let number = context.format.number
+        func range(_ plausible: ClosedRange<Double>) -> String {
+            "\(number(plausible.lowerBound, 0))–\(number(plausible.upperBound, 0)) g "
+                + "(\(number(plausible.lowerBound / 1000, 3))–\(number(plausible.upperBound / 1000, 3)) kg)"
+        }
+        switch error {
+        case .empty: return context.t("weight.error.empty")
+        case .notANumber(let text): return context.t("weight.error.not_a_number", text)
+        case .unknownUnit(let text, let unit): return context.t("weight.error.unknown_unit", text, unit)
+        case .ambiguousComma(let text): return context.t("weight.error.ambiguous_comma", text)
+        case .notPositive(let text, let plausible): return context.t("weight.error.not_positive", text, range(plausible))
+        case .unitLikelyOther(let text, let stated, let suggested):
+            return context.t("weight.error.other_unit", text, stated.rawValue, suggested.rawValue)
+        case .outOfRange(let text, _, let plausible): return context.t("weight.error.out_of_range", text, range(plausible))
+        }
+    }
+
+    /// "mg", "mL", "Einheiten": a dose unit as the language writes it.
+    func unit(_ unit: DoseUnit) -> String { context.t("med.unit.\(unit.rawValue)") }
+
+    /// "room air", "2 L/min", "FiO2 30 %": the oxygen an SpO2 was read on.
+    func oxygen(_ oxygen: OxygenSupport) -> String {
+        switch oxygen.mode {
+        case .air: return context.t("oxygen.air")
+        case .litres: return context.t("oxygen.litres", context.format.number(oxygen.amount ?? 0, digits: 2))
+        case .fio2: return context.t("oxygen.fio2", context.format.number(oxygen.amount ?? 0, digits: 0))
+        }
+    }
+
+    /// "38.4 °C", "60/35 mmHg", "91 % on 2 L/min", "3/10": a reading with its unit, in the
+    /// language's decimals (units as clinicians write them).
+    func measurement(_ kind: MeasurementKind, value: Double, diastolic: Double?, oxygen: OxygenSupport?) -> String {
+        let number = context.format.number
+        switch kind {
+        case .bloodPressure:
+            return "\(number(value, 3))/\(diastolic.map { number($0, 3) } ?? "?") mmHg"
+        case .spo2:
+            let reading = "\(number(value.rounded(), 3)) %"
+            return oxygen.map { "\(reading) \(context.t("range.on_oxygen", self.oxygen($0)))" } ?? reading
+        case .pain:
+            return "\(number(value, 1))/10"
+        case .weight, .heartRate, .respiratoryRate:
+            return "\(number(value.rounded(), 3)) \(kind.canonicalUnit)"
+        default:
+            return "\(number(value, 1)) \(kind.canonicalUnit)"
+        }
+    }
 
     /// "12 d", "6 wk", "4 y 5 mo" (the rule of `AgeWording`), or "12 d · 33+4 cGA" for babies
     /// born before 37 weeks.
@@ -81,6 +133,10 @@ struct WardFormat {
 
     /// "1.25" mL/kg/h with two decimals ("1,25" in German).
     func rate(_ value: Double) -> String { context.format.fixed(value, digits: 2) }
+
+    /// A text the store or the clinical module means (a key with arguments), in the user's
+    /// language with its decimal mark: insight summaries and their evidence.
+    func words(_ text: ClinicalText) -> String { decimals(text.resolved(context.localizer)) }
 
     /// Text made below the app (store summaries, clinical results) with the language's decimal mark.
     func decimals(_ text: String) -> String { context.format.decimals(text) }

@@ -402,18 +402,18 @@ final class DashboardScreen: ActionScreen, CommandScreen {
 
     private func detail(_ row: DashboardRow, _ context: AppContext) -> String {
         let p = row.patient
+        let born = WardFormat(context).date(p.dateOfBirth)
         guard let gestation = p.gestationText, let grams = p.birthWeightGrams else {
             // An older child admitted without them: said as not recorded, never a made-up number.
             if p.gestationText == nil, p.birthWeightGrams == nil {
-                return context.t("dashboard.detail.no_birth_facts", p.bedLabel, p.fullName, p.hospitalNumber, p.dateOfBirth.description)
+                return context.t("dashboard.detail.no_birth_facts", p.bedLabel, p.fullName, p.hospitalNumber, born)
             }
             let missing = context.t("dashboard.detail.not_recorded")
-            return context.t("dashboard.detail.partial", p.bedLabel, p.fullName, p.hospitalNumber, p.dateOfBirth.description,
-                             p.gestationText.map { "\($0) wk" } ?? missing,
+            return context.t("dashboard.detail.partial", p.bedLabel, p.fullName, p.hospitalNumber, born,
+                             p.gestationText.map { context.t("age.weeks", $0) } ?? missing,
                              p.birthWeightGrams.map { "\($0) g" } ?? missing)
         }
-        return context.t("dashboard.detail", p.bedLabel, p.fullName, p.hospitalNumber, p.dateOfBirth.description,
-                         gestation, grams)
+        return context.t("dashboard.detail", p.bedLabel, p.fullName, p.hospitalNumber, born, gestation, grams)
     }
 
     /// Urine output over 6 h and 24 h, or why it cannot be shown.

@@ -38,7 +38,15 @@ public struct AuditWords {
             let until = note["until"].flatMap(\.instant).map { context.timeText.shown($0) } ?? "?"
             return context.t("audit.sentence.lockedOut", until)
         case .refused:
-            return context.t("audit.sentence.refused", note["what"].map(leaf) ?? "?", note["needs"].map(leaf) ?? "?")
+            // The permission in the user's words; who it needs as stored unless the ward's rule is
+            // still the one the note recorded.
+            let what = note["what"].map(leaf) ?? "?", needs = note["needs"].map(leaf) ?? "?"
+            guard case .text(let raw)? = note["permission"], let permission = WardPermission(rawValue: raw) else {
+                return context.t("audit.sentence.refused", what, needs)
+            }
+            let text = PermissionText(context)
+            let who = permission.whoMay(context.wardSettings) == needs ? text.whoMay(permission, context.wardSettings) : needs
+            return context.t("audit.sentence.refused", text.summary(permission), who)
         case .wardRestored:
             return context.t("audit.sentence.wardRestored", note["from"].map(leaf) ?? "?")
         case .create, .update, .delete, .restore, .discharge, .revert, .demoGenerate, .erase, .imported:
@@ -66,7 +74,27 @@ public struct AuditWords {
         return words.hasSuffix(" id") ? String(words.dropLast(3)) : words
     }
 
-    func fieldName(_ path: String) -> String { Self.fieldName(path) }
+    /// A field's name in the user's language (`audit.field.…`, a ward setting's label), else
+    /// the name the path spells.
+    func fieldName(_ path: String) -> String {
+        if context.localizer.has("audit.field.\(path)") { return context.t("audit.field.\(path)") }
+        if context.localizer.has("ward.settings.field.\(path)") { return context.t("ward.settings.field.\(path)") }
+        return Self.fieldName(path)
+    }
+
+    /// Where a field's stored words (enum values) are worded: "wet" of a kind is `nappy.kind.wet`.
+    private static let valueWords: [String: [String]] = [
+        "kind": ["nappy.kind", "feed.kind", "measurement.kind"], "size": ["nappy.size"], "stoolColour": ["nappy.colour"],
+        "status": ["dose.status"], "withheldReason": ["withheld"], "route": ["med.route"], "doseUnit": ["med.unit"],
+        "category": ["medform.category"], "sex": ["patient.sex"], "role": ["staff.role"], "oxygenMode": ["obs.oxygen"],
+    ]
+
+    /// A stored word of `field` in the user's language, nil when it is not one of its words.
+    private func word(_ text: String, field: String) -> String? {
+        let name = field.split(separator: ".").last.map(String.init) ?? field
+        guard let key = Self.valueWords[name]?.map({ "\($0).\(text)" }).first(where: context.localizer.has) else { return nil }
+        return context.t(key)
+    }
 
     /// A value as a reader wants it: a time field in the ward's time, a staff or patient id by
     /// name (when `names` knows it), yes/no, text as it is.
@@ -81,7 +109,7 @@ public struct AuditWords {
         }
         switch value {
         case .bool(let on): return context.t(on ? "audit.value.yes" : "audit.value.no")
-        case .text(let text): return text.isEmpty ? context.t("audit.value.empty") : text
+        case .text(let text): return text.isEmpty ? context.t("audit.value.empty") : word(text, field: field) ?? text
         default: return value.compact
         }
     }

@@ -72,7 +72,7 @@ enum HistoryCorrections {
         // Refused before asking, so nobody answers a question whose answer cannot be saved.
         if let refusal = WardTask.requireUser(context) { return refusal }
         let format = WardFormat(context)
-        let summary = context.t("history.summary", event.title, event.bedLabel, format.shown(event.occurredAt))
+        let summary = context.t("history.summary", HistoryEventText(context).title(event), event.bedLabel, format.shown(event.occurredAt))
         let deleted = context.t("history.deleted", summary)
         let by = context.staff?.id
         let delete = WardWrite(undoSummary: summary) { repository in
@@ -96,7 +96,7 @@ enum HistoryCorrections {
             return WriteReceipt(auditEntryIds: [auditId], message: stopped)
         }
         return .push(ConfirmScreen(title: context.t("history.stop_infusion.title"),
-                                   body: context.t("history.stop_infusion.body", event.bedLabel, event.details), onConfirm: [.write(stop)]))
+                                   body: context.t("history.stop_infusion.body", event.bedLabel, HistoryEventText(context).details(event)), onConfirm: [.write(stop)]))
     }
 
     /// The audit entry id of the deletion.

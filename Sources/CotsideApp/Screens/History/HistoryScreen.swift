@@ -325,7 +325,7 @@ final class HistoryScreen: ActionScreen, CommandScreen {
             ColumnFit(wanted: ColumnFit.content(events.map(\.patientName), title: context.t("column.patient"), cap: 24), minimum: 6, priority: 1),
             ColumnFit(wanted: max(12, ColumnFit.content(titles, title: context.t("column.event"), cap: 48)), minimum: 12, priority: 2),
             ColumnFit(wanted: max(12, ColumnFit.content(events.map { details($0, format) }, title: context.t("column.details"))),
-                      minimum: ColumnFit.content(events.map(\.details), title: context.t("column.details"), cap: 40), priority: 0),
+                      minimum: ColumnFit.content(events.map { HistoryEventText(context).details($0) }, title: context.t("column.details"), cap: 40), priority: 0),
         ]
         let widths = ColumnFit.widths(fits, available: regions.table.width - 16 - 6 - 4 - 5)
         let columns = [
@@ -344,15 +344,14 @@ final class HistoryScreen: ActionScreen, CommandScreen {
         view.render(in: regions.table, into: &buffer)
     }
 
-    /// What the row is: "Nappy wet" in the user's language, or the store's title.
+    /// What the row is, in the user's language: "Nappy wet", "Feed formula".
     private func eventTitle(_ event: HistoryEvent, _ format: WardFormat, _ context: AppContext) -> String {
-        guard event.kind == .nappyChange else { return event.title }
-        return context.t("history.event.nappy", event.nappyKind.map(format.kind) ?? event.title)
+        HistoryEventText(context).title(event)
     }
 
-    /// The details, then the notes.
+    /// The details in the user's language, then the notes.
     private func details(_ event: HistoryEvent, _ format: WardFormat) -> String {
-        let details = format.decimals(event.details)
+        let details = HistoryEventText(format.context).details(event)
         guard !event.notes.isEmpty else { return details }
         return details + (details.isEmpty ? "" : " · ") + event.notes
     }

@@ -58,6 +58,6 @@ final class AsNeededDoseFormScreen: WardFormScreen {
             return .all([.pop, .followUp { [self] context in save(context, override: reason) }])
         }
         return .all([.push(prompt),
-                     .message(.warning(context.t("prn.refused", refused.refusals.map(\.description).joined(separator: "; "))))])
+                     .message(.warning(context.t("prn.refused", refused.refusals.map(MedicationText(context).refusal).joined(separator: "; "))))])
     }
 }

@@ -131,7 +131,7 @@ enum DoseActions {
             return .all([.pop, giveAsNeeded(refused.medication, bed: refused.bed, override: reason, checkedBy: refused.checkedBy,
                                             context)])
         }
-        let why = refused.refusal.refusals.map(\.description).joined(separator: "; ")
+        let why = refused.refusal.refusals.map(MedicationText(context).refusal).joined(separator: "; ")
         return .all([.push(prompt), .message(.warning(context.t("prn.refused", why)))])
     }
 }

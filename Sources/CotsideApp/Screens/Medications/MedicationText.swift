@@ -71,11 +71,34 @@ struct MedicationText {
         }
     }
 
+    /// "06:00 14:00 22:00", "every 8 h", "as needed (≥ 4 h apart, max 4/24 h)", in the user's language.
+    func schedule(_ schedule: MedicationSchedule) -> String {
+        switch schedule {
+        case .fixedTimes(let times): return times.map(\.description).joined(separator: " ")
+        case .everyHours(let hours): return context.t("schedule.every_hours", hours)
+        case .asNeeded(let minutes, let max):
+            let gap = minutes % 60 == 0 ? context.t("age.hours", minutes / 60) : context.t("feed.minutes", minutes)
+            return context.t("schedule.as_needed", gap, max)
+        }
+    }
+
+    /// Why an as-needed dose breaks its prescription, in the user's language: "another dose was
+    /// given less than 4 h from this one (minimum interval 4 h)".
+    func refusal(_ refusal: AsNeededRefusal) -> String {
+        switch refusal {
+        case .tooSoon(_, let minutes, _):
+            let gap = minutes % 60 == 0 ? context.t("age.hours", minutes / 60) : context.t("feed.minutes", minutes)
+            return context.t("prn.refusal.too_soon", gap)
+        case .dailyMaximum(let count, let maximum):
+            return context.t("prn.refusal.daily_maximum", count, maximum)
+        }
+    }
+
     /// "2.5 mg oral", "2,5 mg i.v.": the amount with the language's decimal mark, the unit as
     /// charted, the route in the user's language.
     func dose(_ medication: Medication) -> String {
         let amount = medication.doseAmount == medication.doseAmount.rounded()
             ? String(Int(medication.doseAmount)) : context.format.decimals(String(medication.doseAmount))
-        return "\(amount) \(medication.doseUnit.rawValue) \(context.t("med.route.\(medication.route.rawValue)"))"
+        return "\(amount) \(format.unit(medication.doseUnit)) \(context.t("med.route.\(medication.route.rawValue)"))"
     }
 }

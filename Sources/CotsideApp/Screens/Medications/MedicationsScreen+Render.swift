@@ -41,7 +41,7 @@ extension MedicationsScreen {
             ColumnFit(wanted: ColumnFit.content(items.map(\.patientName), title: context.t("column.patient"), cap: 22), minimum: 8, priority: 1),
             ColumnFit(wanted: ColumnFit.content(items.map(\.medication.drugName), title: context.t("column.medication"), cap: 40), minimum: 10, priority: 2),
             ColumnFit(wanted: ColumnFit.content(items.map { text.dose($0.medication) }, title: context.t("column.dose"), cap: 24), minimum: 24, priority: 3),
-            ColumnFit(wanted: ColumnFit.content(items.map(\.medication.schedule.summary), title: context.t("column.schedule")), minimum: 5, priority: 0),
+            ColumnFit(wanted: ColumnFit.content(items.map { text.schedule($0.medication.schedule) }, title: context.t("column.schedule")), minimum: 5, priority: 0),
         ]
         // A snoozed slot's time carries a "z" (21:06z), a slot not due today its day
         // ("yesterday 23:00"); a due time is never cut.
@@ -68,7 +68,7 @@ extension MedicationsScreen {
             return TableRow([
                 marked.contains(key) ? context.glyphs.bullet : "",
                 text.badge(item.state), due, item.bedLabel, item.patientName,
-                item.medication.drugName, text.dose(item.medication), item.medication.schedule.summary,
+                item.medication.drugName, text.dose(item.medication), text.schedule(item.medication.schedule),
             ], role: text.role(item.state))
         }
         view.render(in: table, into: &buffer)
@@ -100,7 +100,7 @@ extension MedicationsScreen {
         let fits = [
             ColumnFit(wanted: ColumnFit.content(shown.map(\.medication.drugName), title: context.t("column.medication"), cap: 40), minimum: 10, priority: 3),
             ColumnFit(wanted: ColumnFit.content(shown.map { text.dose($0.medication) }, title: context.t("column.dose"), cap: 24), minimum: 24, priority: 4),
-            ColumnFit(wanted: ColumnFit.content(shown.map(\.medication.schedule.summary), title: context.t("column.schedule"), cap: 24), minimum: 0, priority: 1),
+            ColumnFit(wanted: ColumnFit.content(shown.map { text.schedule($0.medication.schedule) }, title: context.t("column.schedule"), cap: 24), minimum: 0, priority: 1),
             ColumnFit(wanted: ColumnFit.content(shown.map { text.status($0, now: now) }, title: context.t("column.status")), minimum: 0, priority: 2),
             // Wide enough for a second checker ("given 08:02, checked AB") when one is shown; never
             // cut before its day and time ("given yesterday 14:50").
@@ -125,7 +125,7 @@ extension MedicationsScreen {
         let view = TableView(source: ArrayDataSource(shown), state: medsList, columns: columns,
                              emptyText: context.t("meds.empty_filter"), glyphs: context.glyphs) { row in
             TableRow([
-                row.medication.drugName, text.dose(row.medication), row.medication.schedule.summary,
+                row.medication.drugName, text.dose(row.medication), text.schedule(row.medication.schedule),
                 text.status(row, now: now), text.latest(row.latest), text.next(row),
                 row.medication.schedule.isAsNeeded ? "" : text.adherence(row.adherence7d),
                 text.effectiveness(row.effectiveness, category: row.medication.category),

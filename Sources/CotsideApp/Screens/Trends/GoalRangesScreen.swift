@@ -142,7 +142,7 @@ final class GoalRangesScreen: ActionScreen, CommandScreen {
             let range = self.ranges[kind]
             let own = range?.isPatientGoal == true
             return ListItem(text.row(text.kindName(kind), text.range(range, kind),
-                                     own ? context.t("goals.own") : context.t("goals.age_default", range?.source ?? "—"),
+                                     own ? context.t("goals.own") : context.t("goals.age_default", range.map { text.source($0) } ?? "—"),
                                      own ? text.range(self.defaults[kind], kind) : ""),
                             role: own ? .normal : .muted)
         }
@@ -157,6 +157,14 @@ struct GoalText {
     let context: AppContext
 
     init(_ context: AppContext) { self.context = context }
+
+    /// "PALS 2020 newborn", "APLS 6. Aufl.": where an age default comes from, its descriptive
+    /// words in the user's language (`goals.source.…`, keyed by the source's letters and digits).
+    func source(_ range: GoalRange) -> String {
+        let slug = range.source.lowercased().map { $0.isASCII && ($0.isLetter || $0.isNumber) ? String($0) : "_" }.joined()
+        let key = "goals.source.\(slug)"
+        return context.localizer.has(key) ? context.t(key) : range.source
+    }
 
     var inMgPerDl: Bool { context.wardSettings.glucoseUnit == .mgPerDl }
 

@@ -18,14 +18,14 @@ extension PatientTrendsLayout {
         for insight in found.prefix(8) {
             let mark = insight.severity.isAlert ? "!" : context.glyphs.bullet
             let role: StyleRole = insight.severity == .urgent ? .danger : insight.severity == .warning ? .warning : .info
-            lines.append(("\(mark) \(insight.summary)", role))
+            lines.append(("\(mark) \(format.words(insight.wording))", role))
             let evidence = insight.evidence.suffix(5).map { item -> String in
                 let when: String
                 switch item.moment {
-                case .day(let day): when = day.description
+                case .day(let day): when = format.date(day)
                 case .instant(let date): when = format.shown(date)
                 }
-                return "\(when) \(context.format.decimals(ChartFormat.number(item.value, decimals: item.value == item.value.rounded() ? 0 : 1))) \(item.note)"
+                return "\(when) \(context.format.decimals(ChartFormat.number(item.value, decimals: item.value == item.value.rounded() ? 0 : 1))) \(format.words(item.wording))"
             }
             lines.append(("    " + context.t("trends.insights.evidence", evidence.joined(separator: "; ")), .muted))
         }

@@ -72,9 +72,11 @@ final class AboutScreen: ActionScreen {
             for reference in spec.references { para(reference.citation, .muted, indent: "  ") }
         }
         heading(context.t("about.data"))
-        for item in ShippedData.all { para("\(item.name): \(item.source)", .normal) }
+        for item in ShippedData.all { para("\(context.t(item.nameKey)): \(context.t(item.sourceKey))", .normal) }
         heading(context.t("about.licences"))
-        for licence in DependencyLicences.all { para("\(licence.name) — \(licence.licence)", .normal) }
+        for licence in DependencyLicences.all {
+            para("\(licence.nameKey.map { context.t($0) } ?? licence.name) — \(licence.licenceKey.map { context.t($0) } ?? licence.licence)", .normal)
+        }
         heading(context.t("about.paths"))
         para(context.t("about.database", context.paths.database))
         para(context.t("about.preferences", context.paths.preferences))
@@ -114,24 +116,26 @@ final class AboutScreen: ActionScreen {
     }
 }
 
-/// Licences of what Cotside links, for the About screen.
+/// Licences of what Cotside links, for the About screen. A licence's published name stays as
+/// published ("MIT License"); a description is a catalogue key (`nameKey`, `licenceKey`).
 enum DependencyLicences {
-    struct Entry { var name: String; var licence: String }
+    struct Entry { var name: String; var licence: String; var nameKey: String?; var licenceKey: String? }
     static let all: [Entry] = [
-        Entry(name: "GRDB.swift 7 (Gwendal Roué)", licence: "MIT License"),
-        Entry(name: "Swift Argument Parser (Apple)", licence: "Apache License 2.0 with Runtime Library Exception"),
-        Entry(name: "ncurses (Free Software Foundation)", licence: "X11/MIT-style licence"),
-        Entry(name: "SQLite", licence: "public domain"),
-        Entry(name: "Swift standard library and Foundation", licence: "Apache License 2.0 with Runtime Library Exception"),
+        Entry(name: "GRDB.swift 7 (Gwendal Roué)", licence: "MIT License", nameKey: nil, licenceKey: nil),
+        Entry(name: "Swift Argument Parser (Apple)", licence: "Apache License 2.0 with Runtime Library Exception", nameKey: nil, licenceKey: nil),
+        Entry(name: "ncurses (Free Software Foundation)", licence: "X11/MIT-style licence", nameKey: nil, licenceKey: "about.licence.x11_style"),
+        Entry(name: "SQLite", licence: "public domain", nameKey: nil, licenceKey: "about.licence.public_domain"),
+        Entry(name: "Swift standard library and Foundation", licence: "Apache License 2.0 with Runtime Library Exception",
+              nameKey: "about.licence.swift_runtime", licenceKey: nil),
     ]
 }
 
-/// Reference data shipped in Resources/, each with a PROVENANCE.md beside it.
+/// Reference data shipped in Resources/, each with a PROVENANCE.md beside it: what it is and
+/// where it comes from, as catalogue keys (the citations inside stay as published).
 enum ShippedData {
-    struct Entry { var name: String; var source: String }
+    struct Entry { var nameKey: String; var sourceKey: String }
     static let all: [Entry] = [
-        Entry(name: "Stroke centres (starter list)", source: "iGFAP Stroke Triage Assistant data, 50 centres in three German states; see Resources/stroke/PROVENANCE.md"),
-        Entry(name: "INTERGROWTH-21st preterm postnatal growth (weight, length; 27–64 weeks)",
-              source: "Villar J et al., Lancet Glob Health 2015;3:e681–e691 (median and SD equations); see Resources/clinical/growth/PROVENANCE.md"),
+        Entry(nameKey: "about.data.stroke_centres", sourceKey: "about.data.stroke_centres.source"),
+        Entry(nameKey: "about.data.intergrowth", sourceKey: "about.data.intergrowth.source"),
     ]
 }

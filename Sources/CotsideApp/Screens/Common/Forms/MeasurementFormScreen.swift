@@ -101,7 +101,7 @@ final class MeasurementFormScreen: EntryFormScreen {
             if kind == .weight {
                 switch WeightText.grams(state.text("value") ?? "", stated: .grams, plausible: MeasurementKind.weight.plausibleRange) {
                 case .success(let grams): typed = grams
-                case .failure(let error): return refuse("value", error.message, focus: true)
+                case .failure(let error): return refuse("value", WardFormat(context).weightError(error), focus: true)
                 }
             } else {
                 guard let number = state.number("value") else { return refuse("value", context.t("measure.value_needed")) }

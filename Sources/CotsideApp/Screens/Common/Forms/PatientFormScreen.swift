@@ -59,7 +59,7 @@ final class PatientFormScreen: WardFormScreen {
         if !weightText.isEmpty {
             switch WeightText.grams(weightText, stated: .grams, plausible: Self.birthWeightRange) {
             case .success(let grams): weight = Int(grams.rounded())
-            case .failure(let error): local["weight"] = error.message
+            case .failure(let error): local["weight"] = WardFormat(context).weightError(error)
             }
         }
         guard let dob, local["ga"] == nil, local["weight"] == nil, bornText.isEmpty || bornTime != nil,

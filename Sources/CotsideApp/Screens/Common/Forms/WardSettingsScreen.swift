@@ -37,7 +37,8 @@ final class WardSettingsScreen: WardFormScreen {
             return .text(id, label: label, maxLength: 5, required: true, value: clock(Int(stored) ?? 0))
         case .integer(let range, let unit, _):
             return .number(id, label: label, spec: NumberSpec(range: Double(range.lowerBound)...Double(range.upperBound),
-                                                              unit: unit, allowsFraction: false), value: stored)
+                                                              unit: unit == "files" ? context.t("ward.settings.unit.files") : unit,
+                                                              allowsFraction: false), value: stored)
         case .minutesAsHours(let range):
             return .number(id, label: label, spec: NumberSpec(range: Double(range.lowerBound) / 60...Double(range.upperBound) / 60,
                                                               unit: "h"),
@@ -64,7 +65,8 @@ final class WardSettingsScreen: WardFormScreen {
         guard state.fields.indices.contains(state.focus),
               let key = WardSettingKey(rawValue: state.fields[state.focus].id) else { return super.hint(context) }
         let declaration = WardSettings.declaration(key)
-        return context.t("ward.settings.hint", declaration.meaning, declaration.allowed)
+        let text = WardSettingText(context)
+        return context.t("ward.settings.hint", text.meaning(declaration), text.allowed(declaration))
     }
 
     /// Units are shown as written; other choices by their name in the catalogue.
