@@ -177,7 +177,7 @@ public struct DischargeSummaryDocument {
                                 glucoseUnit: summary.settings.glucoseUnit).all()
         return [.paragraph(t(summary.isDischarged ? "discharge.alerts" : "discharge.alerts_now")),
                 found.isEmpty ? .nothing(t("handover.insights_none"))
-                    : .list(found.map { t("handover.insight", t("handover.severity.\($0.severity.rawValue)"), $0.summary) })]
+                    : .list(found.map { t("handover.insight", t("handover.severity.\($0.severity.rawValue)"), $0.wording.resolved(t)) })]
     }
 
     // MARK: Medications
@@ -190,7 +190,7 @@ public struct DischargeSummaryDocument {
             columns: [ReportColumn(t("handover.col.drug")), ReportColumn(t("discharge.col.schedule")),
                       ReportColumn(t("discharge.col.course")), ReportColumn(t("discharge.col.doses"))],
             rows: summary.medications.map { m in
-                [t.dose(m.medication), m.medication.schedule.summary, course(m), doses(m)]
+                [t.dose(m.medication), t.schedule(m.medication.schedule), course(m), doses(m)]
             })))
         let open = summary.medications.filter(\.openAtEnd)
         blocks.append(.paragraph(t(summary.isDischarged ? "discharge.continue" : "discharge.continue_now")))
@@ -202,7 +202,7 @@ public struct DischargeSummaryDocument {
                           ReportColumn(t("discharge.col.last_dose"))],
                 rows: open.map { m in
                     [t.dose(m.medication) + (m.medication.isPaused ? " " + t("discharge.paused") : ""),
-                     m.medication.schedule.summary, lastDose(m)]
+                     t.schedule(m.medication.schedule), lastDose(m)]
                 })))
         }
         blocks.append(.notice(t("discharge.continue_caveat")))
@@ -232,7 +232,7 @@ public struct DischargeSummaryDocument {
     /// that it was given, so its amount is the prescription's, said so.
     func lastDose(_ m: DischargeMedication) -> String {
         guard let last = m.lastGiven else { return t("discharge.last_dose_none") }
-        let unit = m.medication.doseUnit.rawValue
+        let unit = t.doseUnit(m.medication.doseUnit)
         if let amount = last.amount {
             return t("discharge.last_dose_amount", NumberText.rounded(amount, digits: 3), unit, dayAndTime(last.at))
         }

@@ -214,7 +214,7 @@ public struct HandoverDocument {
                                 glucoseUnit: handover.settings.glucoseUnit).all()
         return [.subheading(t("handover.insights")),
                 found.isEmpty ? .nothing(t("handover.insights_none"))
-                    : .list(found.map { t("handover.insight", t("handover.severity.\($0.severity.rawValue)"), $0.summary) })]
+                    : .list(found.map { t("handover.insight", t("handover.severity.\($0.severity.rawValue)"), $0.wording.resolved(t)) })]
     }
 
     func notes(_ cot: CotHandover) -> [ReportBlock] {

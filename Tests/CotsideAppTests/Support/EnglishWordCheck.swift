@@ -17,6 +17,8 @@ struct EnglishWordCheck {
         "now", "today", "yesterday", "tomorrow",
         // Ward data, as typed: the demo ward's name ("Ward") and its drugs' names.
         "ward", "benzylpenicillin", "gentamicin",
+        // Names in About's licences: Swift Argument Parser, the Free Software Foundation.
+        "argument", "software",
     ]
 
     let english: Set<String>

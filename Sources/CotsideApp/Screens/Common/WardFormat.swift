@@ -50,7 +50,7 @@ struct WardFormat {
     }
 
     /// "mg", "mL", "Einheiten": a dose unit as the language writes it.
-    func unit(_ unit: DoseUnit) -> String { context.t("med.unit.\(unit.rawValue)") }
+    func unit(_ unit: DoseUnit) -> String { context.localizer.doseUnit(unit) }
 
     /// "room air", "2 L/min", "FiO2 30 %": the oxygen an SpO2 was read on.
     func oxygen(_ oxygen: OxygenSupport) -> String {

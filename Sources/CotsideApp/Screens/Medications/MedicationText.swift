@@ -72,15 +72,7 @@ struct MedicationText {
     }
 
     /// "06:00 14:00 22:00", "every 8 h", "as needed (≥ 4 h apart, max 4/24 h)", in the user's language.
-    func schedule(_ schedule: MedicationSchedule) -> String {
-        switch schedule {
-        case .fixedTimes(let times): return times.map(\.description).joined(separator: " ")
-        case .everyHours(let hours): return context.t("schedule.every_hours", hours)
-        case .asNeeded(let minutes, let max):
-            let gap = minutes % 60 == 0 ? context.t("age.hours", minutes / 60) : context.t("feed.minutes", minutes)
-            return context.t("schedule.as_needed", gap, max)
-        }
-    }
+    func schedule(_ schedule: MedicationSchedule) -> String { context.localizer.schedule(schedule) }
 
     /// Why an as-needed dose breaks its prescription, in the user's language: "another dose was
     /// given less than 4 h from this one (minimum interval 4 h)".
