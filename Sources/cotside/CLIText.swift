@@ -2,7 +2,7 @@ import CotsideApp
 import Foundation
 
 /// The words this run says to people, in its language (`CommandLineLanguage`: `--lang`, else
-/// the locale), chosen once from the raw arguments before they are parsed, so a refusal of the
+/// the workstation's choice, else the locale), chosen once from the raw arguments before they are parsed, so a refusal of the
 /// arguments themselves is worded in the language too. Machine output (`--json`, ids, enum
 /// values, exit codes) never passes through here.
 enum CLIText {

@@ -55,7 +55,7 @@ struct StrokeAssessCommand: AsyncParsableCommand {
         let draft = StrokeAssessmentRecord.draft(module: m, inputs: raw, result: result, patientId: patient)
         let saved = try await ward.write { try await store.saveStrokeAssessment(draft, by: staffId) }
         print(StrokeAssessmentRecord.export([saved.record], json: json), terminator: "")
-        if !json { print(StrokeTriage.researchStatement) }
+        if !json { print(StrokeTriage.researchText.resolved(CLIText.t)) }
     }
 }
 

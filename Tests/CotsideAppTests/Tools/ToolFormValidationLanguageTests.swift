@@ -92,6 +92,21 @@ final class ToolFormValidationLanguageTests: ShellTestCase {
         for english in ["Small", "Very high risk", "30-day", "Lvo", "Suggested"] { XCTAssertFalse(bar.contains(english), "“\(english)” in:\n\(bar)") }
     }
 
+    /// The stroke results page in German, top to bottom: the research statement and every
+    /// number (8,43 mL, 3,7 %, the drivers' +3,79) in the language, no English sentence.
+    @MainActor func testStrokeResultsPageInGerman() async throws {
+        let shell = try makeShell(language: "de")
+        let keys = "3 s t r o k e Enter n y 1 2 2 2 2 Enter 7 0 Down 1 5 0 Down 9 0 Down 1 0 0 Enter"
+        let page = (screen(shell, keys: keys, width: 120, height: 60) + screen(shell, keys: "End", width: 120, height: 60))
+            .joined(separator: "\n")
+        for german in ["Nur für Forschungszwecke", "8,43 mL", "3,7 %", "+3,79"] {
+            XCTAssertTrue(page.contains(german), "“\(german)” in:\n\(page)")
+        }
+        for english in ["For research use", "8.43 mL", "3.7 %", "+3.79"] {
+            XCTAssertFalse(page.contains(english), "“\(english)” in:\n\(page)")
+        }
+    }
+
     /// The form's own messages (`tools.entry.*`) are in en.json as the code writes them.
     func testTheFormsOwnMessagesAreInTheEnglishCatalogueAsWritten() throws {
         let english = try Catalogues.load(CotsideResources.url("l10n/en.json"))

@@ -75,7 +75,7 @@ struct StrokeResultsDocument {
         out.append(.line("", .normal))
         out += centres(width: width)
         out.append(.line("", .normal))
-        for line in TextWrap.wrap("\(context.glyphs.statusWarning) \(StrokeTriage.researchStatement)", width: max(1, width)) {
+        for line in TextWrap.wrap("\(context.glyphs.statusWarning) \(StrokeTriage.researchText.resolved(context.localizer))", width: max(1, width)) {
             out.append(.line(line, .warning))
         }
         return out
@@ -104,7 +104,7 @@ struct StrokeResultsDocument {
 
     private func word(_ value: RawValue?, unit: String?) -> String? {
         switch value {
-        case .number(let d)?: return NumberText.plain(d) + (unit.map { " \($0)" } ?? "")
+        case .number(let d)?: return context.format.decimals(NumberText.plain(d)) + (unit.map { " \($0)" } ?? "")
         case .string(let s)?:
             let t = s.trimmingCharacters(in: .whitespaces)
             return t.isEmpty ? nil : t + (unit.map { " \($0)" } ?? "")
@@ -186,7 +186,7 @@ struct StrokeResultsDocument {
         let severity = ich.categories.first { $0.key == "severity" }
         let sevText = severity.map { "\(ResultBar.symbol($0.severity, g)) \(IchVolumeTool.spec.categoryText($0).resolved(context.localizer).lowercased())" } ?? ""
         var out: [Block] = [
-            .line("\(context.t("stroke.results.ich_volume")) \(ResultBar.format(.number(ml))) mL  \(sevText)  "
+            .line("\(context.t("stroke.results.ich_volume")) \(ResultBar.format(.number(ml), wording: context.localizer)) mL  \(sevText)  "
                   + "\(context.t("stroke.results.mortality")) \(ich.word("mortality_range") ?? "")",
                   severity.map { ResultBar.role($0.severity) } ?? .normal, bold: true),
         ]
@@ -196,11 +196,11 @@ struct StrokeResultsDocument {
         let picture = AxialBrainPicture(volumeMl: ml, glyphs: g)
         let inside = AxialBrainPicture.slice.inside.count
         let filled = AxialBrainPicture.haematoma(volumeMl: ml).count
-        let percent = NumberText.rounded(HaematomaScale.areaFraction(volumeMl: ml) * 100, digits: 1)
+        let percent = context.format.decimals(NumberText.rounded(HaematomaScale.areaFraction(volumeMl: ml) * 100, digits: 1))
         let legend = [
             context.t("stroke.picture.view"),
-            context.t("stroke.picture.scale", NumberText.plain(HaematomaScale.adultBrainMl)),
-            context.t("stroke.picture.this", ResultBar.format(.number(ml)), percent, filled, inside),
+            context.t("stroke.picture.scale", context.format.decimals(NumberText.plain(HaematomaScale.adultBrainMl))),
+            context.t("stroke.picture.this", ResultBar.format(.number(ml), wording: context.localizer), percent, filled, inside),
             context.t("stroke.picture.bands"),
         ]
         let textX = AxialBrainPicture.columns + 3
@@ -226,7 +226,7 @@ struct StrokeResultsDocument {
         let fast = lvo.number("fast_ed_contribution") ?? 0, gfap = lvo.number("gfap_contribution") ?? 0
         let baseline = (lvo.number("logit") ?? 0) - fast - gfap
         let minus = context.glyphs.hasBraille ? "−" : "-"
-        func signed(_ v: Double) -> String { (v < 0 ? minus : "+") + NumberText.rounded(abs(v), digits: 2) }
+        func signed(_ v: Double) -> String { (v < 0 ? minus : "+") + context.format.decimals(NumberText.rounded(abs(v), digits: 2)) }
         func role(_ v: Double) -> StyleRole { v > 0 ? .danger : .ok }
         let chart = SignedBarChart(
             bars: [SignedBarChart.Bar("FAST-ED", fast, text: signed(fast), role: role(fast)),
@@ -269,7 +269,7 @@ enum StrokeCentreText {
     /// `indent`: the second and third lines' indent (default: under the name).
     static func lines(_ row: StrokeCentreDistance, located: Bool, _ context: AppContext, indent: Int? = nil) -> [String] {
         let c = row.centre
-        let distance = located ? String(format: "%6.1f km  ", row.kilometres) : ""
+        let distance = located ? context.format.decimals(String(format: "%6.1f km  ", row.kilometres)) : ""
         let indent = String(repeating: " ", count: indent ?? (located ? TextWidth.columns(of: distance) : 2))
         let capabilities = c.capabilities.isEmpty ? context.t("stroke.cap.none")
             : c.capabilities.map { context.t("stroke.cap.\($0.rawValue)") }.joined(separator: ", ")
