@@ -123,7 +123,8 @@ struct LogDoseCommand: AsyncParsableCommand {
         do {
             record = try await cli.write { try await cli.store.recordDose(draft, by: staff) }.record
         } catch let refusal as DoseAlreadyRecordedError {
-            throw CommandFailure.usage(CLIText.t("cli.dose.already_recorded", refusal.description, "--slot \(slot.time) --correct \"REASON\""))
+            let words = CLIText.t.doseAlreadyRecorded(refusal, timeZone: cli.timeZone, now: cli.now)
+            throw CommandFailure.usage(CLIText.t("cli.dose.already_recorded", words, "--slot \(slot.time) --correct \"REASON\""))
         }
         if json {
             print(try WardCLI.json(DoseJSON(record: record, medication: medication, bed: patient.bedLabel)))

@@ -42,7 +42,7 @@ public protocol CommandAsker: AnyObject, Sendable {
 }
 
 extension CommandAsker {
-    public func failed(_ error: Error, _ context: AppContext) -> Intent { .message(.error(WardTask.describe(error))) }
+    public func failed(_ error: Error, _ context: AppContext) -> Intent { .message(.error(WardTask.describe(error, context))) }
 }
 
 /// An asker whose loads come back to it as its own typed results.

@@ -118,6 +118,18 @@ final class DrugRoundTests: WardTestCase {
         XCTAssertEqual(stored?.recordedBy, other.id, "the first record stands")
     }
 
+    /// Two nurses on one round is when this refusal is met: it is worded in the screen's language.
+    func testTheRefusalOfADoseAnotherWorkstationGaveIsInTheScreensLanguage() async throws {
+        let seed = try await openRound()
+        shell.update { $0.language = "de" }
+        let other = try await addStaff("Ama Owusu", "AO")
+        _ = try await store.recordDose(DoseRecordDraft(medicationId: seed.paracetamol.id, scheduledAt: today("13:00"),
+                                                       status: .given, recordedAt: today("14:03")), by: other.id)
+        await press(.enter)
+        XCTAssertTrue(messageText?.hasPrefix("Die 13:00-Gabe von paracetamol ist bereits verabreicht von AO um 14:03") == true,
+                      messageText ?? "")
+    }
+
     func testSnoozeMovesTheDueTimeKeepingTheSlot() async throws {
         let seed = try await openRound()
         await press(.char("j"), .char("j"), .char("z"))

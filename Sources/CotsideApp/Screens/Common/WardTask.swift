@@ -15,6 +15,14 @@ enum WardTask {
         return String(describing: error)
     }
 
+    /// `describe`, with the refusals the app words itself in the user's language.
+    static func describe(_ error: Error, _ context: AppContext) -> String {
+        if let refusal = error as? DoseAlreadyRecordedError {
+            return context.localizer.doseAlreadyRecorded(refusal, timeZone: context.clock.timeZone, now: context.clock.now)
+        }
+        return describe(error)
+    }
+
     /// Takes back the session's last quick log, edit or delete through the store's undo. Only a
     /// write of this session can be undone, so it asks for no user beyond the one who made it.
     static func undo(_ context: AppContext) -> Intent {

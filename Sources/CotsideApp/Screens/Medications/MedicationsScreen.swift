@@ -150,7 +150,7 @@ final class MedicationsScreen: ActionScreen, CommandScreen {
     /// the store said it.
     func failed(_ error: Error, _ context: AppContext) -> Intent {
         if let refused = error as? DoseActions.OverrideNeeded { return DoseActions.askOverride(refused, context) }
-        return .message(.error(WardTask.describe(error)))
+        return .message(.error(WardTask.describe(error, context)))
     }
 
     func show(_ loadedBoard: DueBoard, _ loadedList: MedicationList?, patient: Patient?) {

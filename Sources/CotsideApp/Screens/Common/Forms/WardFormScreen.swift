@@ -105,7 +105,7 @@ class WardFormScreen: ActionScreen {
     /// first one focused), and its words to the message line.
     func failed(_ error: Error, _ context: AppContext) -> Intent {
         guard let validation = error as? WardValidationError else {
-            return .message(.error(WardTask.describe(error)))
+            return .message(.error(WardTask.describe(error, context)))
         }
         for issue in validation.issues {
             issues[fieldFor[issue.field] ?? issue.field] = issue.message
@@ -114,7 +114,7 @@ class WardFormScreen: ActionScreen {
            let index = state.fields.firstIndex(where: { $0.id == id }) {
             state.focus = index
         }
-        return .message(.error(WardTask.describe(error)))
+        return .message(.error(WardTask.describe(error, context)))
     }
 
     /// Says `message` at field `id` and on the message line; with `focus` the cursor goes there.
