@@ -33,8 +33,8 @@ class ShellTestCase: XCTestCase {
     var preferencesFile: PreferencesFile { PreferencesFile.standard(environment: environment) }
 
     @MainActor func makeShell(acceptDisclaimer: Bool = true, persist: Bool = true, extraEnvironment: [String: String] = [:],
-                   noColour: Bool = false, catalogues: URL? = nil) throws -> AppShell {
-        var options = LaunchOptions(noColour: noColour, now: Self.fixedNow,
+                   noColour: Bool = false, catalogues: URL? = nil, language: String? = nil) throws -> AppShell {
+        var options = LaunchOptions(noColour: noColour, language: language, now: Self.fixedNow,
                                     environment: environment.merging(extraEnvironment) { $1 })
         if let catalogues { options.catalogueDirectory = catalogues }
         return try AppBootstrap.makeShell(options: options, terminalHasColour: true, persistPreferences: persist,

@@ -7,14 +7,8 @@ import Clinical
 /// the interpretation and the result labels come from the catalogue by key (Issue 20), while
 /// the values and the contract's keys stay as they are. GCS 4 + 5 + 6 = 15 at 80×24.
 final class ToolFormLanguageTests: ShellTestCase {
-    @MainActor func makeShell(language: String) throws -> AppShell {
-        let options = LaunchOptions(language: language, now: Self.fixedNow, environment: environment)
-        return try AppBootstrap.makeShell(options: options, terminalHasColour: true, persistPreferences: false,
-                                          assumeDisclaimerAccepted: true).shell
-    }
-
     @MainActor func testGcsFormAndResultInGerman() async throws {
-        let shell = try makeShell(language: "de")
+        let shell = try makeShell(persist: false, language: "de")
         let form = screen(shell, keys: "3 g c s Enter")
         assertShows(form, "Glasgow-Koma-Skala (pädiatrisch)")
         assertShows(form, "Augenöffnen")
@@ -33,7 +27,7 @@ final class ToolFormLanguageTests: ShellTestCase {
     }
 
     @MainActor func testGcsFormAndResultInChinese() async throws {
-        let shell = try makeShell(language: "zh-Hans")
+        let shell = try makeShell(persist: false, language: "zh-Hans")
         let form = screen(shell, keys: "3 g c s Enter")
         assertShows(form, "格拉斯哥昏迷评分（儿童）")
         assertShows(form, "睁眼反应")
@@ -50,7 +44,7 @@ final class ToolFormLanguageTests: ShellTestCase {
 
     /// The paediatric verbal wording under 5 years follows the language too.
     @MainActor func testGcsVerbalWordingUnderFiveInGerman() async throws {
-        let shell = try makeShell(language: "de")
+        let shell = try makeShell(persist: false, language: "de")
         let lines = screen(shell, keys: "3 g c s Enter Down Down Down 3 Up Up", width: 100, height: 30)
         assertShows(lines, "Wach, gurrt und plappert")
         assertDoesNotShow(lines, "Alert, coos and babbles")
@@ -58,7 +52,7 @@ final class ToolFormLanguageTests: ShellTestCase {
 
     /// English screens read the same words as before the texts moved into en.json.
     @MainActor func testGcsResultInEnglishIsUnchanged() async throws {
-        let shell = try makeShell(language: "en")
+        let shell = try makeShell(persist: false, language: "en")
         let result = screen(shell, keys: "3 g c s Enter 4 5 6")
         assertShows(result, "Score 15 points")
         assertShows(result, "GCS 15 (E4 V5 M6): mild impairment of consciousness.")
@@ -73,7 +67,7 @@ final class ToolFormLanguageTests: ShellTestCase {
     static let paracetamol = "3 d o s a g e Enter Right Down 1 2 Down Right"
 
     @MainActor func testDoseSentenceReadsInFrenchWithADecimalComma() async throws {
-        let shell = try makeShell(language: "fr")
+        let shell = try makeShell(persist: false, language: "fr")
         let result = screen(shell, keys: Self.paracetamol, width: 120, height: 40)
         assertShows(result, "Volume 7,5 mL")
         assertShows(result, "toutes les 4 à 6 heures si besoin, au maximum 4 doses sur 24 heures")
@@ -87,7 +81,7 @@ final class ToolFormLanguageTests: ShellTestCase {
     }
 
     @MainActor func testDoseSentenceReadsInChinese() async throws {
-        let shell = try makeShell(language: "zh-Hans")
+        let shell = try makeShell(persist: false, language: "zh-Hans")
         let result = screen(shell, keys: Self.paracetamol, width: 120, height: 40)
         assertShows(result, "必要时每 4–6 小时一次，24 小时内最多 4 次")
         assertShows(result, "1 月龄及以上儿童")
@@ -97,7 +91,7 @@ final class ToolFormLanguageTests: ShellTestCase {
     }
 
     @MainActor func testNumbersOnTheResultPaneUseTheGermanDecimalComma() async throws {
-        let shell = try makeShell(language: "de")
+        let shell = try makeShell(persist: false, language: "de")
         let result = screen(shell, keys: "3 b s a Enter 1 1 0 Down 1 9", width: 100, height: 30)
         assertShows(result, "0,76 m²")
         assertDoesNotShow(result, "0.76")

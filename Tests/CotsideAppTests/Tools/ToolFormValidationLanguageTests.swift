@@ -8,26 +8,20 @@ import Clinical
 /// the result bar: the message, the range with the language's unit words and decimal mark, and
 /// the fields named by their labels, never by the contract's keys (Issue 20). 80×24, fixed clock.
 final class ToolFormValidationLanguageTests: ShellTestCase {
-    @MainActor func makeShell(language: String) throws -> AppShell {
-        let options = LaunchOptions(language: language, now: Self.fixedNow, environment: environment)
-        return try AppBootstrap.makeShell(options: options, terminalHasColour: true, persistPreferences: false,
-                                          assumeDisclaimerAccepted: true).shell
-    }
-
     /// BSA with a weight of 0 (the English golden is ToolGoldenScreensTests.bsaInvalid).
     @MainActor func testBsaWithAnInvalidWeightInGerman() async throws {
-        let shell = try makeShell(language: "de")
+        let shell = try makeShell(persist: false, language: "de")
         assertScreen(screen(shell, keys: "3 b s a Enter 1 1 0 Tab 0"), Self.bsaInvalidGerman)
     }
 
     @MainActor func testBsaWithAnInvalidWeightInChinese() async throws {
-        let shell = try makeShell(language: "zh-Hans")
+        let shell = try makeShell(persist: false, language: "zh-Hans")
         assertScreen(screen(shell, keys: "3 b s a Enter 1 1 0 Tab 0"), Self.bsaInvalidChinese)
     }
 
     /// Rules between inputs name the fields by their labels: growth with days and months.
     @MainActor func testARuleBetweenInputsNamesTheFieldsByTheirLabels() async throws {
-        let shell = try makeShell(language: "de")
+        let shell = try makeShell(persist: false, language: "de")
         let lines = screen(shell, keys: "3 g r o w t h Enter Right Down 1 0 Down 1 Down 3", width: 120, height: 40)
         assertShows(lines, "Alter (Tage) oder Alter (Monate) angeben, nicht beides")
         assertDoesNotShow(lines, "age_days")
@@ -36,7 +30,7 @@ final class ToolFormValidationLanguageTests: ShellTestCase {
 
     /// The age in hours of the bilirubin form: a text that is neither hours nor a time of birth.
     @MainActor func testAnAgeThatIsNeitherHoursNorATimeOfBirthInGerman() async throws {
-        let shell = try makeShell(language: "de")
+        let shell = try makeShell(persist: false, language: "de")
         let lines = screen(shell, keys: "3 b i l i r u b i n Enter 3 8 Down x y z", width: 140, height: 40)
         assertShows(lines, "‚xyz‘ ist weder Stunden noch ein Geburtszeitpunkt; Stunden (46,5)")
         assertDoesNotShow(lines, "neither hours")
@@ -44,8 +38,8 @@ final class ToolFormValidationLanguageTests: ShellTestCase {
 
     /// A decimal comma is typed as the language writes it and gives the same result as a point.
     @MainActor func testACommaAndAPointGiveTheSameResult() async throws {
-        let comma = screen(try makeShell(language: "de"), keys: "3 b s a Enter 1 1 0 , 5 Tab 1 9")
-        let point = screen(try makeShell(language: "de"), keys: "3 b s a Enter 1 1 0 . 5 Tab 1 9")
+        let comma = screen(try makeShell(persist: false, language: "de"), keys: "3 b s a Enter 1 1 0 , 5 Tab 1 9")
+        let point = screen(try makeShell(persist: false, language: "de"), keys: "3 b s a Enter 1 1 0 . 5 Tab 1 9")
         let result = { (lines: [String]) in lines.first { $0.contains("m²") } }
         XCTAssertNotNil(result(comma), comma.joined(separator: "\n"))
         XCTAssertEqual(result(comma), result(point))
@@ -69,7 +63,7 @@ final class ToolFormValidationLanguageTests: ShellTestCase {
         for code in ["de", "fr", "es", "pt-BR", "zh-Hans"] {
             let own = try words(of: code)
             for keys in forms {
-                let shell = try makeShell(language: code)
+                let shell = try makeShell(persist: false, language: code)
                 let text = screen(shell, keys: keys, width: 140, height: 40).joined(separator: "\n")
                 let left = Set(Self.words(text)).filter { english.contains($0) && !own.contains($0) && !allowed.contains($0) }
                 if !left.isEmpty { leaks.append("\(code) \(keys): \(left.sorted().joined(separator: ", "))\n\(text)") }
@@ -82,7 +76,7 @@ final class ToolFormValidationLanguageTests: ShellTestCase {
     /// the LVO risk band and the summary's labels in the language (they were English: the
     /// summary's categories were looked up under the module, not the tool that made them).
     @MainActor func testStrokeFormResultBarInGerman() async throws {
-        let shell = try makeShell(language: "de")
+        let shell = try makeShell(persist: false, language: "de")
         let keys = "3 s t r o k e Enter n y 1 2 2 2 2 Enter 7 0 Down 1 5 0 Down 9 0 Down 1 0 0"
         let lines = screen(shell, keys: keys, width: 140, height: 40)
         let bar = lines.drop { !$0.contains("── Ergebnis") }.joined(separator: "\n")
@@ -95,7 +89,7 @@ final class ToolFormValidationLanguageTests: ShellTestCase {
     /// The stroke results page in German, top to bottom: the research statement and every
     /// number (8,43 mL, 3,7 %, the drivers' +3,79) in the language, no English sentence.
     @MainActor func testStrokeResultsPageInGerman() async throws {
-        let shell = try makeShell(language: "de")
+        let shell = try makeShell(persist: false, language: "de")
         let keys = "3 s t r o k e Enter n y 1 2 2 2 2 Enter 7 0 Down 1 5 0 Down 9 0 Down 1 0 0 Enter"
         let page = (screen(shell, keys: keys, width: 120, height: 60) + screen(shell, keys: "End", width: 120, height: 60))
             .joined(separator: "\n")
