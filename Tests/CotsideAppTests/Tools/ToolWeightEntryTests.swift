@@ -11,10 +11,10 @@ import WardStore
 final class ToolWeightEntryTests: XCTestCase {
     static let now = Date(timeIntervalSince1970: 1_795_269_900)
 
-    func bsa(weight: String) -> ToolEvaluation {
+    func bsa(weight: String, wording: Localizer? = nil) -> ToolEvaluation {
         let zone = TimeZone(identifier: "UTC")!
         var form = ToolForm(tool: BsaTool.self, context: FormContext(now: Self.now, timeZone: zone),
-                            today: CalendarDate.on(Self.now, in: zone))
+                            today: CalendarDate.on(Self.now, in: zone), wording: wording)
         form.state["height_cm"]?.text = "110"
         form.state["weight_kg"]?.text = weight
         return form.evaluation
@@ -42,5 +42,14 @@ final class ToolWeightEntryTests: XCTestCase {
         XCTAssertTrue(errors.first?.message.contains("kg") == true, errors.first?.message ?? "")
         guard case .invalid(let unknown) = bsa(weight: "19 lb") else { return XCTFail("19 lb was not refused") }
         XCTAssertEqual(unknown.first?.field, "weight_kg")
+    }
+
+    /// The weight parser's refusal is worded by the form's language, as on the chart's forms.
+    func testAWeightRefusedByTheParserIsWordedInTheFormsLanguage() throws {
+        guard case .invalid(let errors) = bsa(weight: "0 g", wording: try Catalogues.localizer(for: "de")) else {
+            return XCTFail("0 g was not refused")
+        }
+        let message = errors.map(\.message).joined(separator: " ")
+        XCTAssertTrue(message.contains("ein Gewicht muss größer als 0 sein"), message)
     }
 }

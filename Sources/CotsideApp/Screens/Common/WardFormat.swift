@@ -31,23 +31,7 @@ struct WardFormat {
     func sex(_ sex: Sex) -> String { context.t("patient.sex.\(sex.rawValue)") }
     func role(_ role: StaffRole) -> String { context.t("staff.role.\(role.rawValue)") }
     /// Why a typed weight was refused, in the user's language (the store's `message` is English).
-    func weightError(_ error: WeightTextError) -> String {
-        let number = context.format.number
-        func range(_ plausible: ClosedRange<Double>) -> String {
-            "\(number(plausible.lowerBound, 0))–\(number(plausible.upperBound, 0)) g "
-                + "(\(number(plausible.lowerBound / 1000, 3))–\(number(plausible.upperBound / 1000, 3)) kg)"
-        }
-        switch error {
-        case .empty: return context.t("weight.error.empty")
-        case .notANumber(let text): return context.t("weight.error.not_a_number", text)
-        case .unknownUnit(let text, let unit): return context.t("weight.error.unknown_unit", text, unit)
-        case .ambiguousComma(let text): return context.t("weight.error.ambiguous_comma", text)
-        case .notPositive(let text, let plausible): return context.t("weight.error.not_positive", text, range(plausible))
-        case .unitLikelyOther(let text, let stated, let suggested):
-            return context.t("weight.error.other_unit", text, stated.rawValue, suggested.rawValue)
-        case .outOfRange(let text, _, let plausible): return context.t("weight.error.out_of_range", text, range(plausible))
-        }
-    }
+    func weightError(_ error: WeightTextError) -> String { context.localizer.weightError(error) }
 
     /// "mg", "mL", "Einheiten": a dose unit as the language writes it.
     func unit(_ unit: DoseUnit) -> String { context.localizer.doseUnit(unit) }

@@ -53,7 +53,7 @@ enum ToolFormEntry {
             return .success(Reading(key: field.key, value: .number(kg),
                                     understood: typedGrams ? Text.understood(kg, digits: 3, unit: "kg", wording) : nil))
         case .failure(let error):
-            return .failure(FieldError(field: field.key, message: error.message))
+            return .failure(FieldError(field: field.key, message: (wording as? Localizer)?.weightError(error) ?? error.message))
         }
     }
 
