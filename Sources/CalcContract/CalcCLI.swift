@@ -1,4 +1,5 @@
 import Clinical
+import TerminalUI
 
 /// The `cotside calc` command line, apart from argument capture and real stdin/stdout,
 /// so it can be tested as a function: arguments in, text and an exit code out.
@@ -44,11 +45,7 @@ public enum CalcCLI {
 
     /// Whether the locale can show the status symbols (✔ ▲); otherwise ASCII stands in.
     public static func localeIsUTF8(_ environment: [String: String]) -> Bool {
-        let locale = environment["LC_ALL"].flatMap { $0.isEmpty ? nil : $0 }
-            ?? environment["LC_CTYPE"].flatMap { $0.isEmpty ? nil : $0 }
-            ?? environment["LANG"] ?? ""
-        let lower = locale.lowercased()
-        return lower.contains("utf-8") || lower.contains("utf8")
+        LocaleCharset.namesUTF8(environment)
     }
 
     /// Everything but `--batch` (which streams; see `CalcBatch.run`). `ascii` swaps the status

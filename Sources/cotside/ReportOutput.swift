@@ -1,4 +1,5 @@
 import ArgumentParser
+import TerminalUI
 import CotsideApp
 import Foundation
 import ReportKit
@@ -60,7 +61,7 @@ struct ReportOutputOptions: ParsableArguments {
             throw CommandFailure.usage("--format pdf: " + t("report.pdf_no_script", t.language.nativeName)
                                        + " (--format html, --format text)")
         }
-        let ascii = !LocaleCharset.isUTF8(ProcessInfo.processInfo.environment)
+        let ascii = !LocaleCharset.namesUTF8(ProcessInfo.processInfo.environment)
         let bytes = ReportRendering.render(document, as: format, options: ReportRenderOptions(ascii: ascii, paper: paper))
         try ReportOutput(bytes: bytes, format: format, kind: kind, out: out, force: force, print: sendToPrinter).deliver()
         if format == .pdf, let warning = Self.missingGlyphsWarning(document) { printError("cotside: \(warning)\n") }
@@ -71,16 +72,6 @@ struct ReportOutputOptions: ParsableArguments {
     static func missingGlyphsWarning(_ document: ReportDocument) -> String? {
         guard let shown = ReportRendering.charactersMissingInPDFText(document) else { return nil }
         return "the PDF's standard fonts cannot show \(shown) (printed as ?); --format html shows every script"
-    }
-}
-
-/// Whether the locale's character set is UTF-8, as the C library decides it: the first of
-/// LC_ALL, LC_CTYPE and LANG that is set and not empty names the locale.
-enum LocaleCharset {
-    static func isUTF8(_ environment: [String: String]) -> Bool {
-        let locale = ["LC_ALL", "LC_CTYPE", "LANG"].lazy.compactMap { environment[$0] }.first { !$0.isEmpty } ?? "C"
-        let lower = locale.lowercased()
-        return lower.contains("utf-8") || lower.contains("utf8")
     }
 }
 

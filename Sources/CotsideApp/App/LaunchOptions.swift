@@ -37,9 +37,7 @@ public struct LaunchOptions: Sendable {
     /// means ASCII glyphs. The language is chosen apart from this, from the same names.
     public var localeIsUTF8: Bool {
         if let terminalIsUTF8 { return terminalIsUTF8 }
-        let value = ["LC_ALL", "LC_CTYPE", "LANG"].lazy.compactMap { self.environment[$0] }.first { !$0.isEmpty } ?? ""
-        let lower = value.lowercased()
-        return lower.contains("utf-8") || lower.contains("utf8")
+        return LocaleCharset.namesUTF8(environment)
     }
 
     /// `--now`, else `COTSIDE_NOW`, else the real clock. A bad value is an error, not ignored.

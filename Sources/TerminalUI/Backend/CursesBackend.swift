@@ -91,7 +91,7 @@ public final class CursesBackend: TerminalBackend {
     /// all the same, and the language still comes from the environment's name.
     public nonisolated static func localeIsUTF8(environment: [String: String] = ProcessInfo.processInfo.environment) -> Bool {
         setlocale(LC_ALL, "")
-        if !codesetIsUTF8(), namesUTF8(environment) {
+        if !codesetIsUTF8(), LocaleCharset.namesUTF8(environment) {
             if setlocale(LC_CTYPE, "C.UTF-8") == nil { setlocale(LC_CTYPE, "C.utf8") }
         }
         return codesetIsUTF8()
@@ -101,12 +101,6 @@ public final class CursesBackend: TerminalBackend {
         guard let codeset = nl_langinfo(nl_item(CODESET)) else { return false }
         let name = String(cString: codeset).uppercased()
         return name == "UTF-8" || name == "UTF8"
-    }
-
-    /// The first of LC_ALL, LC_CTYPE, LANG that is set names a UTF-8 encoding.
-    private nonisolated static func namesUTF8(_ environment: [String: String]) -> Bool {
-        let value = ["LC_ALL", "LC_CTYPE", "LANG"].lazy.compactMap { environment[$0] }.first { !$0.isEmpty } ?? ""
-        return value.lowercased().contains("utf-8") || value.lowercased().contains("utf8")
     }
 
     /// Takes over the terminal. stderr goes to `logPath` (appended, mode 0600) while curses
