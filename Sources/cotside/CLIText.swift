@@ -6,8 +6,11 @@ import Foundation
 /// arguments themselves is worded in the language too. Machine output (`--json`, ids, enum
 /// values, exit codes) never passes through here.
 enum CLIText {
-    static let t: Localizer = CommandLineLanguage.localizer(arguments: Array(CommandLine.arguments.dropFirst()),
-                                                            environment: ProcessInfo.processInfo.environment)
+    static let t: Localizer = choice.localizer
+    /// Why 简体中文 fell back to English (a terminal that is not UTF-8), for a report to say so.
+    static var fallbackNotice: String? { choice.notice }
+    private static let choice = CommandLineLanguage.choice(
+        lang: CommandLineLanguage.langArgument(Array(CommandLine.arguments.dropFirst())), environment: ProcessInfo.processInfo.environment)
     /// Numbers with the language's decimal mark, dates in its order.
     static let format = LanguageFormat(t)
 

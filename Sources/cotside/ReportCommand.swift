@@ -56,7 +56,7 @@ struct ReportHandoverCommand: AsyncParsableCommand {
         let handover = try await ward.write {
             try await ward.store.handover(HandoverRequest(patientId: patientId, since: since, until: until, timeZone: ward.timeZone))
         }
-        let localizer = output.localizer(options)
+        let localizer = output.localizer()
         let document = HandoverDocument(handover, localizer: localizer, madeBy: member, madeAt: ward.now).document
         try output.deliver(document, kind: "handover", localizer)
     }

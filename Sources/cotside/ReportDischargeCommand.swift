@@ -33,7 +33,7 @@ struct ReportDischargeCommand: AsyncParsableCommand {
         let summary = try await ward.write {
             try await ward.store.dischargeSummary(DischargeSummaryRequest(patientId: patient.id, until: ward.now, timeZone: ward.timeZone))
         }
-        let localizer = output.localizer(options)
+        let localizer = output.localizer()
         let document = DischargeSummaryDocument(summary, localizer: localizer, madeBy: member,
                                                 madeAt: ward.now).document
         try output.deliver(document, kind: DischargeSummaryPreview.kind, localizer)

@@ -43,13 +43,12 @@ struct ReportOutputOptions: ParsableArguments {
         return try await ward.activeMember(initials: initials, option: "--by")
     }
 
-    /// The language the report is written in: the run's (`CommandLineLanguage`: `--lang`, else
-    /// the workstation's, else the locale's); a fallback to English is said on standard error.
+    /// The language the report is written in: the run's (`CLIText`: `--lang`, else the
+    /// workstation's, else the locale's); a fallback to English is said on standard error.
     /// An unknown `--lang` was refused before this, with every command's one refusal.
-    func localizer(_ options: AppOptions) -> Localizer {
-        let (localizer, notice) = CommandLineLanguage.choice(lang: options.lang, environment: ProcessInfo.processInfo.environment)
-        if let notice { printError("cotside: \(notice)\n") }
-        return localizer
+    func localizer() -> Localizer {
+        if let notice = CLIText.fallbackNotice { printError("cotside: \(notice)\n") }
+        return CLIText.t
     }
 
     /// Renders `document` (plain ASCII when the locale is not UTF-8) and delivers it. A PDF of a

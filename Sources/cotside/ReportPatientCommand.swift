@@ -44,7 +44,7 @@ struct ReportPatientCommand: AsyncParsableCommand {
         let patientReport = try await ward.write {
             try await ward.store.patientReport(PatientReportRequest(patientId: patient.id, from: start, to: end, timeZone: ward.timeZone))
         }
-        let localizer = output.localizer(options)
+        let localizer = output.localizer()
         let document = PatientReportDocument(patientReport, localizer: localizer, madeBy: member,
                                              madeAt: ward.now).document
         try output.deliver(document, kind: "patient-report", localizer)

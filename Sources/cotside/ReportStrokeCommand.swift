@@ -29,7 +29,7 @@ struct ReportStrokeCommand: AsyncParsableCommand {
         _ = try output.checked()
         let ward = try await WardCLI(options: options)
         let member = try await output.maker(ward)
-        let localizer = output.localizer(options)
+        let localizer = output.localizer()
         let document: ReportDocument
         do {
             document = try await ward.write {

@@ -49,7 +49,7 @@ public enum CommandLineLanguage {
     }
 
     /// The value of the last `--lang` before a `--` (every command that takes it takes it once).
-    static func langArgument(_ arguments: [String]) -> String? {
+    public static func langArgument(_ arguments: [String]) -> String? {
         var found: String?
         var index = 0
         while index < arguments.count, arguments[index] != "--" {
