@@ -1,3 +1,4 @@
+import Foundation
 import Clinical
 import TerminalUI
 
@@ -48,6 +49,17 @@ final class AboutScreen: ActionScreen {
         }
     }
 
+    /// The shown language's provenance note, looked up on disk once per language rather than on
+    /// every frame the screen draws.
+    private var provenance: (code: String, note: URL?)?
+    private func provenanceNote(_ context: AppContext) -> URL? {
+        let code = context.localizer.language.code
+        if let provenance, provenance.code == code { return provenance.note }
+        let note = Catalogues.provenanceNote(for: code, in: context.catalogueDirectory)
+        provenance = (code, note)
+        return note
+    }
+
     /// The text of the screen, as (line, role) pairs wrapped to `width`.
     func lines(width: Int, _ context: AppContext) -> [(String, StyleRole)] {
         var out: [(String, StyleRole)] = []
@@ -61,7 +73,7 @@ final class AboutScreen: ActionScreen {
         // Who translated the words on screen, and that a clinician must review them (issue 20).
         heading(context.t("about.translation"))
         para(context.t("about.translation.note"))
-        if let note = Catalogues.provenanceNote(for: context.localizer.language.code, in: context.catalogueDirectory) {
+        if let note = provenanceNote(context) {
             para(context.t("about.translation.file", note.path), .muted)
         }
         heading(context.t("about.references"))
