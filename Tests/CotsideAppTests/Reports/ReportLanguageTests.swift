@@ -58,22 +58,13 @@ final class ReportLanguageTests: WardTestCase {
         _ = try await store.saveStrokeAssessment(StrokeAssessmentRecord.draft(module: .full, inputs: inputs, fastEdItems: items,
                                                                               near: "München", result: result, patientId: nil),
                                                  by: maker.id)
-        var data = Set(try await store.allPatients().flatMap { words($0.fullName) })
-        data.formUnion(try await store.activeStaff().flatMap { words($0.name) })
+        var data = Set(try await store.allPatients().flatMap { EnglishWordCheck.words($0.fullName) })
+        data.formUnion(try await store.activeStaff().flatMap { EnglishWordCheck.words($0.name) })
         for patient in try await store.allPatients() {
-            data.formUnion(try await store.medications(patientId: patient.id, includeEnded: true).flatMap { words($0.drugName) })
+            data.formUnion(try await store.medications(patientId: patient.id, includeEnded: true).flatMap { EnglishWordCheck.words($0.drugName) })
         }
-        data.formUnion(try StrokeCentreStarterList.shared.get().flatMap { words([$0.name, $0.address ?? "", $0.city].joined(separator: " ")) })
+        data.formUnion(try StrokeCentreStarterList.shared.get().flatMap { EnglishWordCheck.words([$0.name, $0.address ?? "", $0.city].joined(separator: " ")) })
         return data
-    }
-
-    func words(_ text: String) -> [String] {
-        text.split { !($0.isASCII && $0.isLetter) }.map { $0.lowercased() }.filter { $0.count >= 3 }
-    }
-
-    func catalogueWords(_ code: String) throws -> Set<String> {
-        let table = try Catalogues.load(CotsideResources.url("l10n/\(code).json"))
-        return Set(table.values.flatMap(words))
     }
 
     func text(_ document: ReportDocument, _ format: ReportFormat = .text) -> String {
@@ -82,12 +73,12 @@ final class ReportLanguageTests: WardTestCase {
 
     func testEveryReportInEveryLanguageHasNoEnglishWord() async throws {
         let data = try await makeWard()
-        let english = try catalogueWords("en")
+        let english = try EnglishWordCheck.catalogueWords("en")
         var found: [String] = []
         for language in Catalogues.available() where language.code != "en" {
-            let own = try catalogueWords(language.code)
+            let own = try EnglishWordCheck.catalogueWords(language.code)
             for (name, document) in try await reports(language.code) {
-                let leaks = Set(words(text(document)).filter {
+                let leaks = Set(EnglishWordCheck.words(text(document)).filter {
                     english.contains($0) && !own.contains($0) && !Self.allowed.contains($0) && !data.contains($0)
                 })
                 if !leaks.isEmpty { found.append("\(language.code) \(name): \(leaks.sorted().joined(separator: ", "))") }

@@ -48,7 +48,7 @@ final class ToolFormValidationLanguageTests: ShellTestCase {
     /// Every language: the forms' wrong values read without an English word (the words rule of
     /// UntranslatedWordsScreenTests, with the units and names clinicians write in every language).
     @MainActor func testWrongValuesReadWithoutEnglishInEveryLanguage() async throws {
-        let english = try words(of: "en")
+        let english = try EnglishWordCheck.catalogueWords("en")
         // Names and units written alike in every language, and the sex the growth form takes as
         // the contract's value (`male`, shown beside its words once the catalogue words it:
         // `calc.value.sex.male`, the results' side).
@@ -61,11 +61,11 @@ final class ToolFormValidationLanguageTests: ShellTestCase {
                      "3 c o r r e c t e d Enter 2 0 2 6 - 1 1 - 0 5 Down 3 0 Down Down 2 0 2 6 - 1 1 - 0 1"]
         var leaks: [String] = []
         for code in ["de", "fr", "es", "pt-BR", "zh-Hans"] {
-            let own = try words(of: code)
+            let own = try EnglishWordCheck.catalogueWords(code)
             for keys in forms {
                 let shell = try makeShell(persist: false, language: code)
                 let text = screen(shell, keys: keys, width: 140, height: 40).joined(separator: "\n")
-                let left = Set(Self.words(text)).filter { english.contains($0) && !own.contains($0) && !allowed.contains($0) }
+                let left = Set(EnglishWordCheck.words(text)).filter { english.contains($0) && !own.contains($0) && !allowed.contains($0) }
                 if !left.isEmpty { leaks.append("\(code) \(keys): \(left.sorted().joined(separator: ", "))\n\(text)") }
             }
         }
@@ -107,13 +107,6 @@ final class ToolFormValidationLanguageTests: ShellTestCase {
         for text in ToolFormEntry.Text.all { XCTAssertEqual(english[text.key], text.english, text.key) }
     }
 
-    static func words(_ text: String) -> [String] {
-        text.split { !($0.isASCII && $0.isLetter) }.map { $0.lowercased() }.filter { $0.count >= 3 }
-    }
-
-    func words(of code: String) throws -> Set<String> {
-        Set(try Catalogues.load(CotsideResources.url("l10n/\(code).json")).values.flatMap(Self.words))
-    }
 
     static let bsaInvalidGerman: [String] = [
         " 1 Übersicht   2 Verlauf   3 Werkzeuge   4 Medikamente   5 Trends",
