@@ -14,11 +14,7 @@ struct ReportTimes: Sendable {
     init(_ t: Localizer, timeZone: TimeZone) {
         self.timeZone = timeZone
         self.format = LanguageFormat(t)
-        let weekdays = t("time.weekdays").split(separator: " ").map(String.init)
-        let months = t("time.months").split(separator: " ").map(String.init)
-        self.names = DayNames(weekdays: weekdays.count == 7 ? weekdays : ["Sun", "Mon", "Tue", "Wed", "Thu", "Fri", "Sat"],
-                              months: months.count == 12 ? months
-                                : ["Jan", "Feb", "Mar", "Apr", "May", "Jun", "Jul", "Aug", "Sep", "Oct", "Nov", "Dec"])
+        self.names = DayNames(t)
         var calendar = Calendar(identifier: .gregorian)
         calendar.timeZone = timeZone
         self.calendar = calendar

@@ -129,10 +129,8 @@ public final class AppContext {
     /// the kit names its catalogue keys, the catalogue supplies the words.
     public var uiStrings: UIStrings {
         var strings = UIStrings.localized { key, english in localizer.has(key) ? localizer(key) : english }
-        let months = t("time.months").split(separator: " ").map(String.init)
-        if months.count == 12 { strings.monthAbbreviations = months }
-        let weekdays = t("time.weekdays").split(separator: " ").map(String.init)
-        if weekdays.count == 7 { strings.weekdayAbbreviations = weekdays }
+        let names = DayNames(localizer)
+        (strings.monthAbbreviations, strings.weekdayAbbreviations) = (names.months, names.weekdays)
         (strings.relativeNow, strings.relativeAgo) = (t("time.now"), t("time.ago"))
         (strings.relativeAhead, strings.relativeDays) = (t("time.in"), t("age.days"))
         // English keeps the parser's own words, which say precisely what is wrong.

@@ -68,6 +68,19 @@ public struct LanguageFormat: Sendable, Equatable {
 struct DayNames: Sendable {
     var weekdays: [String]
     var months: [String]
+
+    /// Seven weekdays (Sunday first) and twelve months; a list of the wrong length keeps the
+    /// English names rather than index past its end.
+    init(weekdays: [String], months: [String]) {
+        self.weekdays = weekdays.count == 7 ? weekdays : ["Sun", "Mon", "Tue", "Wed", "Thu", "Fri", "Sat"]
+        self.months = months.count == 12 ? months : ["Jan", "Feb", "Mar", "Apr", "May", "Jun", "Jul", "Aug", "Sep", "Oct", "Nov", "Dec"]
+    }
+
+    /// The names a catalogue gives (`time.weekdays`, `time.months`, space-separated).
+    init(_ t: Localizer) {
+        self.init(weekdays: t("time.weekdays").split(separator: " ").map(String.init),
+                  months: t("time.months").split(separator: " ").map(String.init))
+    }
 }
 
 /// A date pattern compiled once into parts, so rendering is appends, not parsing.

@@ -22,8 +22,7 @@ public struct WardTimeText: Sendable {
         var calendar = Calendar(identifier: .gregorian)
         calendar.timeZone = timeZone
         self.calendar = calendar
-        self.names = DayNames(weekdays: weekdays.count == 7 ? weekdays : ["Sun", "Mon", "Tue", "Wed", "Thu", "Fri", "Sat"],
-                              months: months.count == 12 ? months : ["Jan", "Feb", "Mar", "Apr", "May", "Jun", "Jul", "Aug", "Sep", "Oct", "Nov", "Dec"])
+        self.names = DayNames(weekdays: weekdays, months: months)
         self.format = format
         self.yesterday = yesterday
         self.tomorrow = tomorrow
@@ -97,9 +96,8 @@ extension WardTimeText {
     /// The ward's dates and times in `localizer`'s language: its weekday and month names, its
     /// "yesterday" and "tomorrow", its order of day and month. Screens and the command line alike.
     public init(timeZone: TimeZone, localizer t: Localizer) {
-        self.init(timeZone: timeZone,
-                  weekdays: t("time.weekdays").split(separator: " ").map(String.init),
-                  months: t("time.months").split(separator: " ").map(String.init),
+        let names = DayNames(t)
+        self.init(timeZone: timeZone, weekdays: names.weekdays, months: names.months,
                   yesterday: t("time.yesterday"), tomorrow: t("time.tomorrow"), format: LanguageFormat(t))
     }
 
